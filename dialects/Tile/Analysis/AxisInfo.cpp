@@ -1,0 +1,565 @@
+//===- AxisInfo.cpp - Contiguity, divisibility and constancy of tiles -----===//
+
+#include "dialects/Tile/Analysis/AxisInfo.h"
+#include "dialects/Tile/IR/Tile.h"
+
+#include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
+#include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+//===----------------------------------------------------------------------===//
+// AxisInfo
+//===----------------------------------------------------------------------===//
+
+/// The largest power of two dividing `value` (capped for zero).
+static int64_t highestPowerOf2Divisor(int64_t value) {
+  if (value == 0)
+    return AxisInfo::kMaxDivisibility;
+  return std::min<int64_t>(int64_t(1) << llvm::countr_zero(uint64_t(value)),
+                           AxisInfo::kMaxDivisibility);
+}
+
+static int64_t capDivisibility(int64_t value) {
+  return std::min(value, AxisInfo::kMaxDivisibility);
+}
+
+SmallVector<int64_t> mlir::tile::getAxisShape(Type type) {
+  if (auto tile = dyn_cast<RankedTensorType>(type))
+    return SmallVector<int64_t>(tile.getShape());
+  return {1};
+}
+
+AxisInfo AxisInfo::getPessimistic(Type type) {
+  size_t rank = getAxisShape(type).size();
+  return AxisInfo(SmallVector<int64_t>(rank, 1), SmallVector<int64_t>(rank, 1),
+                  SmallVector<int64_t>(rank, 1));
+}
+
+AxisInfo AxisInfo::getConstant(Type type, int64_t value) {
+  SmallVector<int64_t> shape = getAxisShape(type);
+  return AxisInfo(SmallVector<int64_t>(shape.size(), 1),
+                  SmallVector<int64_t>(shape.size(),
+                                       highestPowerOf2Divisor(value)),
+                  shape, value);
+}
+
+AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
+  if (lhs.isUninitialized())
+    return rhs;
+  if (rhs.isUninitialized())
+    return lhs;
+  AxisInfo result = lhs;
+  for (int64_t dim = 0; dim < lhs.getRank(); ++dim) {
+    result.contiguity[dim] = std::gcd(lhs.contiguity[dim], rhs.contiguity[dim]);
+    result.divisibility[dim] =
+        std::gcd(lhs.divisibility[dim], rhs.divisibility[dim]);
+    result.constancy[dim] = std::gcd(lhs.constancy[dim], rhs.constancy[dim]);
+  }
+  if (lhs.constantValue != rhs.constantValue)
+    result.constantValue = std::nullopt;
+  return result;
+}
+
+void AxisInfo::print(raw_ostream &os) const {
+  if (isUninitialized()) {
+    os << "<uninitialized>";
+    return;
+  }
+  auto printList = [&](StringRef name, ArrayRef<int64_t> values) {
+    os << name << " = [";
+    llvm::interleaveComma(values, os);
+    os << "]";
+  };
+  printList("contiguity", contiguity);
+  printList(", divisibility", divisibility);
+  printList(", constancy", constancy);
+  if (constantValue)
+    os << ", constant = " << *constantValue;
+}
+
+//===----------------------------------------------------------------------===//
+// Transfer functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the facts of one result from the facts of its operands.
+class AxisInfoBuilder {
+public:
+  AxisInfoBuilder(Type resultType)
+      : shape(getAxisShape(resultType)), rank(shape.size()),
+        contiguity(rank, 1), divisibility(rank, 1), constancy(rank, 1) {}
+
+  AxisInfo build(std::optional<int64_t> value = std::nullopt) {
+    if (value) {
+      for (int64_t dim = 0; dim < rank; ++dim) {
+        constancy[dim] = shape[dim];
+        divisibility[dim] = highestPowerOf2Divisor(*value);
+      }
+    }
+    return AxisInfo(contiguity, divisibility, constancy, value);
+  }
+
+  SmallVector<int64_t> shape;
+  int64_t rank;
+  SmallVector<int64_t> contiguity, divisibility, constancy;
+};
+
+/// Divisibility that holds for every element (not only run starts) of `info`
+/// along `dim`.
+int64_t elementDivisibility(const AxisInfo &info, int64_t dim) {
+  return info.getContiguity(dim) > 1 ? 1 : info.getDivisibility(dim);
+}
+
+std::optional<int64_t> foldBinary(const AxisInfo &lhs, const AxisInfo &rhs,
+                                  function_ref<std::optional<int64_t>(
+                                      int64_t, int64_t)> fn) {
+  if (lhs.getConstantValue() && rhs.getConstantValue())
+    return fn(*lhs.getConstantValue(), *rhs.getConstantValue());
+  return std::nullopt;
+}
+
+/// lhs + rhs (and pointer + offset, with `rhsScale` bytes per offset unit for
+/// the divisibility).
+AxisInfo visitAdd(Type type, const AxisInfo &lhs, const AxisInfo &rhs,
+                  int64_t rhsScale = 1) {
+  AxisInfoBuilder b(type);
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    b.contiguity[dim] =
+        std::max(std::gcd(lhs.getContiguity(dim), rhs.getConstancy(dim)),
+                 std::gcd(lhs.getConstancy(dim), rhs.getContiguity(dim)));
+    b.divisibility[dim] =
+        std::gcd(lhs.getDivisibility(dim),
+                 capDivisibility(rhs.getDivisibility(dim) * rhsScale));
+    b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
+  }
+  std::optional<int64_t> value;
+  if (rhsScale == 1)
+    value = foldBinary(lhs, rhs, [](int64_t l, int64_t r) { return l + r; });
+  return b.build(value);
+}
+
+AxisInfo visitSub(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
+  AxisInfoBuilder b(type);
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), rhs.getConstancy(dim));
+    b.divisibility[dim] =
+        std::gcd(lhs.getDivisibility(dim), rhs.getDivisibility(dim));
+    b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
+  }
+  return b.build(
+      foldBinary(lhs, rhs, [](int64_t l, int64_t r) { return l - r; }));
+}
+
+AxisInfo visitMul(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
+  AxisInfoBuilder b(type);
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    if (rhs.getConstantValue() == 1)
+      b.contiguity[dim] = lhs.getContiguity(dim);
+    else if (lhs.getConstantValue() == 1)
+      b.contiguity[dim] = rhs.getContiguity(dim);
+    b.divisibility[dim] = capDivisibility(elementDivisibility(lhs, dim) *
+                                          elementDivisibility(rhs, dim));
+    if (rhs.getConstantValue() == 1)
+      b.divisibility[dim] = lhs.getDivisibility(dim);
+    if (lhs.getConstantValue() == 1)
+      b.divisibility[dim] = rhs.getDivisibility(dim);
+    b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
+  }
+  return b.build(
+      foldBinary(lhs, rhs, [](int64_t l, int64_t r) { return l * r; }));
+}
+
+/// lhs / rhs for a positive constant rhs; `shift` marks a right shift.
+AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
+  AxisInfoBuilder b(type);
+  std::optional<int64_t> divisor = rhs.getConstantValue();
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
+    if (!divisor || *divisor <= 0)
+      continue;
+    if (*divisor == 1) {
+      b.contiguity[dim] = lhs.getContiguity(dim);
+      b.divisibility[dim] = lhs.getDivisibility(dim);
+      b.constancy[dim] = lhs.getConstancy(dim);
+      continue;
+    }
+    // A run of consecutive values starting at a multiple of the divisor has
+    // one quotient per `divisor` values.
+    int64_t aligned = std::gcd(lhs.getDivisibility(dim), *divisor);
+    b.constancy[dim] = std::max(
+        b.constancy[dim], std::gcd(lhs.getContiguity(dim), aligned));
+    int64_t elemDiv = elementDivisibility(lhs, dim);
+    if (llvm::isPowerOf2_64(*divisor) && elemDiv >= *divisor)
+      b.divisibility[dim] = elemDiv / *divisor;
+  }
+  return b.build(foldBinary(lhs, rhs, [](int64_t l, int64_t r) {
+    return r == 0 ? std::optional<int64_t>() : l / r;
+  }));
+}
+
+AxisInfo visitRem(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
+  AxisInfoBuilder b(type);
+  std::optional<int64_t> divisor = rhs.getConstantValue();
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
+    if (!divisor || *divisor <= 0)
+      continue;
+    int64_t aligned = std::gcd(lhs.getDivisibility(dim), *divisor);
+    b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), aligned);
+    b.divisibility[dim] = std::gcd(lhs.getDivisibility(dim),
+                                   highestPowerOf2Divisor(*divisor));
+  }
+  return b.build(foldBinary(lhs, rhs, [](int64_t l, int64_t r) {
+    return r == 0 ? std::optional<int64_t>() : l % r;
+  }));
+}
+
+/// Ops whose result is equal wherever all operands are equal, and about which
+/// nothing else is known.
+AxisInfo visitElementwise(Type type, ArrayRef<const AxisInfo *> operands) {
+  AxisInfoBuilder b(type);
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    int64_t constancy = b.shape[dim];
+    for (const AxisInfo *operand : operands)
+      constancy = std::gcd(constancy, operand->getConstancy(dim));
+    b.constancy[dim] = constancy;
+  }
+  return b.build();
+}
+
+AxisInfo visitCmp(arith::CmpIOp op, const AxisInfo &lhs, const AxisInfo &rhs) {
+  AxisInfo result = visitElementwise(op.getType(), {&lhs, &rhs});
+  using Pred = arith::CmpIPredicate;
+  Pred pred = op.getPredicate();
+  if (pred == Pred::eq || pred == Pred::ne) {
+    if (auto value = foldBinary(lhs, rhs, [&](int64_t l, int64_t r) {
+          return int64_t((l == r) == (pred == Pred::eq));
+        }))
+      return AxisInfo::getConstant(op.getType(), *value);
+    return result;
+  }
+  // A contiguous run compared with a value constant over it changes outcome
+  // at most once, at a multiple of the gcd of both divisibilities.
+  AxisInfoBuilder b(op.getType());
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    int64_t constancy = result.getConstancy(dim);
+    auto runOf = [&](const AxisInfo &ramp, const AxisInfo &bound) {
+      int64_t run = std::gcd(ramp.getContiguity(dim), bound.getConstancy(dim));
+      return std::gcd(run, std::gcd(ramp.getDivisibility(dim),
+                                    bound.getDivisibility(dim)));
+    };
+    constancy = std::max({constancy, runOf(lhs, rhs), runOf(rhs, lhs)});
+    b.constancy[dim] = constancy;
+  }
+  return b.build();
+}
+
+AxisInfo visitSelect(Type type, const AxisInfo &cond, const AxisInfo &lhs,
+                     const AxisInfo &rhs) {
+  AxisInfoBuilder b(type);
+  for (int64_t dim = 0; dim < b.rank; ++dim) {
+    int64_t condRun = cond.getRank() == b.rank ? cond.getConstancy(dim)
+                                               : b.shape[dim];
+    b.contiguity[dim] = std::gcd(
+        condRun, std::gcd(lhs.getContiguity(dim), rhs.getContiguity(dim)));
+    b.divisibility[dim] =
+        std::gcd(lhs.getDivisibility(dim), rhs.getDivisibility(dim));
+    b.constancy[dim] = std::gcd(
+        condRun, std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim)));
+  }
+  std::optional<int64_t> value;
+  if (cond.getConstantValue())
+    value = *cond.getConstantValue() ? lhs.getConstantValue()
+                                     : rhs.getConstantValue();
+  return b.build(value);
+}
+
+AxisInfo visitConstant(arith::ConstantOp op) {
+  Type type = op.getType();
+  if (auto intAttr = dyn_cast<IntegerAttr>(op.getValue()))
+    return AxisInfo::getConstant(type, intAttr.getValue().getSExtValue());
+  auto dense = dyn_cast<DenseIntElementsAttr>(op.getValue());
+  if (!dense)
+    return AxisInfo::getPessimistic(type);
+  if (dense.isSplat())
+    return AxisInfo::getConstant(type,
+                                 dense.getSplatValue<APInt>().getSExtValue());
+  // A non-uniform constant: only the divisibility of all of its values.
+  int64_t divisibility = AxisInfo::kMaxDivisibility;
+  for (const APInt &value : dense.getValues<APInt>())
+    divisibility = std::gcd(divisibility,
+                            highestPowerOf2Divisor(value.getSExtValue()));
+  AxisInfoBuilder b(type);
+  b.divisibility.assign(b.rank, divisibility);
+  return b.build();
+}
+
+/// Whether `info` is one value everywhere on a tile of `shape`.
+bool isUniform(const AxisInfo &info, ArrayRef<int64_t> shape) {
+  return info.getConstancy() == shape;
+}
+
+int64_t minDivisibility(const AxisInfo &info) {
+  int64_t divisibility = AxisInfo::kMaxDivisibility;
+  for (int64_t dim = 0; dim < info.getRank(); ++dim)
+    divisibility = std::gcd(divisibility, info.getDivisibility(dim));
+  return divisibility;
+}
+
+/// Shape ops about which only uniformity carries over.
+AxisInfo visitReshapeLike(Type type, Value src, const AxisInfo &info) {
+  if (!isUniform(info, getAxisShape(src.getType())))
+    return AxisInfo::getPessimistic(type);
+  AxisInfoBuilder b(type);
+  b.constancy = b.shape;
+  b.divisibility.assign(b.rank, minDivisibility(info));
+  return b.build(info.getConstantValue());
+}
+
+std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
+  if (op->getNumResults() != 1)
+    return std::nullopt;
+  Type type = op->getResult(0).getType();
+  auto operand = [&](unsigned i) -> const AxisInfo & { return in[i]; };
+  return TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
+      .Case([&](arith::ConstantOp constant) { return visitConstant(constant); })
+      .Case([&](RangeOp range) {
+        AxisInfoBuilder b(type);
+        b.contiguity[0] = b.shape[0];
+        b.divisibility[0] = highestPowerOf2Divisor(range.getStart());
+        return b.build();
+      })
+      .Case([&](SplatOp) {
+        AxisInfoBuilder b(type);
+        b.constancy = b.shape;
+        b.divisibility.assign(b.rank, operand(0).getDivisibility(0));
+        return b.build(operand(0).getConstantValue());
+      })
+      .Case([&](BroadcastOp broadcast) {
+        AxisInfo src = operand(0);
+        ArrayRef<int64_t> srcShape = broadcast.getSrc().getType().getShape();
+        AxisInfoBuilder b(type);
+        for (int64_t dim = 0; dim < b.rank; ++dim) {
+          bool expanded = srcShape[dim] == 1 && b.shape[dim] != 1;
+          b.contiguity[dim] = expanded ? 1 : src.getContiguity(dim);
+          b.divisibility[dim] = src.getDivisibility(dim);
+          b.constancy[dim] = expanded ? b.shape[dim] : src.getConstancy(dim);
+        }
+        return b.build(src.getConstantValue());
+      })
+      .Case([&](ExpandDimsOp expand) {
+        const AxisInfo &src = operand(0);
+        SmallVector<int64_t> contiguity(src.getContiguity()),
+            divisibility(src.getDivisibility()), constancy(src.getConstancy());
+        // Along a dimension of size one every element starts a run, so the
+        // divisibility is the one every element has.
+        int64_t everyElement = AxisInfo::kMaxDivisibility;
+        for (int64_t dim = 0; dim < src.getRank(); ++dim)
+          everyElement = std::min(everyElement, elementDivisibility(src, dim));
+        int64_t axis = expand.getAxis();
+        contiguity.insert(contiguity.begin() + axis, 1);
+        divisibility.insert(divisibility.begin() + axis, everyElement);
+        constancy.insert(constancy.begin() + axis, 1);
+        return AxisInfo(contiguity, divisibility, constancy,
+                        src.getConstantValue());
+      })
+      .Case([&](TransOp trans) {
+        const AxisInfo &src = operand(0);
+        SmallVector<int64_t> contiguity, divisibility, constancy;
+        for (int32_t dim : trans.getOrder()) {
+          contiguity.push_back(src.getContiguity(dim));
+          divisibility.push_back(src.getDivisibility(dim));
+          constancy.push_back(src.getConstancy(dim));
+        }
+        return AxisInfo(contiguity, divisibility, constancy,
+                        src.getConstantValue());
+      })
+      .Case<ReshapeOp, BitcastOp>([&](auto shapeOp) {
+        return visitReshapeLike(type, shapeOp.getSrc(), operand(0));
+      })
+      .Case([&](AddPtrOp addPtr) {
+        int64_t elementBytes = getElementByteSize(
+            cast<PointerType>(getElementTypeOrSelf(type)).getPointeeType());
+        return visitAdd(type, operand(0), operand(1), elementBytes);
+      })
+      .Case([&](IntToPtrOp) { return operand(0); })
+      .Case([&](PtrToIntOp) { return operand(0); })
+      .Case([&](arith::AddIOp) { return visitAdd(type, operand(0), operand(1)); })
+      .Case([&](arith::SubIOp) { return visitSub(type, operand(0), operand(1)); })
+      .Case([&](arith::MulIOp) { return visitMul(type, operand(0), operand(1)); })
+      .Case<arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp>(
+          [&](auto) { return visitDiv(type, operand(0), operand(1)); })
+      .Case<arith::RemSIOp, arith::RemUIOp>(
+          [&](auto) { return visitRem(type, operand(0), operand(1)); })
+      .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
+        std::optional<int64_t> shift = operand(1).getConstantValue();
+        if (!shift || *shift < 0 || *shift >= 32)
+          return visitElementwise(type, {&in[0], &in[1]});
+        return visitMul(type, operand(0),
+                        AxisInfo::getConstant(type, int64_t(1) << *shift));
+      })
+      .Case<arith::ShRUIOp, arith::ShRSIOp>(
+          [&](auto) -> std::optional<AxisInfo> {
+            std::optional<int64_t> shift = operand(1).getConstantValue();
+            if (!shift || *shift < 0 || *shift >= 32)
+              return visitElementwise(type, {&in[0], &in[1]});
+            return visitDiv(type, operand(0),
+                            AxisInfo::getConstant(type, int64_t(1) << *shift));
+          })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+            arith::IndexCastOp, arith::IndexCastUIOp>(
+          [&](auto) { return operand(0); })
+      .Case([&](arith::CmpIOp cmp) {
+        return visitCmp(cmp, operand(0), operand(1));
+      })
+      .Case([&](arith::SelectOp) {
+        return visitSelect(type, operand(0), operand(1), operand(2));
+      })
+      .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::MaxSIOp,
+            arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>([&](auto) {
+        SmallVector<const AxisInfo *> operands;
+        for (const AxisInfo &info : in)
+          operands.push_back(&info);
+        return visitElementwise(type, operands);
+      })
+      .Default([&](Operation *) -> std::optional<AxisInfo> {
+        return std::nullopt;
+      });
+}
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// AxisInfoDataFlow
+//===----------------------------------------------------------------------===//
+
+/// Whether the analysis tracks values of `type`: integers, pointers, and
+/// tiles of them.
+static bool isTracked(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  return isa<IntegerType, IndexType, PointerType>(element);
+}
+
+LogicalResult
+AxisInfoDataFlow::visitOperation(Operation *op,
+                                 ArrayRef<const AxisInfoLattice *> operands,
+                                 ArrayRef<AxisInfoLattice *> results) {
+  SmallVector<AxisInfo> in;
+  for (auto [value, lattice] : llvm::zip(op->getOperands(), operands)) {
+    // Operands of untracked types (floats) carry only a rank.
+    if (!isTracked(value.getType()) || lattice->getValue().isUninitialized())
+      in.push_back(AxisInfo::getPessimistic(value.getType()));
+    else
+      in.push_back(lattice->getValue());
+  }
+  // Wait for every tracked operand to be reached before concluding anything.
+  for (auto [value, lattice] : llvm::zip(op->getOperands(), operands))
+    if (isTracked(value.getType()) && lattice->getValue().isUninitialized())
+      return success();
+
+  std::optional<AxisInfo> result = computeAxisInfo(op, in);
+  for (AxisInfoLattice *lattice : results) {
+    Type type = lattice->getAnchor().getType();
+    AxisInfo info = result ? *result : AxisInfo::getPessimistic(type);
+    propagateIfChanged(lattice, lattice->join(info));
+  }
+  return success();
+}
+
+void AxisInfoDataFlow::visitNonControlFlowArguments(
+    Operation *op, const RegionSuccessor &successor,
+    ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
+  auto loop = dyn_cast<LoopLikeOpInterface>(op);
+  std::optional<Value> iv = loop ? loop.getSingleInductionVar() : std::nullopt;
+  std::optional<OpFoldResult> lb = loop ? loop.getSingleLowerBound() : std::nullopt;
+  std::optional<OpFoldResult> step = loop ? loop.getSingleStep() : std::nullopt;
+  if (!iv || !lb || !step) {
+    SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
+        op, successor, argLattices, firstIndex);
+    return;
+  }
+  // The induction variable lb + i * step is divisible by what divides both.
+  Block *body = iv->getParentBlock();
+  auto divisibilityOf = [&](OpFoldResult bound) -> std::optional<int64_t> {
+    if (auto attr = dyn_cast<Attribute>(bound)) {
+      if (auto value = dyn_cast<IntegerAttr>(attr))
+        return highestPowerOf2Divisor(value.getInt());
+      return 1;
+    }
+    const AxisInfo &info =
+        getLatticeElementFor(getProgramPointBefore(body), cast<Value>(bound))
+            ->getValue();
+    if (info.isUninitialized())
+      return std::nullopt;
+    return info.getDivisibility(0);
+  };
+  std::optional<int64_t> lbDiv = divisibilityOf(*lb);
+  std::optional<int64_t> stepDiv = divisibilityOf(*step);
+  // Wait until both bounds are known; joining a guess now would stick.
+  if (lbDiv && stepDiv) {
+    AxisInfoLattice *ivLattice = getLatticeElement(*iv);
+    AxisInfo info({1}, {std::gcd(*lbDiv, *stepDiv)}, {1});
+    propagateIfChanged(ivLattice, ivLattice->join(info));
+  }
+}
+
+void AxisInfoDataFlow::setToEntryState(AxisInfoLattice *lattice) {
+  Value value = lattice->getAnchor();
+  AxisInfo info = AxisInfo::getPessimistic(value.getType());
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    auto func = dyn_cast<FuncOp>(arg.getOwner()->getParentOp());
+    if (func && arg.getOwner()->isEntryBlock()) {
+      if (auto divisibility = func.getArgAttrOfType<IntegerAttr>(
+              arg.getArgNumber(), TileDialect::getDivisibilityAttrName()))
+        info = AxisInfo({1}, {capDivisibility(divisibility.getInt())}, {1});
+    }
+  }
+  propagateIfChanged(lattice, lattice->join(info));
+}
+
+//===----------------------------------------------------------------------===//
+// AxisInfoAnalysis
+//===----------------------------------------------------------------------===//
+
+AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) : status(success()) {
+  solver.load<dataflow::DeadCodeAnalysis>();
+  solver.load<dataflow::SparseConstantPropagation>();
+  solver.load<AxisInfoDataFlow>();
+  status = solver.initializeAndRun(root);
+}
+
+AxisInfo AxisInfoAnalysis::getAxisInfo(Value value) const {
+  const auto *lattice = solver.lookupState<AxisInfoLattice>(value);
+  if (failed(status) || !lattice || lattice->getValue().isUninitialized())
+    return AxisInfo::getPessimistic(value.getType());
+  return lattice->getValue();
+}
+
+int64_t AxisInfoAnalysis::getContiguousElements(Value ptr) const {
+  AxisInfo info = getAxisInfo(ptr);
+  int64_t last = info.getRank() - 1;
+  int64_t elementBytes = getElementByteSize(
+      cast<PointerType>(getElementTypeOrSelf(ptr.getType())).getPointeeType());
+  // A run is usable as one vector only as far as its start is aligned.
+  int64_t alignedElements =
+      std::max<int64_t>(1, info.getDivisibility(last) / elementBytes);
+  return std::max<int64_t>(
+      1, std::min(info.getContiguity(last), alignedElements));
+}
+
+int64_t AxisInfoAnalysis::getAlignmentBytes(Value ptr) const {
+  AxisInfo info = getAxisInfo(ptr);
+  return info.getDivisibility(info.getRank() - 1);
+}
+
+int64_t AxisInfoAnalysis::getMaskConstancy(Value mask) const {
+  AxisInfo info = getAxisInfo(mask);
+  return info.getConstancy(info.getRank() - 1);
+}

@@ -1,0 +1,57 @@
+//===- Tile.h - The tile dialect: dialect, types, attributes, ops -*- C++ -*-===//
+//
+// The one header users of the tile dialect include.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECTS_TILE_IR_TILE_H
+#define TILE_DIALECTS_TILE_IR_TILE_H
+
+// Generated ODS code needs these before the .inc files.
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/ImplicitLocOpBuilder.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "dialects/Tile/IR/TileDialect.h.inc"
+#include "dialects/Tile/IR/TileEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Tile/IR/TileAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/Tile/IR/TileTypes.h.inc"
+
+namespace mlir::tile {
+
+/// A tile of `elementType` with the shape of `shapeOf`, or `elementType`
+/// itself when `shapeOf` is a scalar.
+Type getSameShape(Type shapeOf, Type elementType);
+
+/// The i1 tile (or i1) of the shape of `type`.
+Type getI1SameShape(Type type);
+
+/// The tile (or scalar) of pointee values for a pointer tile (or pointer);
+/// a null type if `type` holds no pointers.
+Type getPointeeTileType(Type type);
+
+/// Size in bytes of one element of `type` in memory (pointers are 8 bytes).
+unsigned getElementByteSize(Type type);
+
+} // namespace mlir::tile
+
+#define GET_OP_CLASSES
+#include "dialects/Tile/IR/TileOps.h.inc"
+
+#endif // TILE_DIALECTS_TILE_IR_TILE_H

@@ -1,0 +1,195 @@
+//===- TileDialect.cpp - The tile dialect, its types and kernels ----------===//
+//
+// Registration of the dialect, its types and attributes, the kernel op
+// (tile.func) and the helpers that relate tiles, pointers and masks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Tile/IR/Tile.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "dialects/Tile/IR/TileDialect.cpp.inc"
+#include "dialects/Tile/IR/TileEnums.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "dialects/Tile/IR/TileAttrs.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "dialects/Tile/IR/TileTypes.cpp.inc"
+
+void TileDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "dialects/Tile/IR/TileTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "dialects/Tile/IR/TileAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/Tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+Operation *TileDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                            Type type, Location loc) {
+  return arith::ConstantOp::materialize(builder, value, type, loc);
+}
+
+LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
+                                                    unsigned regionIndex,
+                                                    unsigned argIndex,
+                                                    NamedAttribute attr) {
+  Type argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
+  if (attr.getName() == getDivisibilityAttrName()) {
+    auto value = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!value || value.getInt() <= 0 ||
+        !llvm::isPowerOf2_64(value.getInt()))
+      return op->emitError() << "'" << getDivisibilityAttrName()
+                             << "' of argument #" << argIndex
+                             << " must be a positive power-of-two integer";
+    if (!isa<IntegerType, PointerType>(argType))
+      return op->emitError() << "'" << getDivisibilityAttrName()
+                             << "' applies to integer and pointer arguments, "
+                                "not argument #"
+                             << argIndex << " of type " << argType;
+    return success();
+  }
+  if (attr.getName() == getNoAliasAttrName()) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << getNoAliasAttrName()
+                             << "' must be a unit attribute";
+    if (!isa<PointerType>(argType))
+      return op->emitError() << "'" << getNoAliasAttrName()
+                             << "' applies to pointer arguments, not argument #"
+                             << argIndex << " of type " << argType;
+    return success();
+  }
+  return op->emitError() << "unknown tile argument attribute '"
+                         << attr.getName().getValue() << "'";
+}
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+static bool isTileElementType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.isSignless() &&
+           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth());
+  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type,
+             Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+LogicalResult
+PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                    Type pointeeType, unsigned addressSpace) {
+  if (!isTileElementType(pointeeType) && !isa<PointerType>(pointeeType))
+    return emitError() << "pointee type must be an integer (i1-i64), float "
+                          "(f16, bf16, f32, f64, f8E4M3FN, f8E5M2) or pointer "
+                          "type, got "
+                       << pointeeType;
+  return success();
+}
+
+LogicalResult
+TensorDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                       RankedTensorType blockType) {
+  if (!blockType.hasStaticShape() || blockType.getRank() == 0)
+    return emitError() << "descriptor block must be a static tensor of rank "
+                          ">= 1, got "
+                       << blockType;
+  if (!isTileElementType(blockType.getElementType()))
+    return emitError() << "descriptor block element type must be an integer "
+                          "or float type, got "
+                       << blockType.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+Type mlir::tile::getSameShape(Type shapeOf, Type elementType) {
+  if (auto tensor = dyn_cast<RankedTensorType>(shapeOf))
+    return RankedTensorType::get(tensor.getShape(), elementType);
+  return elementType;
+}
+
+Type mlir::tile::getI1SameShape(Type type) {
+  return getSameShape(type, IntegerType::get(type.getContext(), 1));
+}
+
+Type mlir::tile::getPointeeTileType(Type type) {
+  auto ptr = dyn_cast<PointerType>(getElementTypeOrSelf(type));
+  if (!ptr)
+    return Type();
+  return getSameShape(type, ptr.getPointeeType());
+}
+
+unsigned mlir::tile::getElementByteSize(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (isa<PointerType>(element))
+    return 8;
+  return std::max<unsigned>(1, element.getIntOrFloatBitWidth() / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FuncOp::print(OpAsmPrinter &printer) {
+  function_interface_impl::printFunctionOp(
+      printer, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult FuncOp::verify() {
+  if (getFunctionType().getNumResults() != 0)
+    return emitOpError("a kernel returns nothing, but the signature has ")
+           << getFunctionType().getNumResults() << " result(s)";
+  for (auto [index, type] : llvm::enumerate(getArgumentTypes())) {
+    if (!isTileElementType(type) && !isa<PointerType>(type))
+      return emitOpError("argument #")
+             << index << " must be a scalar integer, float or pointer, got "
+             << type;
+  }
+  if (auto numWarps = getNumWarps()) {
+    if (*numWarps <= 0 || !llvm::isPowerOf2_32(*numWarps) || *numWarps > 32)
+      return emitOpError("num_warps must be a power of two in [1, 32], got ")
+             << *numWarps;
+  }
+  if (auto numStages = getNumStages()) {
+    if (*numStages < 1)
+      return emitOpError("num_stages must be at least 1, got ") << *numStages;
+  }
+  return success();
+}

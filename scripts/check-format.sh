@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# check-format.sh [BASE] - checks that the C/C++ lines changed since BASE
+# (default: the previous commit) follow .clang-format. Prints the needed
+# changes and exits non-zero when some are needed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+base=${1:-HEAD~1}
+git rev-parse -q --verify "$base^{commit}" >/dev/null || base=$(git rev-list --max-parents=0 HEAD)
+diff=$(git-clang-format-22 --binary clang-format-22 --diff "$base" -- \
+         '*.cpp' '*.h' '*.c' 2>/dev/null || true)
+if [ -z "$diff" ] || echo "$diff" | grep -q "^no modified files\|did not modify any files"; then
+  echo "check-format: changed lines are formatted"
+  exit 0
+fi
+echo "$diff"
+echo "check-format: run git-clang-format-22 $base to fix the lines above" >&2
+exit 1

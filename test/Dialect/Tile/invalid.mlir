@@ -1,0 +1,261 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+// Every verifier message of the tile dialect, one case each.
+
+// expected-error @+1 {{a kernel returns nothing, but the signature has 1 result(s)}}
+tile.func @returns_value() -> i32 {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{argument #0 must be a scalar integer, float or pointer, got 'tensor<4xf32>'}}
+tile.func @tile_argument(%x: tensor<4xf32>) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{num_warps must be a power of two in [1, 32], got 3}}
+tile.func @bad_warps() attributes {num_warps = 3 : i32} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{num_stages must be at least 1, got 0}}
+tile.func @bad_stages() attributes {num_stages = 0 : i32} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.divisibility' of argument #0 must be a positive power-of-two integer}}
+tile.func @bad_divisibility(%p: !tile.ptr<f32> {tile.divisibility = 12 : i32}) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.divisibility' applies to integer and pointer arguments, not argument #0 of type 'f32'}}
+tile.func @divisibility_on_float(%x: f32 {tile.divisibility = 16 : i32}) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.noalias' applies to pointer arguments, not argument #0 of type 'i32'}}
+tile.func @noalias_on_int(%x: i32 {tile.noalias}) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.noalias' must be a unit attribute}}
+tile.func @noalias_not_unit(%p: !tile.ptr<f32> {tile.noalias = 1 : i32}) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{unknown tile argument attribute 'tile.aligned'}}
+tile.func @unknown_arg_attr(%p: !tile.ptr<f32> {tile.aligned}) {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{pointee type must be an integer (i1-i64), float (f16, bf16, f32, f64, f8E4M3FN, f8E5M2) or pointer type, got 'index'}}
+func.func @bad_pointee(%p: !tile.ptr<index>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{descriptor block must be a static tensor of rank >= 1, got 'tensor<?x4xf32>'}}
+func.func @dynamic_desc(%d: !tile.desc<tensor<?x4xf32>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{descriptor block element type must be an integer or float type, got 'index'}}
+func.func @index_desc(%d: !tile.desc<tensor<4xindex>>) {
+  return
+}
+
+// -----
+
+func.func @range_empty() {
+  // expected-error @+1 {{end (0) must be greater than start (0)}}
+  %r = tile.range 0 to 0 : tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @range_size() {
+  // expected-error @+1 {{result must be a 1-D tile of 128 elements, got 'tensor<64xi32>'}}
+  %r = tile.range 0 to 128 : tensor<64xi32>
+  return
+}
+
+// -----
+
+func.func @splat_generic(%x: f32) {
+  // expected-error @+1 {{failed to verify that the scalar's type is the tile's element type}}
+  %s = "tile.splat"(%x) : (f32) -> tensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @splat_dynamic(%x: f32) {
+  // expected-error @+1 {{result #0 must be statically shaped tensor}}
+  %s = "tile.splat"(%x) : (f32) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%t: tensor<128xf32>) {
+  // expected-error @+1 {{source rank 1 differs from result rank 2; use tile.expand_dims first}}
+  %b = tile.broadcast %t : tensor<128xf32> -> tensor<4x128xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_size(%t: tensor<2x128xf32>) {
+  // expected-error @+1 {{dimension 0 of size 2 cannot broadcast to 4 (only dimensions of size 1 broadcast)}}
+  %b = tile.broadcast %t : tensor<2x128xf32> -> tensor<4x128xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_element(%t: tensor<1x128xf32>) {
+  // expected-error @+1 {{requires the same element type for all operands and results}}
+  %b = tile.broadcast %t : tensor<1x128xf32> -> tensor<4x128xf16>
+  return
+}
+
+// -----
+
+func.func @expand_axis(%t: tensor<128xf32>) {
+  // expected-error @+1 {{axis 2 is out of range for a tile of rank 2}}
+  %e = tile.expand_dims %t, 2 : tensor<128xf32> -> tensor<128x1xf32>
+  return
+}
+
+// -----
+
+func.func @expand_shape(%t: tensor<128xf32>) {
+  // expected-error @+1 {{result shape must be the source shape with a 1 inserted at axis 1, got 'tensor<1x128xf32>'}}
+  %e = tile.expand_dims %t, 1 : tensor<128xf32> -> tensor<1x128xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%t: tensor<4x32xf32>) {
+  // expected-error @+1 {{source has 128 elements but the result has 64}}
+  %r = tile.reshape %t : tensor<4x32xf32> -> tensor<64xf32>
+  return
+}
+
+// -----
+
+func.func @trans_length(%t: tensor<4x32xf32>) {
+  // expected-error @+1 {{order has 3 entries for a tile of rank 2}}
+  %r = tile.trans %t, [0, 1, 2] : tensor<4x32xf32> -> tensor<32x4xf32>
+  return
+}
+
+// -----
+
+func.func @trans_permutation(%t: tensor<4x32xf32>) {
+  // expected-error @+1 {{order must be a permutation of [0, 2)}}
+  %r = tile.trans %t, [1, 1] : tensor<4x32xf32> -> tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @trans_shape(%t: tensor<4x32xf32>) {
+  // expected-error @+1 {{result dimension 0 must be source dimension 1 of size 32, got 4}}
+  %r = tile.trans %t, [1, 0] : tensor<4x32xf32> -> tensor<4x32xf32>
+  return
+}
+
+// -----
+
+func.func @cat_axis(%t: tensor<4x32xf32>) {
+  // expected-error @+1 {{axis 2 is out of range for a tile of rank 2}}
+  %c = tile.cat %t, %t, 2 : tensor<4x32xf32> -> tensor<8x32xf32>
+  return
+}
+
+// -----
+
+func.func @cat_shape(%t: tensor<4x32xf32>) {
+  // expected-error @+1 {{result shape must be the operand shape with axis 1 doubled, got 'tensor<8x32xf32>'}}
+  %c = tile.cat %t, %t, 1 : tensor<4x32xf32> -> tensor<8x32xf32>
+  return
+}
+
+// -----
+
+func.func @join_shape(%t: tensor<32xf32>) {
+  // expected-error @+1 {{result shape must be the operand shape with a new last dimension of 2, got 'tensor<2x32xf32>'}}
+  %j = tile.join %t, %t : tensor<32xf32> -> tensor<2x32xf32>
+  return
+}
+
+// -----
+
+func.func @split_source(%t: tensor<32x4xf32>) {
+  // expected-error @+1 {{source must have rank >= 2 and a last dimension of 2, got 'tensor<32x4xf32>'}}
+  %a, %b = tile.split %t : tensor<32x4xf32> -> tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @split_result(%t: tensor<32x2xf32>) {
+  // expected-error @+1 {{results must have the source shape without its last dimension, got 'tensor<16xf32>'}}
+  %a, %b = tile.split %t : tensor<32x2xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%t: tensor<4x8xf32>, %i: tensor<4x8xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for a tile of rank 2}}
+  %g = tile.gather %t[%i], 2 : tensor<4x8xf32>, tensor<4x8xi32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_rank(%t: tensor<4x8xf32>, %i: tensor<8xi32>) {
+  // expected-error @+1 {{indices must have the source's rank 2, got 1}}
+  %g = tile.gather %t[%i], 1 : tensor<4x8xf32>, tensor<8xi32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_dims(%t: tensor<4x8xf32>, %i: tensor<2x8xi32>) {
+  // expected-error @+1 {{indices dimension 0 must match the source's (4), got 2}}
+  %g = tile.gather %t[%i], 1 : tensor<4x8xf32>, tensor<2x8xi32> -> tensor<2x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result(%t: tensor<4x8xf32>, %i: tensor<4x16xi32>) {
+  // expected-error @+1 {{result must have the indices' shape and the source's element type, got 'tensor<4x8xf32>'}}
+  %g = tile.gather %t[%i], 1 : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x8xf32>
+  return
+}

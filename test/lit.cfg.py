@@ -1,0 +1,22 @@
+# lit configuration of the tile compiler's test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TILE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs", "Unit"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+
+config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["tile-opt"], [config.tile_tools_dir])
+llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
