@@ -45,10 +45,10 @@ AxisInfo AxisInfo::getPessimistic(Type type) {
 
 AxisInfo AxisInfo::getConstant(Type type, int64_t value) {
   SmallVector<int64_t> shape = getAxisShape(type);
-  return AxisInfo(SmallVector<int64_t>(shape.size(), 1),
-                  SmallVector<int64_t>(shape.size(),
-                                       highestPowerOf2Divisor(value)),
-                  shape, value);
+  return AxisInfo(
+      SmallVector<int64_t>(shape.size(), 1),
+      SmallVector<int64_t>(shape.size(), highestPowerOf2Divisor(value)), shape,
+      value);
 }
 
 AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
@@ -118,9 +118,9 @@ int64_t elementDivisibility(const AxisInfo &info, int64_t dim) {
   return info.getContiguity(dim) > 1 ? 1 : info.getDivisibility(dim);
 }
 
-std::optional<int64_t> foldBinary(const AxisInfo &lhs, const AxisInfo &rhs,
-                                  function_ref<std::optional<int64_t>(
-                                      int64_t, int64_t)> fn) {
+std::optional<int64_t>
+foldBinary(const AxisInfo &lhs, const AxisInfo &rhs,
+           function_ref<std::optional<int64_t>(int64_t, int64_t)> fn) {
   if (lhs.getConstantValue() && rhs.getConstantValue())
     return fn(*lhs.getConstantValue(), *rhs.getConstantValue());
   return std::nullopt;
@@ -194,8 +194,8 @@ AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
     // A run of consecutive values starting at a multiple of the divisor has
     // one quotient per `divisor` values.
     int64_t aligned = std::gcd(lhs.getDivisibility(dim), *divisor);
-    b.constancy[dim] = std::max(
-        b.constancy[dim], std::gcd(lhs.getContiguity(dim), aligned));
+    b.constancy[dim] =
+        std::max(b.constancy[dim], std::gcd(lhs.getContiguity(dim), aligned));
     int64_t elemDiv = elementDivisibility(lhs, dim);
     if (llvm::isPowerOf2_64(*divisor) && elemDiv >= *divisor)
       b.divisibility[dim] = elemDiv / *divisor;
@@ -214,8 +214,8 @@ AxisInfo visitRem(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
       continue;
     int64_t aligned = std::gcd(lhs.getDivisibility(dim), *divisor);
     b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), aligned);
-    b.divisibility[dim] = std::gcd(lhs.getDivisibility(dim),
-                                   highestPowerOf2Divisor(*divisor));
+    b.divisibility[dim] =
+        std::gcd(lhs.getDivisibility(dim), highestPowerOf2Divisor(*divisor));
   }
   return b.build(foldBinary(lhs, rhs, [](int64_t l, int64_t r) {
     return r == 0 ? std::optional<int64_t>() : l % r;
@@ -253,8 +253,8 @@ AxisInfo visitCmp(arith::CmpIOp op, const AxisInfo &lhs, const AxisInfo &rhs) {
     int64_t constancy = result.getConstancy(dim);
     auto runOf = [&](const AxisInfo &ramp, const AxisInfo &bound) {
       int64_t run = std::gcd(ramp.getContiguity(dim), bound.getConstancy(dim));
-      return std::gcd(run, std::gcd(ramp.getDivisibility(dim),
-                                    bound.getDivisibility(dim)));
+      return std::gcd(
+          run, std::gcd(ramp.getDivisibility(dim), bound.getDivisibility(dim)));
     };
     constancy = std::max({constancy, runOf(lhs, rhs), runOf(rhs, lhs)});
     b.constancy[dim] = constancy;
@@ -266,8 +266,8 @@ AxisInfo visitSelect(Type type, const AxisInfo &cond, const AxisInfo &lhs,
                      const AxisInfo &rhs) {
   AxisInfoBuilder b(type);
   for (int64_t dim = 0; dim < b.rank; ++dim) {
-    int64_t condRun = cond.getRank() == b.rank ? cond.getConstancy(dim)
-                                               : b.shape[dim];
+    int64_t condRun =
+        cond.getRank() == b.rank ? cond.getConstancy(dim) : b.shape[dim];
     b.contiguity[dim] = std::gcd(
         condRun, std::gcd(lhs.getContiguity(dim), rhs.getContiguity(dim)));
     b.divisibility[dim] =
@@ -295,8 +295,8 @@ AxisInfo visitConstant(arith::ConstantOp op) {
   // A non-uniform constant: only the divisibility of all of its values.
   int64_t divisibility = AxisInfo::kMaxDivisibility;
   for (const APInt &value : dense.getValues<APInt>())
-    divisibility = std::gcd(divisibility,
-                            highestPowerOf2Divisor(value.getSExtValue()));
+    divisibility =
+        std::gcd(divisibility, highestPowerOf2Divisor(value.getSExtValue()));
   AxisInfoBuilder b(type);
   b.divisibility.assign(b.rank, divisibility);
   return b.build();
@@ -392,9 +392,12 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
       })
       .Case([&](IntToPtrOp) { return operand(0); })
       .Case([&](PtrToIntOp) { return operand(0); })
-      .Case([&](arith::AddIOp) { return visitAdd(type, operand(0), operand(1)); })
-      .Case([&](arith::SubIOp) { return visitSub(type, operand(0), operand(1)); })
-      .Case([&](arith::MulIOp) { return visitMul(type, operand(0), operand(1)); })
+      .Case(
+          [&](arith::AddIOp) { return visitAdd(type, operand(0), operand(1)); })
+      .Case(
+          [&](arith::SubIOp) { return visitSub(type, operand(0), operand(1)); })
+      .Case(
+          [&](arith::MulIOp) { return visitMul(type, operand(0), operand(1)); })
       .Case<arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp>(
           [&](auto) { return visitDiv(type, operand(0), operand(1)); })
       .Case<arith::RemSIOp, arith::RemUIOp>(
@@ -414,9 +417,8 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
             return visitDiv(type, operand(0),
                             AxisInfo::getConstant(type, int64_t(1) << *shift));
           })
-      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
-            arith::IndexCastOp, arith::IndexCastUIOp>(
-          [&](auto) { return operand(0); })
+      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
+            arith::IndexCastUIOp>([&](auto) { return operand(0); })
       .Case([&](arith::CmpIOp cmp) {
         return visitCmp(cmp, operand(0), operand(1));
       })
@@ -430,9 +432,8 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           operands.push_back(&info);
         return visitElementwise(type, operands);
       })
-      .Default([&](Operation *) -> std::optional<AxisInfo> {
-        return std::nullopt;
-      });
+      .Default(
+          [&](Operation *) -> std::optional<AxisInfo> { return std::nullopt; });
 }
 } // namespace
 
@@ -478,7 +479,8 @@ void AxisInfoDataFlow::visitNonControlFlowArguments(
     ArrayRef<AxisInfoLattice *> argLattices, unsigned firstIndex) {
   auto loop = dyn_cast<LoopLikeOpInterface>(op);
   std::optional<Value> iv = loop ? loop.getSingleInductionVar() : std::nullopt;
-  std::optional<OpFoldResult> lb = loop ? loop.getSingleLowerBound() : std::nullopt;
+  std::optional<OpFoldResult> lb =
+      loop ? loop.getSingleLowerBound() : std::nullopt;
   std::optional<OpFoldResult> step = loop ? loop.getSingleStep() : std::nullopt;
   if (!iv || !lb || !step) {
     SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(
@@ -550,8 +552,8 @@ int64_t AxisInfoAnalysis::getContiguousElements(Value ptr) const {
   // A run is usable as one vector only as far as its start is aligned.
   int64_t alignedElements =
       std::max<int64_t>(1, info.getDivisibility(last) / elementBytes);
-  return std::max<int64_t>(
-      1, std::min(info.getContiguity(last), alignedElements));
+  return std::max<int64_t>(1,
+                           std::min(info.getContiguity(last), alignedElements));
 }
 
 int64_t AxisInfoAnalysis::getAlignmentBytes(Value ptr) const {

@@ -1,4 +1,5 @@
-//===- AxisInfo.h - Contiguity, divisibility and constancy of tiles -*- C++ -*-===//
+//===- AxisInfo.h - Contiguity, divisibility and constancy of tiles -*- C++
+//-*-===//
 //
 // A forward data-flow analysis of integer and pointer tiles (and scalars) that
 // records, per dimension:

@@ -1,4 +1,5 @@
-//===- Tile.h - The tile dialect: dialect, types, attributes, ops -*- C++ -*-===//
+//===- Tile.h - The tile dialect: dialect, types, attributes, ops -*- C++
+//-*-===//
 //
 // The one header users of the tile dialect include.
 //

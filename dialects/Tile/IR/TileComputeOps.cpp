@@ -5,7 +5,9 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-static bool isF8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+static bool isF8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
 
 LogicalResult DotOp::verify() {
   auto aType = cast<RankedTensorType>(getA().getType());
@@ -122,9 +124,10 @@ LogicalResult ReduceOp::verify() {
     auto srcType = cast<RankedTensorType>(src.getType());
     SmallVector<int64_t> shape(srcType.getShape());
     shape.erase(shape.begin() + axis);
-    Type expected = shape.empty() ? srcType.getElementType()
-                                  : Type(RankedTensorType::get(
-                                        shape, srcType.getElementType()));
+    Type expected =
+        shape.empty()
+            ? srcType.getElementType()
+            : Type(RankedTensorType::get(shape, srcType.getElementType()));
     if (result.getType() != expected)
       return emitOpError("result must be ")
              << expected << " (the operand without axis " << axis << "), got "

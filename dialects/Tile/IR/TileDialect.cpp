@@ -50,11 +50,10 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   Type argType = op->getRegion(regionIndex).getArgument(argIndex).getType();
   if (attr.getName() == getDivisibilityAttrName()) {
     auto value = dyn_cast<IntegerAttr>(attr.getValue());
-    if (!value || value.getInt() <= 0 ||
-        !llvm::isPowerOf2_64(value.getInt()))
-      return op->emitError() << "'" << getDivisibilityAttrName()
-                             << "' of argument #" << argIndex
-                             << " must be a positive power-of-two integer";
+    if (!value || value.getInt() <= 0 || !llvm::isPowerOf2_64(value.getInt()))
+      return op->emitError()
+             << "'" << getDivisibilityAttrName() << "' of argument #"
+             << argIndex << " must be a positive power-of-two integer";
     if (!isa<IntegerType, PointerType>(argType))
       return op->emitError() << "'" << getDivisibilityAttrName()
                              << "' applies to integer and pointer arguments, "
@@ -64,8 +63,8 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
   }
   if (attr.getName() == getNoAliasAttrName()) {
     if (!isa<UnitAttr>(attr.getValue()))
-      return op->emitError() << "'" << getNoAliasAttrName()
-                             << "' must be a unit attribute";
+      return op->emitError()
+             << "'" << getNoAliasAttrName() << "' must be a unit attribute";
     if (!isa<PointerType>(argType))
       return op->emitError() << "'" << getNoAliasAttrName()
                              << "' applies to pointer arguments, not argument #"
@@ -88,9 +87,8 @@ static bool isTileElementType(Type type) {
              Float8E4M3FNType, Float8E5M2Type>(type);
 }
 
-LogicalResult
-PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    Type pointeeType, unsigned addressSpace) {
+LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  Type pointeeType, unsigned addressSpace) {
   if (!isTileElementType(pointeeType) && !isa<PointerType>(pointeeType))
     return emitError() << "pointee type must be an integer (i1-i64), float "
                           "(f16, bf16, f32, f64, f8E4M3FN, f8E5M2) or pointer "
@@ -154,12 +152,10 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,

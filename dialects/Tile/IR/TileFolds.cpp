@@ -26,8 +26,7 @@ static Attribute resizeSplat(Attribute attr, Type type) {
 namespace {
 /// shape_op(splat(x)) -> splat(x) for the shape ops, whose result of a
 /// uniform tile is uniform.
-template <typename ShapeOp>
-struct ShapeOfSplat : OpRewritePattern<ShapeOp> {
+template <typename ShapeOp> struct ShapeOfSplat : OpRewritePattern<ShapeOp> {
   using OpRewritePattern<ShapeOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(ShapeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -66,7 +65,8 @@ struct BroadcastOfBroadcast : OpRewritePattern<BroadcastOp> {
     auto inner = op.getSrc().getDefiningOp<BroadcastOp>();
     if (!inner)
       return rewriter.notifyMatchFailure(op, "source is not a broadcast");
-    rewriter.modifyOpInPlace(op, [&] { op.getSrcMutable().assign(inner.getSrc()); });
+    rewriter.modifyOpInPlace(
+        op, [&] { op.getSrcMutable().assign(inner.getSrc()); });
     return success();
   }
 };
@@ -156,7 +156,8 @@ struct AddPtrOfAddPtr : OpRewritePattern<AddPtrOp> {
       return rewriter.notifyMatchFailure(op, "offsets have different types");
     Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(),
                                       op.getOffset());
-    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(), sum);
+    rewriter.replaceOpWithNewOp<AddPtrOp>(op, op.getType(), inner.getPtr(),
+                                          sum);
     return success();
   }
 };
@@ -166,8 +167,8 @@ Value createZero(PatternRewriter &rewriter, Location loc, Type type) {
   Type element = getElementTypeOrSelf(type);
   if (isa<PointerType>(element)) {
     Type i64 = getSameShape(type, rewriter.getI64Type());
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getZeroAttr(i64));
+    Value zero =
+        arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(i64));
     return IntToPtrOp::create(rewriter, loc, type, zero);
   }
   return arith::ConstantOp::create(rewriter, loc,
@@ -192,9 +193,8 @@ struct FoldConstantLoadMask : OpRewritePattern<LoadOp> {
     }
     if (matchPattern(mask, m_Zero()) && !op.getIsVolatile()) {
       Value other = op.getOther();
-      rewriter.replaceOp(op, other ? other
-                                   : createZero(rewriter, op.getLoc(),
-                                                op.getType()));
+      rewriter.replaceOp(
+          op, other ? other : createZero(rewriter, op.getLoc(), op.getType()));
       return success();
     }
     return rewriter.notifyMatchFailure(op, "mask is not constant");

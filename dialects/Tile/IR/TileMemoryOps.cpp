@@ -18,8 +18,8 @@ static bool haveSameShape(Type lhs, Type rhs) {
 LogicalResult AddPtrOp::verify() {
   if (!haveSameShape(getPtr().getType(), getOffset().getType()))
     return emitOpError("offset ")
-           << getOffset().getType()
-           << " must have the shape of the pointers " << getPtr().getType();
+           << getOffset().getType() << " must have the shape of the pointers "
+           << getPtr().getType();
   if (getElementTypeOrSelf(getOffset().getType()).isInteger(1))
     return emitOpError("offset must be an integer of 8 bits or more, not i1");
   return success();
@@ -73,9 +73,8 @@ static LogicalResult verifyBlockOffsets(Operation *op, TensorDescType desc,
                                         size_t numOffsets) {
   int64_t rank = desc.getBlockType().getRank();
   if (static_cast<int64_t>(numOffsets) != rank)
-    return op->emitOpError("needs ")
-           << rank << " offsets for a rank-" << rank << " block, got "
-           << numOffsets;
+    return op->emitOpError("needs ") << rank << " offsets for a rank-" << rank
+                                     << " block, got " << numOffsets;
   return success();
 }
 
@@ -95,7 +94,8 @@ LogicalResult AtomicRMWOp::verify() {
   unsigned width = element.getIntOrFloatBitWidth();
   switch (getKind()) {
   case AtomicRMWKind::fadd:
-    if (!isFloat || width < 16 || isa<Float8E4M3FNType, Float8E5M2Type>(element))
+    if (!isFloat || width < 16 ||
+        isa<Float8E4M3FNType, Float8E5M2Type>(element))
       return emitOpError("fadd needs f16, bf16, f32 or f64 values, got ")
              << element;
     break;

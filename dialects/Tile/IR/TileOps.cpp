@@ -26,8 +26,8 @@ static RankedTensorType tileType(Value value) {
 LogicalResult RangeOp::verify() {
   int64_t start = getStart(), end = getEnd();
   if (end <= start)
-    return emitOpError("end (") << end << ") must be greater than start ("
-                                << start << ")";
+    return emitOpError("end (")
+           << end << ") must be greater than start (" << start << ")";
   auto type = tileType(getResult());
   if (type.getRank() != 1 || type.getDimSize(0) != end - start)
     return emitOpError("result must be a 1-D tile of ")

@@ -21,13 +21,13 @@ using namespace mlir::tile;
 namespace {
 /// addf(dot(a, b, 0), c) -> dot(a, b, c), and the same for addi on integer
 /// dots: the accumulator input is free on every target.
-template <typename AddOp>
-struct FoldAddIntoDot : OpRewritePattern<AddOp> {
+template <typename AddOp> struct FoldAddIntoDot : OpRewritePattern<AddOp> {
   using OpRewritePattern<AddOp>::OpRewritePattern;
   LogicalResult matchAndRewrite(AddOp add,
                                 PatternRewriter &rewriter) const override {
     for (int side = 0; side < 2; ++side) {
-      Value dotResult = add->getOperand(side), other = add->getOperand(1 - side);
+      Value dotResult = add->getOperand(side),
+            other = add->getOperand(1 - side);
       auto dot = dotResult.getDefiningOp<DotOp>();
       if (!dot || !dot->hasOneUse())
         continue;
@@ -52,7 +52,8 @@ struct FoldSelectIntoLoad : OpRewritePattern<arith::SelectOp> {
                                 PatternRewriter &rewriter) const override {
     auto load = select.getTrueValue().getDefiningOp<LoadOp>();
     if (!load || !load->hasOneUse() || load.getMask() != select.getCondition())
-      return rewriter.notifyMatchFailure(select, "not a select of a masked load");
+      return rewriter.notifyMatchFailure(select,
+                                         "not a select of a masked load");
     rewriter.replaceOpWithNewOp<LoadOp>(
         select, load.getType(), load.getPtr(), load.getMask(),
         select.getFalseValue(), load.getCacheAttr(), load.getEvictAttr(),
@@ -70,14 +71,14 @@ struct BroadcastOfExpandedSplat : OpRewritePattern<BroadcastOp> {
     auto expand = op.getSrc().getDefiningOp<ExpandDimsOp>();
     auto splat = expand ? expand.getSrc().getDefiningOp<SplatOp>() : SplatOp();
     if (!splat)
-      return rewriter.notifyMatchFailure(op, "not broadcast(expand_dims(splat))");
+      return rewriter.notifyMatchFailure(op,
+                                         "not broadcast(expand_dims(splat))");
     rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
     return success();
   }
 };
 
-struct TileCombinePass
-    : mlir::tile::impl::TileCombineBase<TileCombinePass> {
+struct TileCombinePass : mlir::tile::impl::TileCombineBase<TileCombinePass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     populateTileCombinePatterns(patterns);
