@@ -177,7 +177,9 @@ AxisInfo visitMul(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
       foldBinary(lhs, rhs, [](int64_t l, int64_t r) { return l * r; }));
 }
 
-/// lhs / rhs for a positive constant rhs; `shift` marks a right shift.
+/// lhs / rhs for a positive constant rhs. Like Triton, signed division is
+/// treated as floor division: the facts hold for non-negative dividends,
+/// which offsets are.
 AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
   AxisInfoBuilder b(type);
   std::optional<int64_t> divisor = rhs.getConstantValue();

@@ -8,7 +8,8 @@
 //   divisibility - the largest power of two dividing the first value of each
 //                  such run (for pointers, the address in bytes);
 //   constancy    - length of the runs of equal values.
-// Runs start at multiples of their length. The CPU vectorizer turns a pointer
+// Runs start at multiples of their length. Signed division and remainder are
+// analysed as if their dividends were non-negative, as offsets are. The CPU vectorizer turns a pointer
 // tile whose last dimension is contiguous and aligned into vector loads; the
 // GPU coalescer picks its access width from the same facts.
 //
