@@ -1,6 +1,7 @@
 # lit configuration of the tile compiler's test suite.
 
 import os
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -13,10 +14,12 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
-config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%tile_bin", config.tile_tools_dir))
+# The Python that runs lit (Debian's, with python3-numpy) runs the scripts.
+config.substitutions.append(("%python", sys.executable))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tile-opt"], [config.tile_tools_dir])
+    ["tile-opt", "tile-compile", "tile-run"], [config.tile_tools_dir])
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)

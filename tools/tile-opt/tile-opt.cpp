@@ -6,9 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "conversions/TileToVector/TileToVector.h"
 #include "dialects/Tile/Analysis/TestAxisInfo.h"
 #include "dialects/Tile/IR/Tile.h"
 #include "dialects/Tile/Transforms/Passes.h"
+#include "targets/Target.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
@@ -24,6 +26,8 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   mlir::tile::registerTilePasses();
   mlir::tile::registerTestAxisInfoPass();
+  mlir::tile::registerTileToVectorPasses();
+  mlir::tile::registerAllTargets();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tile kernel optimizer\n", registry));
 }

@@ -1,0 +1,108 @@
+//===- CPUGrid.cpp - Kernel entries running a grid of programs ------------===//
+//
+// The CPU kernel ABI (docs/Runtime.md): `int32_t entry(void **args, int32_t
+// gx, int32_t gy, int32_t gz)`, where args[i] points to the storage of
+// argument i. The entry reads the arguments once and runs the programs of
+// the grid in an OpenMP worksharing loop; threads follow OMP_NUM_THREADS.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToVector/TileToVector.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_CONVERTTILETOCPUGRID
+#include "conversions/TileToVector/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+constexpr StringLiteral kProgramSuffix = "_program";
+
+/// Builds the entry of kernel `name` calling `program` once per program.
+void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
+  Location loc = program.getLoc();
+  MLIRContext *context = b.getContext();
+  Type ptrType = LLVM::LLVMPointerType::get(context);
+  Type i32 = b.getI32Type();
+  auto entry =
+      func::FuncOp::create(b, loc, getCPUKernelEntryName(name),
+                           b.getFunctionType({ptrType, i32, i32, i32}, {i32}));
+  Block *body = entry.addEntryBlock();
+  OpBuilder eb = OpBuilder::atBlockEnd(body);
+
+  // Read each kernel argument from the storage args[i] points to.
+  unsigned numKernelArgs = program.getNumArguments() - 6;
+  SmallVector<Value> args;
+  for (unsigned i = 0; i < numKernelArgs; ++i) {
+    Value slotAddr =
+        LLVM::GEPOp::create(eb, loc, ptrType, ptrType, entry.getArgument(0),
+                            ArrayRef<LLVM::GEPArg>{int32_t(i)});
+    Value slot = LLVM::LoadOp::create(eb, loc, ptrType, slotAddr);
+    Type type = program.getArgumentTypes()[i];
+    args.push_back(LLVM::LoadOp::create(eb, loc, type, slot));
+  }
+  Value gx = entry.getArgument(1), gy = entry.getArgument(2),
+        gz = entry.getArgument(3);
+  Value gxy = arith::MulIOp::create(eb, loc, gx, gy);
+  Value total = arith::MulIOp::create(eb, loc, gxy, gz);
+  Value zero = arith::ConstantIntOp::create(eb, loc, i32, 0);
+  Value one = arith::ConstantIntOp::create(eb, loc, i32, 1);
+
+  // Blocks are made apart from the builders, whose insertion points
+  // createBlock would move.
+  auto parallel = omp::ParallelOp::create(eb, loc);
+  Block *parallelBody = new Block();
+  parallel.getRegion().push_back(parallelBody);
+  OpBuilder pb = OpBuilder::atBlockEnd(parallelBody);
+  auto wsloop = omp::WsloopOp::create(pb, loc);
+  omp::TerminatorOp::create(pb, loc);
+  Block *wsBody = new Block();
+  wsloop.getRegion().push_back(wsBody);
+  OpBuilder wb = OpBuilder::atBlockEnd(wsBody);
+  auto nest = omp::LoopNestOp::create(
+      wb, loc, /*collapse_num_loops=*/uint64_t(1), ValueRange{zero},
+      ValueRange{total}, ValueRange{one}, /*loop_inclusive=*/false,
+      /*tile_sizes=*/nullptr);
+  Block *nestBody = new Block();
+  nest.getRegion().push_back(nestBody);
+  nestBody->addArgument(i32, loc);
+  OpBuilder nb = OpBuilder::atBlockEnd(nestBody);
+  Value index = nestBody->getArgument(0);
+  // index = x + gx * (y + gy * z)
+  Value x = arith::RemUIOp::create(nb, loc, index, gx);
+  Value rest = arith::DivUIOp::create(nb, loc, index, gx);
+  Value y = arith::RemUIOp::create(nb, loc, rest, gy);
+  Value z = arith::DivUIOp::create(nb, loc, rest, gy);
+  SmallVector<Value> callArgs(args);
+  callArgs.append({x, y, z, gx, gy, gz});
+  func::CallOp::create(nb, loc, program, callArgs);
+  omp::YieldOp::create(nb, loc);
+
+  func::ReturnOp::create(eb, loc, zero);
+}
+
+struct ConvertTileToCPUGridPass
+    : mlir::tile::impl::ConvertTileToCPUGridBase<ConvertTileToCPUGridPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> programs;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func.getSymName().ends_with(kProgramSuffix))
+        programs.push_back(func);
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    for (func::FuncOp program : programs) {
+      program.setPrivate();
+      buildEntry(b, program,
+                 program.getSymName().drop_back(kProgramSuffix.size()));
+    }
+  }
+};
+} // namespace

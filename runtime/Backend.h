@@ -1,0 +1,76 @@
+//===- Backend.h - The interface every runtime backend implements -*- C++
+//-*-===//
+//
+// runtime.cpp implements the C API once: argument checking, handle lifetimes,
+// artifact parsing and target matching. Everything that touches a device goes
+// through these classes, one implementation per folder (cpu/, later cuda/ and
+// hip/). A backend sees only validated requests.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_BACKEND_H
+#define TILE_RUNTIME_BACKEND_H
+
+#include "runtime/artifact.h"
+#include "tile/runtime.h"
+
+#include <memory>
+#include <string>
+
+namespace tile {
+namespace rt {
+
+/// A status with \p message; never fails (falls back to a static
+/// out-of-memory status).
+tile_status_t makeStatus(tile_status_code_t code, const std::string &message);
+
+/// A module: the loaded binary of one artifact.
+class ModuleImpl {
+public:
+  virtual ~ModuleImpl() = default;
+  /// Runs kernel \p index (in artifact order) on a grid with no zero extent.
+  /// \p args follows the kernel ABI: args[i] points to argument i's storage,
+  /// device addresses for pointer arguments.
+  virtual tile_status_t launch(size_t index, const uint32_t grid[3],
+                               void **args) = 0;
+};
+
+/// One open device.
+class DeviceImpl {
+public:
+  virtual ~DeviceImpl() = default;
+  virtual const char *name() const = 0;
+  /// Device memory of \p bytes > 0 bytes; *out is its device address.
+  virtual tile_status_t allocate(size_t bytes, void **out) = 0;
+  virtual void release(void *address) = 0;
+  virtual tile_status_t copyFromHost(void *dst, const void *src,
+                                     size_t bytes) = 0;
+  virtual tile_status_t copyToHost(void *dst, const void *src,
+                                   size_t bytes) = 0;
+  /// Repeats a 1, 2, 4 or 8-byte pattern over \p bytes, a multiple of it.
+  virtual tile_status_t fill(void *dst, size_t bytes, const void *pattern,
+                             size_t patternBytes) = 0;
+  /// Loads an artifact already checked to be for this backend's target.
+  virtual tile_status_t loadModule(const Artifact &artifact,
+                                   std::unique_ptr<ModuleImpl> &out) = 0;
+  virtual tile_status_t synchronize() = 0;
+};
+
+/// A kind of device ("cpu", "cuda", "hip").
+class Backend {
+public:
+  virtual ~Backend() = default;
+  /// The name callers open devices by.
+  virtual const char *name() const = 0;
+  /// The artifact target this backend runs ("cpu", "nvidia", "amd").
+  virtual const char *target() const = 0;
+  virtual tile_status_t deviceCount(int *out) = 0;
+  /// \p ordinal is non-negative; out-of-range ordinals give TILE_NO_DEVICE.
+  virtual tile_status_t openDevice(int ordinal,
+                                   std::unique_ptr<DeviceImpl> &out) = 0;
+};
+
+} // namespace rt
+} // namespace tile
+
+#endif // TILE_RUNTIME_BACKEND_H

@@ -1,0 +1,541 @@
+//===- artifact.cpp - The tile artifact file: reader and writer -----------===//
+//
+// The reader is strict: an artifact that is not exactly what the writer
+// produces is rejected with a message naming the offending header line, so a
+// damaged or hand-edited file never reaches the loader. Every access to the
+// input is bounds-checked against the given size.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/artifact.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <set>
+
+using namespace tile;
+
+namespace {
+
+struct KindName {
+  ArgKind kind;
+  const char *name;
+};
+
+constexpr KindName kKindNames[] = {
+    {ArgKind::Ptr, "ptr"}, {ArgKind::I1, "i1"},     {ArgKind::I8, "i8"},
+    {ArgKind::I16, "i16"}, {ArgKind::I32, "i32"},   {ArgKind::I64, "i64"},
+    {ArgKind::F16, "f16"}, {ArgKind::BF16, "bf16"}, {ArgKind::F32, "f32"},
+    {ArgKind::F64, "f64"},
+};
+
+constexpr size_t kPreambleSize = sizeof(kArtifactMagic) + 4;
+
+bool fail(std::string &error, std::string message) {
+  error = std::move(message);
+  return false;
+}
+
+std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+
+bool isKnownTarget(std::string_view t) {
+  return t == "cpu" || t == "nvidia" || t == "amd";
+}
+
+bool isKnownFormat(std::string_view f) {
+  return f == "so" || f == "cubin" || f == "ptx" || f == "hsaco";
+}
+
+// Each target has the binary formats its runtime backend can load.
+bool formatBelongsToTarget(std::string_view format, std::string_view target) {
+  if (target == "cpu")
+    return format == "so";
+  if (target == "nvidia")
+    return format == "cubin" || format == "ptx";
+  if (target == "amd")
+    return format == "hsaco";
+  return false;
+}
+
+bool isControl(unsigned char c) { return c < 0x20 || c == 0x7f; }
+
+// A field: non-empty, no spaces and no control characters.
+bool isToken(std::string_view s) {
+  if (s.empty())
+    return false;
+  for (unsigned char c : s)
+    if (c == ' ' || isControl(c))
+      return false;
+  return true;
+}
+
+bool isKey(std::string_view s) {
+  if (s.size() != 16)
+    return false;
+  for (char c : s)
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
+      return false;
+  return true;
+}
+
+// Decimal digits only, no sign, no overflow.
+bool parseU64(std::string_view s, uint64_t &out) {
+  if (s.empty() || s.size() > 20)
+    return false;
+  uint64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return false;
+    uint64_t d = static_cast<uint64_t>(c - '0');
+    if (v > (UINT64_MAX - d) / 10)
+      return false;
+    v = v * 10 + d;
+  }
+  out = v;
+  return true;
+}
+
+// An optional '-' then decimal digits, within int64_t.
+bool parseI64(std::string_view s, int64_t &out) {
+  bool negative = !s.empty() && s[0] == '-';
+  if (negative)
+    s.remove_prefix(1);
+  uint64_t magnitude;
+  if (!parseU64(s, magnitude))
+    return false;
+  const uint64_t limit = negative ? uint64_t(INT64_MAX) + 1 : INT64_MAX;
+  if (magnitude > limit)
+    return false;
+  out = negative ? static_cast<int64_t>(0 - magnitude)
+                 : static_cast<int64_t>(magnitude);
+  return true;
+}
+
+// Splits on single spaces; an empty field (two spaces, a leading or trailing
+// space) makes the line malformed.
+bool splitFields(std::string_view line, std::vector<std::string_view> &out) {
+  out.clear();
+  size_t start = 0;
+  while (true) {
+    size_t space = line.find(' ', start);
+    std::string_view field = line.substr(start, space - start);
+    if (field.empty())
+      return false;
+    out.push_back(field);
+    if (space == std::string_view::npos)
+      return true;
+    start = space + 1;
+  }
+}
+
+// Parses the header text into \p out (everything but the payload) and returns
+// the payload size the `binary` record declares.
+class HeaderParser {
+public:
+  HeaderParser(std::string_view text, Artifact &out, std::string &error)
+      : text(text), out(out), error(error) {}
+
+  bool parse(uint64_t &payloadSize);
+
+private:
+  bool lineError(const std::string &message) {
+    return fail(error,
+                "header line " + std::to_string(lineNo) + ": " + message);
+  }
+  bool expectFields(std::string_view record, size_t n);
+  bool parseLine(std::string_view line);
+  bool closeKernel();
+  bool checkPreamble();
+
+  std::string_view text;
+  Artifact &out;
+  std::string &error;
+  size_t lineNo = 0;
+  std::vector<std::string_view> fields;
+  std::set<std::string> seen; // preamble records seen
+  std::set<std::string> kernelNames;
+  uint64_t declaredArgs = 0;
+  bool inKernel = false;
+  bool ended = false;
+  uint64_t payloadBytes = 0;
+};
+
+bool HeaderParser::expectFields(std::string_view record, size_t n) {
+  if (fields.size() == n + 1)
+    return true;
+  return lineError(quote(record) + " takes " + std::to_string(n) + " field" +
+                   (n == 1 ? "" : "s") + ", got " +
+                   std::to_string(fields.size() - 1));
+}
+
+bool HeaderParser::checkPreamble() {
+  for (const char *r :
+       {"target", "chip", "features", "compiler", "key", "binary"})
+    if (!seen.count(r))
+      return lineError("missing " + quote(r) + " record before this line");
+  if (!formatBelongsToTarget(out.binaryFormat, out.target))
+    return fail(error, "binary format " + quote(out.binaryFormat) +
+                           " does not belong to target " + quote(out.target));
+  return true;
+}
+
+bool HeaderParser::closeKernel() {
+  if (!inKernel)
+    return true;
+  const KernelInfo &k = out.kernels.back();
+  if (k.args.size() != declaredArgs)
+    return lineError("kernel " + quote(k.name) + " declares " +
+                     std::to_string(declaredArgs) + " arguments but has " +
+                     std::to_string(k.args.size()) + " 'arg' records");
+  inKernel = false;
+  return true;
+}
+
+bool HeaderParser::parseLine(std::string_view line) {
+  if (line.empty())
+    return lineError("empty line");
+  for (unsigned char c : line)
+    if (isControl(c)) {
+      char hex[8];
+      std::snprintf(hex, sizeof(hex), "0x%02x", c);
+      return lineError(std::string("control character ") + hex);
+    }
+  if (ended)
+    return lineError("text after the 'end' record");
+
+  // `features` keeps the rest of its line, spaces included.
+  if (line.rfind("features ", 0) == 0 || line == "features") {
+    if (line.size() <= 9)
+      return lineError("'features' takes a value ('-' for none)");
+    if (!out.kernels.empty())
+      return lineError("'features' record after the first kernel");
+    if (seen.count("features"))
+      return lineError("duplicate 'features' record");
+    seen.insert("features");
+    std::string_view value = line.substr(9);
+    out.features = value == "-" ? std::string() : std::string(value);
+    return true;
+  }
+
+  if (!splitFields(line, fields))
+    return lineError("empty field (fields are separated by single spaces)");
+  std::string_view record = fields[0];
+
+  if (record == "target" || record == "chip" || record == "compiler" ||
+      record == "key" || record == "binary") {
+    std::string name(record);
+    if (!out.kernels.empty())
+      return lineError(quote(name) + " record after the first kernel");
+    if (seen.count(name))
+      return lineError("duplicate " + quote(name) + " record");
+    seen.insert(name);
+    if (record == "binary") {
+      if (!expectFields(record, 2))
+        return false;
+      if (!isKnownFormat(fields[1]))
+        return lineError("unknown binary format " + quote(fields[1]) +
+                         " (expected so, cubin, ptx or hsaco)");
+      if (!parseU64(fields[2], payloadBytes))
+        return lineError("bad payload size " + quote(fields[2]));
+      out.binaryFormat = std::string(fields[1]);
+      return true;
+    }
+    if (!expectFields(record, 1))
+      return false;
+    std::string value(fields[1]);
+    if (record == "target") {
+      if (!isKnownTarget(value))
+        return lineError("unknown target " + quote(value) +
+                         " (expected cpu, nvidia or amd)");
+      out.target = value;
+    } else if (record == "chip") {
+      out.chip = value;
+    } else if (record == "compiler") {
+      out.compiler = value;
+    } else {
+      if (!isKey(value))
+        return lineError("bad key " + quote(value) +
+                         " (expected 16 lowercase hex digits)");
+      out.key = value;
+    }
+    return true;
+  }
+
+  if (record == "kernel") {
+    if (!closeKernel() || (out.kernels.empty() && !checkPreamble()))
+      return false;
+    if (!expectFields(record, 3))
+      return false;
+    if (!parseU64(fields[3], declaredArgs))
+      return lineError("bad argument count " + quote(fields[3]));
+    std::string name(fields[1]);
+    if (!kernelNames.insert(name).second)
+      return lineError("duplicate kernel name " + quote(name));
+    KernelInfo k;
+    k.name = name;
+    k.symbol = std::string(fields[2]);
+    out.kernels.push_back(std::move(k));
+    inKernel = true;
+    return true;
+  }
+
+  if (record == "arg") {
+    if (!inKernel)
+      return lineError("'arg' record outside a kernel");
+    if (!expectFields(record, 1))
+      return false;
+    KernelInfo &k = out.kernels.back();
+    if (k.args.size() == declaredArgs)
+      return lineError("kernel " + quote(k.name) + " declares " +
+                       std::to_string(declaredArgs) +
+                       " arguments but has more 'arg' records");
+    if (!k.attrs.empty())
+      return lineError("'arg' record after an 'attr' record");
+    ArgKind kind;
+    if (!parseArgKind(fields[1], kind))
+      return lineError("unknown argument kind " + quote(fields[1]));
+    k.args.push_back(kind);
+    return true;
+  }
+
+  if (record == "attr") {
+    if (!inKernel)
+      return lineError("'attr' record outside a kernel");
+    if (!expectFields(record, 2))
+      return false;
+    KernelInfo &k = out.kernels.back();
+    if (k.args.size() != declaredArgs)
+      return lineError("kernel " + quote(k.name) + " declares " +
+                       std::to_string(declaredArgs) + " arguments but has " +
+                       std::to_string(k.args.size()) + " 'arg' records");
+    int64_t value;
+    if (!parseI64(fields[2], value))
+      return lineError("bad integer " + quote(fields[2]) + " for attr " +
+                       quote(fields[1]));
+    if (findAttr(k, fields[1]))
+      return lineError("kernel " + quote(k.name) + " has a duplicate attr " +
+                       quote(fields[1]));
+    k.attrs.emplace_back(std::string(fields[1]), value);
+    return true;
+  }
+
+  if (record == "end") {
+    if (!expectFields(record, 0) || !closeKernel())
+      return false;
+    if (out.kernels.empty() && !checkPreamble())
+      return false;
+    ended = true;
+    return true;
+  }
+
+  return lineError("unknown record " + quote(record));
+}
+
+bool HeaderParser::parse(uint64_t &payloadSize) {
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t newline = text.find('\n', start);
+    size_t end = newline == std::string_view::npos ? text.size() : newline;
+    ++lineNo;
+    if (!parseLine(text.substr(start, end - start)))
+      return false;
+    start = end + 1;
+  }
+  if (!ended)
+    return fail(error, "header has no 'end' record");
+  payloadSize = payloadBytes;
+  return true;
+}
+
+} // namespace
+
+const char *tile::argKindName(ArgKind kind) {
+  for (const KindName &k : kKindNames)
+    if (k.kind == kind)
+      return k.name;
+  return "?";
+}
+
+bool tile::parseArgKind(std::string_view name, ArgKind &out) {
+  for (const KindName &k : kKindNames)
+    if (name == k.name) {
+      out = k.kind;
+      return true;
+    }
+  return false;
+}
+
+const int64_t *tile::findAttr(const KernelInfo &kernel, std::string_view name) {
+  for (const auto &attr : kernel.attrs)
+    if (attr.first == name)
+      return &attr.second;
+  return nullptr;
+}
+
+bool tile::validateArtifact(const Artifact &a, std::string &error) {
+  if (!isKnownTarget(a.target))
+    return fail(error, "unknown target " + quote(a.target));
+  if (!isKnownFormat(a.binaryFormat))
+    return fail(error, "unknown binary format " + quote(a.binaryFormat));
+  if (!formatBelongsToTarget(a.binaryFormat, a.target))
+    return fail(error, "binary format " + quote(a.binaryFormat) +
+                           " does not belong to target " + quote(a.target));
+  if (!isToken(a.chip))
+    return fail(error,
+                "chip " + quote(a.chip) + " must be non-empty, without spaces");
+  if (!isToken(a.compiler))
+    return fail(error, "compiler version " + quote(a.compiler) +
+                           " must be non-empty, without spaces");
+  for (unsigned char c : a.features)
+    if (isControl(c))
+      return fail(error, "features contain a control character");
+  if (a.features == "-")
+    return fail(error, "features may not be '-' (it is written for none)");
+  if (!isKey(a.key))
+    return fail(error,
+                "key " + quote(a.key) + " must be 16 lowercase hex digits");
+  std::set<std::string> names;
+  for (const KernelInfo &k : a.kernels) {
+    if (!isToken(k.name) || !isToken(k.symbol))
+      return fail(error, "kernel name " + quote(k.name) + " and symbol " +
+                             quote(k.symbol) +
+                             " must be non-empty, without spaces");
+    if (!names.insert(k.name).second)
+      return fail(error, "duplicate kernel name " + quote(k.name));
+    std::set<std::string> attrNames;
+    for (const auto &attr : k.attrs) {
+      if (!isToken(attr.first))
+        return fail(error, "kernel " + quote(k.name) + ": attr name " +
+                               quote(attr.first) +
+                               " must be non-empty, without spaces");
+      if (!attrNames.insert(attr.first).second)
+        return fail(error, "kernel " + quote(k.name) +
+                               " has a duplicate attr " + quote(attr.first));
+    }
+  }
+  return true;
+}
+
+std::string tile::serializeArtifact(const Artifact &a) {
+  std::string h;
+  h += "target " + a.target + "\n";
+  h += "chip " + a.chip + "\n";
+  h +=
+      "features " + (a.features.empty() ? std::string("-") : a.features) + "\n";
+  h += "compiler " + a.compiler + "\n";
+  h += "key " + a.key + "\n";
+  h +=
+      "binary " + a.binaryFormat + " " + std::to_string(a.binary.size()) + "\n";
+  for (const KernelInfo &k : a.kernels) {
+    h += "kernel " + k.name + " " + k.symbol + " " +
+         std::to_string(k.args.size()) + "\n";
+    for (ArgKind kind : k.args)
+      h += std::string("arg ") + argKindName(kind) + "\n";
+    for (const auto &attr : k.attrs)
+      h += "attr " + attr.first + " " + std::to_string(attr.second) + "\n";
+  }
+  h += "end\n";
+
+  std::string file(kArtifactMagic, sizeof(kArtifactMagic));
+  uint32_t size = static_cast<uint32_t>(h.size());
+  for (int i = 0; i < 4; ++i)
+    file += static_cast<char>((size >> (8 * i)) & 0xff);
+  file += h;
+  file += a.binary;
+  return file;
+}
+
+bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
+                         std::string &error) {
+  out = Artifact();
+  if (!data)
+    return fail(error, "no artifact data");
+  const unsigned char *bytes = static_cast<const unsigned char *>(data);
+  if (size < sizeof(kArtifactMagic) ||
+      std::memcmp(bytes, kArtifactMagic, sizeof(kArtifactMagic)) != 0)
+    return fail(error, size < sizeof(kArtifactMagic)
+                           ? "not a tile artifact: " + std::to_string(size) +
+                                 " bytes is too short for the magic "
+                                 "'TILEART1'"
+                           : "not a tile artifact: bad magic (expected "
+                             "'TILEART1')");
+  if (size < kPreambleSize)
+    return fail(error, "truncated header: the file ends inside the header "
+                       "size field");
+  uint32_t headerSize = 0;
+  for (int i = 0; i < 4; ++i)
+    headerSize |= uint32_t(bytes[sizeof(kArtifactMagic) + i]) << (8 * i);
+  size_t available = size - kPreambleSize;
+  if (headerSize > available)
+    return fail(error, "truncated header: the header is " +
+                           std::to_string(headerSize) +
+                           " bytes but the file has " +
+                           std::to_string(available) + " after the magic");
+  std::string_view text(reinterpret_cast<const char *>(bytes + kPreambleSize),
+                        headerSize);
+  uint64_t payloadSize = 0;
+  HeaderParser parser(text, out, error);
+  if (!parser.parse(payloadSize))
+    return false;
+  size_t rest = available - headerSize;
+  if (payloadSize > rest)
+    return fail(error, "truncated payload: the header says " +
+                           std::to_string(payloadSize) +
+                           " bytes but the file has " + std::to_string(rest));
+  if (payloadSize < rest)
+    return fail(error, "payload size mismatch: the header says " +
+                           std::to_string(payloadSize) + " bytes but " +
+                           std::to_string(rest) + " follow the header");
+  out.binary.assign(
+      reinterpret_cast<const char *>(bytes) + kPreambleSize + headerSize, rest);
+  return true;
+}
+
+bool tile::readArtifactFile(const std::string &path, Artifact &out,
+                            std::string &error) {
+  FILE *f = std::fopen(path.c_str(), "rb");
+  if (!f)
+    return fail(error, "cannot open '" + path + "': " + std::strerror(errno));
+  std::string data;
+  char chunk[65536];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
+    data.append(chunk, n);
+  bool readError = std::ferror(f);
+  std::fclose(f);
+  if (readError)
+    return fail(error, "cannot read '" + path + "'");
+  if (!parseArtifact(data.data(), data.size(), out, error)) {
+    error = path + ": " + error;
+    return false;
+  }
+  return true;
+}
+
+bool tile::writeArtifactFile(const std::string &path, const Artifact &artifact,
+                             std::string &error) {
+  if (!validateArtifact(artifact, error))
+    return false;
+  std::string bytes = serializeArtifact(artifact);
+  FILE *f = std::fopen(path.c_str(), "wb");
+  if (!f)
+    return fail(error, "cannot create '" + path + "': " + std::strerror(errno));
+  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
+  ok = std::fclose(f) == 0 && ok;
+  if (!ok)
+    return fail(error, "cannot write '" + path + "'");
+  return true;
+}
+
+std::string tile::contentKey(std::string_view bytes) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : bytes) {
+    h ^= c;
+    h *= 0x100000001b3ull;
+  }
+  char hex[17];
+  std::snprintf(hex, sizeof(hex), "%016llx",
+                static_cast<unsigned long long>(h));
+  return hex;
+}

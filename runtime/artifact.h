@@ -1,0 +1,95 @@
+//===- artifact.h - The tile artifact file: reader and writer ---*- C++ -*-===//
+//
+// An artifact is one file holding a compiled binary (a shared object, cubin,
+// PTX or code object) and the metadata the runtime needs to launch its kernels:
+// target, chip, features, compiler version, content key, and per kernel its
+// entry symbol, argument kinds and launch attributes.
+//
+// Layout (little-endian):
+//   bytes 0-7   "TILEART1"
+//   bytes 8-11  u32 header_size
+//   header_size bytes of UTF-8 text, one record per line (see docs/Runtime.md)
+//   the binary payload, exactly as many bytes as the `binary` record says
+//
+// This file and artifact.cpp use only the C++17 standard library: the compiler
+// writes artifacts with them and the runtime reads them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_ARTIFACT_H
+#define TILE_RUNTIME_ARTIFACT_H
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace tile {
+
+/// The kind of a kernel argument, as spelled in `arg` records.
+enum class ArgKind { Ptr, I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
+
+/// The record spelling of \p kind ("ptr", "i32", ...).
+const char *argKindName(ArgKind kind);
+
+/// Parses a record spelling; returns false if \p name is no kind.
+bool parseArgKind(std::string_view name, ArgKind &out);
+
+/// One kernel of an artifact.
+struct KernelInfo {
+  std::string name;   ///< the name callers look the kernel up by
+  std::string symbol; ///< the entry symbol in the binary
+  std::vector<ArgKind> args;
+  /// Launch attributes in file order, e.g. {"threads", 128}.
+  std::vector<std::pair<std::string, int64_t>> attrs;
+};
+
+/// The value of attribute \p name of \p kernel, or null if it has none.
+const int64_t *findAttr(const KernelInfo &kernel, std::string_view name);
+
+/// The contents of an artifact file.
+struct Artifact {
+  std::string target;       ///< "cpu", "nvidia" or "amd"
+  std::string chip;         ///< e.g. "x86-64-v3", "sm_90a", "gfx942"
+  std::string features;     ///< free text without newlines; "" is written "-"
+  std::string compiler;     ///< compiler version, no spaces
+  std::string key;          ///< 16 lowercase hex digits
+  std::string binaryFormat; ///< "so", "cubin", "ptx" or "hsaco"
+  std::vector<KernelInfo> kernels;
+  std::string binary; ///< the payload bytes
+};
+
+/// The 8 bytes every artifact starts with.
+constexpr char kArtifactMagic[8] = {'T', 'I', 'L', 'E', 'A', 'R', 'T', '1'};
+
+/// Checks that \p artifact can be written and read back unchanged: known
+/// target and binary format that belong together, a well-formed key, fields
+/// without spaces or newlines, unique kernel names and attribute names.
+bool validateArtifact(const Artifact &artifact, std::string &error);
+
+/// Serializes \p artifact to the bytes of an artifact file. The result reads
+/// back equal to \p artifact (parseArtifact) exactly when validateArtifact
+/// accepts it; callers that build artifacts validate first.
+std::string serializeArtifact(const Artifact &artifact);
+
+/// Parses the artifact file in [data, data + size). On failure returns false
+/// and sets \p error to a one-line message saying what is wrong and where;
+/// \p out is then unspecified. Never reads outside the given bytes.
+bool parseArtifact(const void *data, size_t size, Artifact &out,
+                   std::string &error);
+
+/// Convenience wrappers that read or write a whole file; errors name the path.
+bool readArtifactFile(const std::string &path, Artifact &out,
+                      std::string &error);
+bool writeArtifactFile(const std::string &path, const Artifact &artifact,
+                       std::string &error);
+
+/// A 64-bit FNV-1a hash of \p bytes as 16 lowercase hex digits, suitable for
+/// the `key` record.
+std::string contentKey(std::string_view bytes);
+
+} // namespace tile
+
+#endif // TILE_RUNTIME_ARTIFACT_H

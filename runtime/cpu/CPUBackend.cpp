@@ -1,0 +1,303 @@
+//===- CPUBackend.cpp - The host CPU as a tile device ---------------------===//
+//
+// Buffers are aligned host allocations; a module is the artifact's shared
+// object, written to a private temporary file and dlopen'ed; a launch calls the
+// kernel's entry, which runs the whole grid itself (the compiler puts the
+// OpenMP loop inside it).
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/cpu/CPUBackend.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <dlfcn.h>
+#include <link.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace tile;
+using namespace tile::rt;
+
+namespace {
+
+// int32_t entry(void **args, int32_t grid_x, int32_t grid_y, int32_t grid_z);
+// returns non-zero when a tile.assert failed.
+using EntryFn = int32_t (*)(void **, int32_t, int32_t, int32_t);
+
+constexpr size_t kAlignment = 64;
+
+std::string errnoText(int err) { return std::strerror(err); }
+
+// The CPU's model name from /proc/cpuinfo, or a generic name.
+std::string hostCPUName() {
+  std::string name = "host CPU";
+  FILE *f = std::fopen("/proc/cpuinfo", "r");
+  if (!f)
+    return name;
+  char line[512];
+  while (std::fgets(line, sizeof(line), f)) {
+    if (std::strncmp(line, "model name", 10) != 0)
+      continue;
+    const char *colon = std::strchr(line, ':');
+    if (!colon)
+      continue;
+    std::string value(colon + 1);
+    size_t first = value.find_first_not_of(" \t");
+    size_t last = value.find_last_not_of(" \t\r\n");
+    if (first != std::string::npos)
+      name = value.substr(first, last - first + 1);
+    break;
+  }
+  std::fclose(f);
+  return name;
+}
+
+bool writeAll(int fd, const char *data, size_t size) {
+  while (size > 0) {
+    ssize_t n = ::write(fd, data, size);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    data += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+#if defined(__x86_64__)
+constexpr int kHostMachine = EM_X86_64;
+#elif defined(__aarch64__)
+constexpr int kHostMachine = EM_AARCH64;
+#elif defined(__riscv)
+constexpr int kHostMachine = EM_RISCV;
+#elif defined(__powerpc64__)
+constexpr int kHostMachine = EM_PPC64;
+#else
+constexpr int kHostMachine = -1; // unchecked: dlopen reports a mismatch
+#endif
+
+// The dynamic loader maps segments without checking them against the file
+// size, so a truncated shared object faults (SIGBUS) inside dlopen. Check the
+// headers it relies on first; deeper damage is left to dlopen.
+bool checkELF(const std::string &so, std::string &why) {
+  using Ehdr = ElfW(Ehdr);
+  using Phdr = ElfW(Phdr);
+  if (so.size() < sizeof(Ehdr) || so.compare(0, 4, ELFMAG) != 0) {
+    why = "the artifact's payload is not an ELF shared object";
+    return false;
+  }
+  Ehdr eh;
+  std::memcpy(&eh, so.data(), sizeof(eh));
+  if (eh.e_ident[EI_CLASS] != (sizeof(void *) == 8 ? ELFCLASS64 : ELFCLASS32) ||
+      eh.e_ident[EI_DATA] != ELFDATA2LSB || eh.e_type != ET_DYN) {
+    why = "the artifact's payload is not a little-endian shared object of "
+          "this word size";
+    return false;
+  }
+  if (kHostMachine >= 0 && eh.e_machine != kHostMachine) {
+    why = "the artifact's shared object is for ELF machine " +
+          std::to_string(eh.e_machine) + ", this host is " +
+          std::to_string(kHostMachine);
+    return false;
+  }
+  const size_t size = so.size();
+  if (eh.e_phentsize != sizeof(Phdr) || eh.e_phoff > size ||
+      eh.e_phnum > (size - eh.e_phoff) / sizeof(Phdr)) {
+    why = "the artifact's shared object is damaged: its program headers are "
+          "outside the file";
+    return false;
+  }
+  for (size_t i = 0; i < eh.e_phnum; ++i) {
+    Phdr ph;
+    std::memcpy(&ph, so.data() + eh.e_phoff + i * sizeof(Phdr), sizeof(ph));
+    if (ph.p_type == PT_LOAD &&
+        (ph.p_offset > size || ph.p_filesz > size - ph.p_offset)) {
+      why = "the artifact's shared object is truncated: segment " +
+            std::to_string(i) + " ends at byte " +
+            std::to_string(uint64_t(ph.p_offset) + ph.p_filesz) + " of " +
+            std::to_string(size);
+      return false;
+    }
+  }
+  return true;
+}
+
+// Unloading an OpenMP runtime while its worker threads sleep crashes the
+// process, and a kernel library may be the last user of it; keep whichever
+// one is loaded resident for the life of the process.
+void pinOpenMPRuntime() {
+  for (const char *name :
+       {"libomp.so", "libomp.so.5", "libgomp.so.1", "libiomp5.so"})
+    if (void *h = dlopen(name, RTLD_LAZY | RTLD_NOLOAD | RTLD_NODELETE))
+      dlclose(h);
+}
+
+class CPUModule final : public ModuleImpl {
+public:
+  ~CPUModule() override {
+    if (handle)
+      dlclose(handle);
+  }
+
+  // Writes the payload to a private temporary file, dlopens it and resolves
+  // every kernel's entry symbol.
+  static tile_status_t load(const Artifact &artifact,
+                            std::unique_ptr<ModuleImpl> &out);
+
+  tile_status_t launch(size_t index, const uint32_t grid[3],
+                       void **args) override {
+    int32_t rc = entries[index](args, static_cast<int32_t>(grid[0]),
+                                static_cast<int32_t>(grid[1]),
+                                static_cast<int32_t>(grid[2]));
+    if (rc != 0)
+      return makeStatus(TILE_LAUNCH_FAILED,
+                        "assertion failed in kernel " + names[index]);
+    return nullptr;
+  }
+
+private:
+  void *handle = nullptr;
+  std::vector<EntryFn> entries;
+  std::vector<std::string> names;
+};
+
+tile_status_t CPUModule::load(const Artifact &artifact,
+                              std::unique_ptr<ModuleImpl> &out) {
+  const std::string &so = artifact.binary;
+  std::string why;
+  if (!checkELF(so, why))
+    return makeStatus(TILE_CORRUPT_ARTIFACT, why);
+
+  const char *tmpdir = std::getenv("TMPDIR");
+  std::string path =
+      std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/tile-module-XXXXXX";
+  int fd = mkstemp(&path[0]);
+  if (fd < 0)
+    return makeStatus(TILE_INTERNAL, "cannot create a temporary file '" + path +
+                                         "': " + errnoText(errno));
+  bool written = writeAll(fd, so.data(), so.size());
+  int writeErr = errno;
+  written = ::close(fd) == 0 && written;
+  if (!written) {
+    ::unlink(path.c_str());
+    return makeStatus(TILE_INTERNAL, "cannot write the temporary file '" +
+                                         path + "': " + errnoText(writeErr));
+  }
+
+  auto module = std::make_unique<CPUModule>();
+  module->handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // The mapping stays valid after the name is gone; nothing else may open it.
+  ::unlink(path.c_str());
+  if (!module->handle) {
+    const char *why = dlerror();
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      std::string("cannot load the artifact's shared "
+                                  "object: ") +
+                          (why ? why : "unknown dlopen error"));
+  }
+  pinOpenMPRuntime();
+
+  for (const KernelInfo &k : artifact.kernels) {
+    dlerror();
+    void *sym = dlsym(module->handle, k.symbol.c_str());
+    if (!sym)
+      return makeStatus(TILE_CORRUPT_ARTIFACT,
+                        "kernel '" + k.name + "': entry symbol '" + k.symbol +
+                            "' is not in the artifact's shared object");
+    module->entries.push_back(reinterpret_cast<EntryFn>(sym));
+    module->names.push_back(k.name);
+  }
+  out = std::move(module);
+  return nullptr;
+}
+
+class CPUDevice final : public DeviceImpl {
+public:
+  CPUDevice() : deviceName(hostCPUName()) {}
+
+  const char *name() const override { return deviceName.c_str(); }
+
+  tile_status_t allocate(size_t bytes, void **out) override {
+    // Round up so that whole-cache-line vector accesses stay inside it.
+    if (bytes > SIZE_MAX - kAlignment)
+      return makeStatus(TILE_OUT_OF_MEMORY,
+                        "cannot allocate " + std::to_string(bytes) + " bytes");
+    size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+    void *p = nullptr;
+    int err = posix_memalign(&p, kAlignment, rounded);
+    if (err != 0)
+      return makeStatus(TILE_OUT_OF_MEMORY, "cannot allocate " +
+                                                std::to_string(bytes) +
+                                                " bytes: " + errnoText(err));
+    *out = p;
+    return nullptr;
+  }
+
+  void release(void *address) override { std::free(address); }
+
+  tile_status_t copyFromHost(void *dst, const void *src,
+                             size_t bytes) override {
+    std::memmove(dst, src, bytes);
+    return nullptr;
+  }
+
+  tile_status_t copyToHost(void *dst, const void *src, size_t bytes) override {
+    std::memmove(dst, src, bytes);
+    return nullptr;
+  }
+
+  tile_status_t fill(void *dst, size_t bytes, const void *pattern,
+                     size_t patternBytes) override {
+    char *p = static_cast<char *>(dst);
+    if (patternBytes == 1) {
+      std::memset(p, *static_cast<const unsigned char *>(pattern), bytes);
+      return nullptr;
+    }
+    for (size_t i = 0; i < bytes; i += patternBytes)
+      std::memcpy(p + i, pattern, patternBytes);
+    return nullptr;
+  }
+
+  tile_status_t loadModule(const Artifact &artifact,
+                           std::unique_ptr<ModuleImpl> &out) override {
+    return CPUModule::load(artifact, out);
+  }
+
+  // Launches run to completion before they return.
+  tile_status_t synchronize() override { return nullptr; }
+
+private:
+  std::string deviceName;
+};
+
+class CPUBackend final : public Backend {
+public:
+  const char *name() const override { return "cpu"; }
+  const char *target() const override { return "cpu"; }
+
+  tile_status_t deviceCount(int *out) override {
+    *out = 1;
+    return nullptr;
+  }
+
+  tile_status_t openDevice(int ordinal,
+                           std::unique_ptr<DeviceImpl> &out) override {
+    if (ordinal != 0)
+      return makeStatus(TILE_NO_DEVICE, "no cpu device #" +
+                                            std::to_string(ordinal) +
+                                            " (there is 1)");
+    out = std::make_unique<CPUDevice>();
+    return nullptr;
+  }
+};
+
+} // namespace
+
+Backend &tile::rt::cpuBackend() {
+  static CPUBackend backend;
+  return backend;
+}

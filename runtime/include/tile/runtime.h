@@ -1,0 +1,170 @@
+/*===- tile/runtime.h - The tile runtime's C API ------------------*- C -*-===*\
+|*                                                                            *|
+|* Devices, buffers, modules loaded from artifacts, kernels and launches, the *|
+|* same on every backend ("cpu", "cuda", "hip"). Plain C, usable from C++.    *|
+|*                                                                            *|
+|* Conventions:                                                               *|
+|*  - Every function returns a tile_status_t; NULL means success. A non-NULL  *|
+|*    status carries a code and a one-line message and must be released with *|
+|*    tile_status_free. No function aborts the process.                       *|
+|*  - Results are written through `out` pointers, and only on success.        *|
+|*  - Handles are opaque. A buffer or module keeps its device alive: closing  *|
+|*    a device releases the caller's reference, and the device goes away when *|
+|*    its last buffer and module are gone too. Kernel handles belong to their *|
+|*    module and are invalid once it is unloaded.                             *|
+|*  - Argument numbers in messages count from 0.                              *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef TILE_RUNTIME_H
+#define TILE_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*===-- Status ------------------------------------------------------------===*/
+
+typedef enum tile_status_code_t {
+  TILE_OK = 0,
+  TILE_INVALID_ARGUMENT,
+  TILE_NOT_FOUND,
+  TILE_NO_DEVICE,
+  TILE_OUT_OF_MEMORY,
+  TILE_CORRUPT_ARTIFACT,
+  TILE_WRONG_TARGET,
+  TILE_LAUNCH_FAILED,
+  TILE_UNSUPPORTED,
+  TILE_INTERNAL
+} tile_status_code_t;
+
+/* NULL is success. */
+typedef struct tile_status_s *tile_status_t;
+
+/* TILE_OK for NULL. */
+tile_status_code_t tile_status_code(tile_status_t status);
+/* "ok" for NULL; otherwise valid until the status is freed. */
+const char *tile_status_message(tile_status_t status);
+/* Accepts NULL. */
+void tile_status_free(tile_status_t status);
+/* The enumerator's name without prefix, e.g. "WRONG_TARGET". */
+const char *tile_status_code_name(tile_status_code_t code);
+
+/*===-- Handles -----------------------------------------------------------===*/
+
+typedef struct tile_device_s *tile_device_t;
+typedef struct tile_buffer_s *tile_buffer_t;
+typedef struct tile_module_s *tile_module_t;
+typedef struct tile_kernel_s *tile_kernel_t;
+
+/*===-- Devices -----------------------------------------------------------===*/
+
+/* backend is "cpu", "cuda" or "hip". Backends whose driver or implementation
+ * is missing return TILE_NO_DEVICE with a message saying why. */
+tile_status_t tile_device_count(const char *backend, int *out_count);
+tile_status_t tile_device_open(const char *backend, int ordinal,
+                               tile_device_t *out_device);
+/* Accepts NULL. */
+tile_status_t tile_device_close(tile_device_t device);
+/* A human-readable name, valid while the device is open. */
+tile_status_t tile_device_name(tile_device_t device, const char **out_name);
+/* Waits until all work submitted to the device has finished. */
+tile_status_t tile_device_synchronize(tile_device_t device);
+
+/*===-- Buffers -----------------------------------------------------------===*/
+
+/* Device memory of `bytes` > 0 bytes, 64-byte aligned on the CPU, contents
+ * unspecified. */
+tile_status_t tile_buffer_alloc(tile_device_t device, size_t bytes,
+                                tile_buffer_t *out_buffer);
+/* Accepts NULL. */
+tile_status_t tile_buffer_free(tile_buffer_t buffer);
+tile_status_t tile_buffer_size(tile_buffer_t buffer, size_t *out_bytes);
+/* Copies between host memory and [offset, offset + bytes) of the buffer. */
+tile_status_t tile_buffer_copy_from_host(tile_buffer_t buffer, size_t offset,
+                                         const void *src, size_t bytes);
+tile_status_t tile_buffer_copy_to_host(tile_buffer_t buffer, size_t offset,
+                                       void *dst, size_t bytes);
+/* Repeats the pattern over the whole buffer; pattern_bytes is 1, 2, 4 or 8
+ * and divides the buffer size. */
+tile_status_t tile_buffer_fill(tile_buffer_t buffer, const void *pattern,
+                               size_t pattern_bytes);
+
+/*===-- Modules and kernels -----------------------------------------------===*/
+
+/* Loads an artifact from memory (the bytes may be freed afterwards). Fails
+ * with TILE_CORRUPT_ARTIFACT if it is malformed, TILE_WRONG_TARGET if it was
+ * compiled for another kind of device. */
+tile_status_t tile_module_load(tile_device_t device, const void *data,
+                               size_t size, tile_module_t *out_module);
+tile_status_t tile_module_load_file(tile_device_t device, const char *path,
+                                    tile_module_t *out_module);
+/* Accepts NULL. Invalidates the module's kernel handles. */
+tile_status_t tile_module_unload(tile_module_t module);
+tile_status_t tile_module_get_kernel(tile_module_t module, const char *name,
+                                     tile_kernel_t *out_kernel);
+
+typedef enum tile_arg_kind_t {
+  TILE_ARG_PTR = 0,
+  TILE_ARG_I1,
+  TILE_ARG_I8,
+  TILE_ARG_I16,
+  TILE_ARG_I32,
+  TILE_ARG_I64,
+  TILE_ARG_F16,
+  TILE_ARG_BF16,
+  TILE_ARG_F32,
+  TILE_ARG_F64
+} tile_arg_kind_t;
+
+/* The artifact spelling of a kind: "ptr", "i32", ...; "?" if unknown. */
+const char *tile_arg_kind_name(tile_arg_kind_t kind);
+
+tile_status_t tile_kernel_num_args(tile_kernel_t kernel, size_t *out_count);
+tile_status_t tile_kernel_arg_kind(tile_kernel_t kernel, size_t index,
+                                   tile_arg_kind_t *out_kind);
+/* A launch attribute of the artifact (e.g. "threads"); TILE_NOT_FOUND if the
+ * kernel has none of that name. */
+tile_status_t tile_kernel_attribute(tile_kernel_t kernel, const char *name,
+                                    int64_t *out_value);
+
+/*===-- Launch ------------------------------------------------------------===*/
+
+/* One kernel argument. `kind` must equal the kernel's argument kind.
+ *   TILE_ARG_PTR                      value.buffer (a buffer of the device)
+ *   TILE_ARG_I1 .. TILE_ARG_I64       value.i, within the kind's bits read as
+ *                                     signed or unsigned (i1: 0 or 1)
+ *   TILE_ARG_F16, TILE_ARG_BF16       value.bits16, the raw bits
+ *   TILE_ARG_F32, TILE_ARG_F64        value.f (finite f32 values must fit) */
+typedef struct tile_arg_t {
+  tile_arg_kind_t kind;
+  union {
+    tile_buffer_t buffer;
+    int64_t i;
+    double f;
+    uint16_t bits16;
+  } value;
+} tile_arg_t;
+
+/* Runs the kernel on a grid[0] x grid[1] x grid[2] grid of programs. Grid
+ * extents are at most 2^31-1 along x and 65535 along y and z; a grid with a
+ * zero extent runs nothing and succeeds (docs/Semantics.md). The launch may
+ * be asynchronous on GPUs; tile_device_synchronize waits for it. A failed
+ * tile.assert gives TILE_LAUNCH_FAILED. */
+tile_status_t tile_kernel_launch(tile_kernel_t kernel, const uint32_t grid[3],
+                                 const tile_arg_t *args, size_t num_args);
+/* Like tile_kernel_launch, then waits for the launch to finish and returns
+ * its wall time in milliseconds (CLOCK_MONOTONIC), argument checks excluded. */
+tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
+                                       const uint32_t grid[3],
+                                       const tile_arg_t *args, size_t num_args,
+                                       double *out_milliseconds);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TILE_RUNTIME_H */

@@ -1,0 +1,661 @@
+//===- runtime.cpp - The tile runtime's C API -----------------------------===//
+//
+// Implements tile/runtime.h once for every backend: checks every argument,
+// owns the handles, parses artifacts and matches their target, converts launch
+// arguments to the kernel ABI, then hands validated requests to the backend.
+// No function throws or aborts: C++ exceptions (only std::bad_alloc can occur)
+// become statuses at the API boundary, and all ownership is RAII so that no
+// error path leaks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/Backend.h"
+#include "runtime/cpu/CPUBackend.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <new>
+#include <vector>
+
+using namespace tile;
+using namespace tile::rt;
+
+//===----------------------------------------------------------------------===//
+// Handles
+//===----------------------------------------------------------------------===//
+
+// The caller holds one reference until tile_device_close; every buffer and
+// module holds one more, so the device outlives them.
+struct tile_device_s {
+  Backend *backend = nullptr;
+  std::unique_ptr<DeviceImpl> impl;
+  std::atomic<size_t> refs{1};
+  std::atomic<bool> closed{false};
+};
+
+struct tile_buffer_s {
+  tile_device_s *device = nullptr;
+  void *address = nullptr;
+  size_t size = 0;
+};
+
+struct tile_kernel_s {
+  tile_module_s *module = nullptr;
+  size_t index = 0;
+};
+
+struct tile_module_s {
+  tile_device_s *device = nullptr;
+  std::vector<KernelInfo> kernels;
+  std::vector<tile_kernel_s> handles; // one per kernel, same order
+  std::unique_ptr<ModuleImpl> impl;
+};
+
+namespace {
+
+void retain(tile_device_s *device) { device->refs.fetch_add(1); }
+
+void release(tile_device_s *device) {
+  if (device->refs.fetch_sub(1) == 1)
+    delete device;
+}
+
+tile_status_t invalid(const std::string &message) {
+  return makeStatus(TILE_INVALID_ARGUMENT, message);
+}
+
+// Runs an API body, turning an escaping C++ exception into a status.
+template <typename Body> tile_status_t guarded(Body &&body) {
+#if defined(__cpp_exceptions)
+  try {
+    return body();
+  } catch (const std::bad_alloc &) {
+    return makeStatus(TILE_OUT_OF_MEMORY, "out of memory");
+  } catch (...) {
+    return makeStatus(TILE_INTERNAL, "unexpected C++ exception");
+  }
+#else
+  return body();
+#endif
+}
+
+//===----------------------------------------------------------------------===//
+// Backends
+//===----------------------------------------------------------------------===//
+
+// A backend whose implementation is not part of this build: it has no
+// devices and says why.
+class UnbuiltBackend final : public Backend {
+public:
+  UnbuiltBackend(const char *name, const char *target, const char *message)
+      : backendName(name), targetName(target), message(message) {}
+  const char *name() const override { return backendName; }
+  const char *target() const override { return targetName; }
+  tile_status_t deviceCount(int *) override {
+    return makeStatus(TILE_NO_DEVICE, message);
+  }
+  tile_status_t openDevice(int, std::unique_ptr<DeviceImpl> &) override {
+    return makeStatus(TILE_NO_DEVICE, message);
+  }
+
+private:
+  const char *backendName, *targetName, *message;
+};
+
+Backend &cudaBackend() {
+  static UnbuiltBackend backend(
+      "cuda", "nvidia", "no CUDA device: the CUDA backend is not built yet");
+  return backend;
+}
+
+Backend &hipBackend() {
+  static UnbuiltBackend backend(
+      "hip", "amd", "no HIP device: the HIP backend is not built yet");
+  return backend;
+}
+
+// The dispatch table: a backend folder plugs in by replacing its getter.
+struct BackendEntry {
+  const char *name;
+  Backend &(*get)();
+};
+
+constexpr BackendEntry kBackends[] = {
+    {"cpu", cpuBackend},
+    {"cuda", cudaBackend},
+    {"hip", hipBackend},
+};
+
+tile_status_t findBackend(const char *name, Backend *&out) {
+  if (!name)
+    return invalid("backend name is null");
+  for (const BackendEntry &entry : kBackends)
+    if (std::strcmp(entry.name, name) == 0) {
+      out = &entry.get();
+      return nullptr;
+    }
+  return invalid(std::string("unknown backend '") + name +
+                 "' (known: cpu, cuda, hip)");
+}
+
+//===----------------------------------------------------------------------===//
+// Launch arguments
+//===----------------------------------------------------------------------===//
+
+// The storage of one argument, aligned for any scalar kind. Narrow values sit
+// at offset 0 (little-endian), so an i1 is one byte holding 0 or 1.
+union ArgSlot {
+  void *pointer;
+  uint8_t u8;
+  uint16_t u16;
+  uint32_t u32;
+  uint64_t u64;
+  float f32;
+  double f64;
+};
+
+// tile::ArgKind and tile_arg_kind_t list the kinds in the same order.
+static_assert(int(ArgKind::Ptr) == TILE_ARG_PTR &&
+                  int(ArgKind::I1) == TILE_ARG_I1 &&
+                  int(ArgKind::I64) == TILE_ARG_I64 &&
+                  int(ArgKind::BF16) == TILE_ARG_BF16 &&
+                  int(ArgKind::F64) == TILE_ARG_F64,
+              "argument kind enums differ");
+
+const char *kindName(tile_arg_kind_t kind) { return tile_arg_kind_name(kind); }
+
+ArgKind toArgKind(tile_arg_kind_t kind) {
+  return static_cast<ArgKind>(static_cast<int>(kind));
+}
+
+// The integer a C caller stored in an enum. C allows any int there, but in
+// C++ reading a value outside the enumerators' range as the enum type is
+// undefined, so copy the bytes instead.
+template <typename Enum> int rawEnum(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are int-sized");
+  int raw;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
+
+bool isKnownKind(int kind) {
+  return kind >= TILE_ARG_PTR && kind <= TILE_ARG_F64;
+}
+
+// Signless integers: a value fits an iN if it is a signed or unsigned N-bit
+// value, so both -1 and 255 are valid i8 arguments.
+bool fitsSignless(int64_t v, unsigned bits) {
+  if (bits >= 64)
+    return true;
+  int64_t low = -(int64_t(1) << (bits - 1));
+  int64_t high = (int64_t(1) << bits) - 1;
+  return v >= low && v <= high;
+}
+
+unsigned intBits(tile_arg_kind_t kind) {
+  switch (kind) {
+  case TILE_ARG_I8:
+    return 8;
+  case TILE_ARG_I16:
+    return 16;
+  case TILE_ARG_I32:
+    return 32;
+  default:
+    return 64;
+  }
+}
+
+tile_status_t checkGrid(const uint32_t grid[3], bool &empty) {
+  if (!grid)
+    return invalid("grid is null");
+  static const char axes[] = {'x', 'y', 'z'};
+  // Portable limits of docs/Semantics.md, the same on every target.
+  static const uint32_t limits[] = {2147483647u, 65535u, 65535u};
+  empty = false;
+  for (int i = 0; i < 3; ++i) {
+    if (grid[i] > limits[i])
+      return invalid(std::string("grid extent ") + axes[i] + " = " +
+                     std::to_string(grid[i]) + " is above the limit " +
+                     std::to_string(limits[i]));
+    empty |= grid[i] == 0;
+  }
+  return nullptr;
+}
+
+// Checks the arguments of a launch of \p kernel and converts them to ABI
+// storage: \p pointers[i] = &slots[i].
+tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
+                          size_t numArgs, std::vector<ArgSlot> &slots,
+                          std::vector<void *> &pointers) {
+  const tile_module_s *module = kernel->module;
+  const KernelInfo &info = module->kernels[kernel->index];
+  const std::string where = "of kernel '" + info.name + "'";
+  if (numArgs != info.args.size())
+    return invalid("kernel '" + info.name + "' takes " +
+                   std::to_string(info.args.size()) + " argument" +
+                   (info.args.size() == 1 ? "" : "s") + ", got " +
+                   std::to_string(numArgs));
+  if (numArgs > 0 && !args)
+    return invalid("args is null");
+  slots.assign(numArgs, ArgSlot());
+  pointers.assign(numArgs, nullptr);
+  for (size_t i = 0; i < numArgs; ++i) {
+    const tile_arg_t &arg = args[i];
+    const std::string argName = "argument #" + std::to_string(i) + " " + where;
+    tile_arg_kind_t expected = static_cast<tile_arg_kind_t>(info.args[i]);
+    int raw = rawEnum(arg.kind);
+    if (!isKnownKind(raw))
+      return invalid(argName + " has unknown kind " + std::to_string(raw));
+    const tile_arg_kind_t kind = static_cast<tile_arg_kind_t>(raw);
+    if (toArgKind(kind) != info.args[i])
+      return invalid(argName + " is " + kindName(expected) + ", got " +
+                     kindName(kind));
+    ArgSlot &slot = slots[i];
+    pointers[i] = &slot;
+    switch (kind) {
+    case TILE_ARG_PTR: {
+      tile_buffer_t buffer = arg.value.buffer;
+      if (!buffer)
+        return invalid(argName + " is a null buffer");
+      if (buffer->device != module->device)
+        return invalid(argName + " is a buffer of another device");
+      slot.pointer = buffer->address;
+      break;
+    }
+    case TILE_ARG_I1:
+      if (arg.value.i != 0 && arg.value.i != 1)
+        return invalid(argName + " is i1, got " + std::to_string(arg.value.i) +
+                       " (expected 0 or 1)");
+      slot.u8 = static_cast<uint8_t>(arg.value.i);
+      break;
+    case TILE_ARG_I8:
+    case TILE_ARG_I16:
+    case TILE_ARG_I32:
+    case TILE_ARG_I64: {
+      unsigned bits = intBits(kind);
+      if (!fitsSignless(arg.value.i, bits))
+        return invalid(argName + " is " + kindName(kind) + ", and " +
+                       std::to_string(arg.value.i) + " does not fit in " +
+                       std::to_string(bits) + " bits");
+      uint64_t v = static_cast<uint64_t>(arg.value.i);
+      if (bits == 8)
+        slot.u8 = static_cast<uint8_t>(v);
+      else if (bits == 16)
+        slot.u16 = static_cast<uint16_t>(v);
+      else if (bits == 32)
+        slot.u32 = static_cast<uint32_t>(v);
+      else
+        slot.u64 = v;
+      break;
+    }
+    case TILE_ARG_F16:
+    case TILE_ARG_BF16:
+      slot.u16 = arg.value.bits16;
+      break;
+    case TILE_ARG_F32:
+      if (std::isfinite(arg.value.f) && std::fabs(arg.value.f) > FLT_MAX) {
+        char text[32];
+        std::snprintf(text, sizeof(text), "%g", arg.value.f);
+        return invalid(argName + " is f32, and " + text +
+                       " is out of its range");
+      }
+      slot.f32 = static_cast<float>(arg.value.f);
+      break;
+    case TILE_ARG_F64:
+      slot.f64 = arg.value.f;
+      break;
+    }
+  }
+  return nullptr;
+}
+
+double nowMilliseconds() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+}
+
+tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
+                     const tile_arg_t *args, size_t numArgs,
+                     double *outMilliseconds) {
+  if (!kernel)
+    return invalid("kernel is null");
+  bool empty;
+  if (tile_status_t s = checkGrid(grid, empty))
+    return s;
+  std::vector<ArgSlot> slots;
+  std::vector<void *> pointers;
+  if (tile_status_t s = prepareArgs(kernel, args, numArgs, slots, pointers))
+    return s;
+  tile_module_s *module = kernel->module;
+  double start = nowMilliseconds();
+  if (!empty)
+    if (tile_status_t s =
+            module->impl->launch(kernel->index, grid, pointers.data()))
+      return s;
+  if (outMilliseconds) {
+    if (tile_status_t s = module->device->impl->synchronize())
+      return s;
+    *outMilliseconds = nowMilliseconds() - start;
+  }
+  return nullptr;
+}
+
+tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
+                         const char *what) {
+  if (offset > buffer->size || bytes > buffer->size - offset)
+    return invalid(std::string(what) + " of " + std::to_string(bytes) +
+                   " bytes at offset " + std::to_string(offset) +
+                   " is out of range of a " + std::to_string(buffer->size) +
+                   "-byte buffer");
+  return nullptr;
+}
+
+// Reads a whole file; TILE_NOT_FOUND if it does not exist.
+tile_status_t readFile(const char *path, std::string &out) {
+  FILE *f = std::fopen(path, "rb");
+  if (!f) {
+    int err = errno;
+    return makeStatus(err == ENOENT ? TILE_NOT_FOUND : TILE_INVALID_ARGUMENT,
+                      std::string("cannot open '") + path +
+                          "': " + std::strerror(err));
+  }
+  char chunk[65536];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
+    out.append(chunk, n);
+  bool failed = std::ferror(f);
+  std::fclose(f);
+  if (failed)
+    return invalid(std::string("cannot read '") + path + "'");
+  return nullptr;
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// C API
+//===----------------------------------------------------------------------===//
+
+extern "C" {
+
+const char *tile_arg_kind_name(tile_arg_kind_t kind) {
+  int raw = rawEnum(kind);
+  return isKnownKind(raw) ? argKindName(static_cast<ArgKind>(raw)) : "?";
+}
+
+tile_status_t tile_device_count(const char *backend, int *out_count) {
+  return guarded([&]() -> tile_status_t {
+    Backend *b = nullptr;
+    if (tile_status_t s = findBackend(backend, b))
+      return s;
+    if (!out_count)
+      return invalid("out_count is null");
+    return b->deviceCount(out_count);
+  });
+}
+
+tile_status_t tile_device_open(const char *backend, int ordinal,
+                               tile_device_t *out_device) {
+  return guarded([&]() -> tile_status_t {
+    Backend *b = nullptr;
+    if (tile_status_t s = findBackend(backend, b))
+      return s;
+    if (!out_device)
+      return invalid("out_device is null");
+    if (ordinal < 0)
+      return invalid("device ordinal " + std::to_string(ordinal) +
+                     " is negative");
+    auto device = std::make_unique<tile_device_s>();
+    device->backend = b;
+    if (tile_status_t s = b->openDevice(ordinal, device->impl))
+      return s;
+    *out_device = device.release();
+    return nullptr;
+  });
+}
+
+tile_status_t tile_device_close(tile_device_t device) {
+  if (!device)
+    return nullptr;
+  if (device->closed.exchange(true))
+    return invalid("device is already closed");
+  release(device);
+  return nullptr;
+}
+
+tile_status_t tile_device_name(tile_device_t device, const char **out_name) {
+  if (!device || !out_name)
+    return invalid(!device ? "device is null" : "out_name is null");
+  *out_name = device->impl->name();
+  return nullptr;
+}
+
+tile_status_t tile_device_synchronize(tile_device_t device) {
+  if (!device)
+    return invalid("device is null");
+  return device->impl->synchronize();
+}
+
+tile_status_t tile_buffer_alloc(tile_device_t device, size_t bytes,
+                                tile_buffer_t *out_buffer) {
+  return guarded([&]() -> tile_status_t {
+    if (!device || !out_buffer)
+      return invalid(!device ? "device is null" : "out_buffer is null");
+    if (bytes == 0)
+      return invalid("cannot allocate a buffer of 0 bytes");
+    auto buffer = std::make_unique<tile_buffer_s>();
+    if (tile_status_t s = device->impl->allocate(bytes, &buffer->address))
+      return s;
+    buffer->device = device;
+    buffer->size = bytes;
+    retain(device);
+    *out_buffer = buffer.release();
+    return nullptr;
+  });
+}
+
+tile_status_t tile_buffer_free(tile_buffer_t buffer) {
+  if (!buffer)
+    return nullptr;
+  tile_device_s *device = buffer->device;
+  device->impl->release(buffer->address);
+  delete buffer;
+  release(device);
+  return nullptr;
+}
+
+tile_status_t tile_buffer_size(tile_buffer_t buffer, size_t *out_bytes) {
+  if (!buffer || !out_bytes)
+    return invalid(!buffer ? "buffer is null" : "out_bytes is null");
+  *out_bytes = buffer->size;
+  return nullptr;
+}
+
+tile_status_t tile_buffer_copy_from_host(tile_buffer_t buffer, size_t offset,
+                                         const void *src, size_t bytes) {
+  return guarded([&]() -> tile_status_t {
+    if (!buffer || !src)
+      return invalid(!buffer ? "buffer is null" : "source pointer is null");
+    if (tile_status_t s = checkRange(buffer, offset, bytes, "copy"))
+      return s;
+    return buffer->device->impl->copyFromHost(
+        static_cast<char *>(buffer->address) + offset, src, bytes);
+  });
+}
+
+tile_status_t tile_buffer_copy_to_host(tile_buffer_t buffer, size_t offset,
+                                       void *dst, size_t bytes) {
+  return guarded([&]() -> tile_status_t {
+    if (!buffer || !dst)
+      return invalid(!buffer ? "buffer is null"
+                             : "destination pointer is null");
+    if (tile_status_t s = checkRange(buffer, offset, bytes, "copy"))
+      return s;
+    return buffer->device->impl->copyToHost(
+        dst, static_cast<const char *>(buffer->address) + offset, bytes);
+  });
+}
+
+tile_status_t tile_buffer_fill(tile_buffer_t buffer, const void *pattern,
+                               size_t pattern_bytes) {
+  return guarded([&]() -> tile_status_t {
+    if (!buffer || !pattern)
+      return invalid(!buffer ? "buffer is null" : "pattern is null");
+    if (pattern_bytes != 1 && pattern_bytes != 2 && pattern_bytes != 4 &&
+        pattern_bytes != 8)
+      return invalid("fill pattern of " + std::to_string(pattern_bytes) +
+                     " bytes; expected 1, 2, 4 or 8");
+    if (buffer->size % pattern_bytes != 0)
+      return invalid("a " + std::to_string(buffer->size) +
+                     "-byte buffer is not a multiple of the " +
+                     std::to_string(pattern_bytes) + "-byte fill pattern");
+    return buffer->device->impl->fill(buffer->address, buffer->size, pattern,
+                                      pattern_bytes);
+  });
+}
+
+tile_status_t tile_module_load(tile_device_t device, const void *data,
+                               size_t size, tile_module_t *out_module) {
+  return guarded([&]() -> tile_status_t {
+    if (!device || !out_module)
+      return invalid(!device ? "device is null" : "out_module is null");
+    if (!data)
+      return invalid("artifact data is null");
+    Artifact artifact;
+    std::string error;
+    if (!parseArtifact(data, size, artifact, error))
+      return makeStatus(TILE_CORRUPT_ARTIFACT, "corrupt artifact: " + error);
+    if (artifact.target != device->backend->target())
+      return makeStatus(TILE_WRONG_TARGET, "artifact is for target '" +
+                                               artifact.target +
+                                               "' but the device is '" +
+                                               device->backend->name() + "'");
+    auto module = std::make_unique<tile_module_s>();
+    if (tile_status_t s = device->impl->loadModule(artifact, module->impl))
+      return s;
+    module->device = device;
+    module->kernels = std::move(artifact.kernels);
+    module->handles.resize(module->kernels.size());
+    for (size_t i = 0; i < module->handles.size(); ++i)
+      module->handles[i] = tile_kernel_s{module.get(), i};
+    retain(device);
+    *out_module = module.release();
+    return nullptr;
+  });
+}
+
+tile_status_t tile_module_load_file(tile_device_t device, const char *path,
+                                    tile_module_t *out_module) {
+  return guarded([&]() -> tile_status_t {
+    if (!path)
+      return invalid("artifact path is null");
+    std::string data;
+    if (tile_status_t s = readFile(path, data))
+      return s;
+    tile_status_t s =
+        tile_module_load(device, data.data(), data.size(), out_module);
+    if (!s || tile_status_code(s) == TILE_OUT_OF_MEMORY)
+      return s;
+    // Name the file in the message.
+    std::string message = std::string(path) + ": " + tile_status_message(s);
+    tile_status_code_t code = tile_status_code(s);
+    tile_status_free(s);
+    return makeStatus(code, message);
+  });
+}
+
+tile_status_t tile_module_unload(tile_module_t module) {
+  if (!module)
+    return nullptr;
+  tile_device_s *device = module->device;
+  delete module;
+  release(device);
+  return nullptr;
+}
+
+tile_status_t tile_module_get_kernel(tile_module_t module, const char *name,
+                                     tile_kernel_t *out_kernel) {
+  return guarded([&]() -> tile_status_t {
+    if (!module || !name || !out_kernel)
+      return invalid(!module ? "module is null"
+                     : !name ? "kernel name is null"
+                             : "out_kernel is null");
+    std::string available;
+    for (size_t i = 0; i < module->kernels.size(); ++i) {
+      if (module->kernels[i].name == name) {
+        *out_kernel = &module->handles[i];
+        return nullptr;
+      }
+      available += (i ? ", " : "") + module->kernels[i].name;
+    }
+    return makeStatus(TILE_NOT_FOUND,
+                      std::string("no kernel '") + name + "' in the module" +
+                          (available.empty() ? " (it has no kernels)"
+                                             : "; it has: " + available));
+  });
+}
+
+tile_status_t tile_kernel_num_args(tile_kernel_t kernel, size_t *out_count) {
+  if (!kernel || !out_count)
+    return invalid(!kernel ? "kernel is null" : "out_count is null");
+  *out_count = kernel->module->kernels[kernel->index].args.size();
+  return nullptr;
+}
+
+tile_status_t tile_kernel_arg_kind(tile_kernel_t kernel, size_t index,
+                                   tile_arg_kind_t *out_kind) {
+  return guarded([&]() -> tile_status_t {
+    if (!kernel || !out_kind)
+      return invalid(!kernel ? "kernel is null" : "out_kind is null");
+    const KernelInfo &info = kernel->module->kernels[kernel->index];
+    if (index >= info.args.size())
+      return invalid(
+          "kernel '" + info.name + "' has " + std::to_string(info.args.size()) +
+          " arguments; there is no argument #" + std::to_string(index));
+    *out_kind = static_cast<tile_arg_kind_t>(info.args[index]);
+    return nullptr;
+  });
+}
+
+tile_status_t tile_kernel_attribute(tile_kernel_t kernel, const char *name,
+                                    int64_t *out_value) {
+  return guarded([&]() -> tile_status_t {
+    if (!kernel || !name || !out_value)
+      return invalid(!kernel ? "kernel is null"
+                     : !name ? "attribute name is null"
+                             : "out_value is null");
+    const KernelInfo &info = kernel->module->kernels[kernel->index];
+    const int64_t *value = findAttr(info, name);
+    if (!value)
+      return makeStatus(TILE_NOT_FOUND, "kernel '" + info.name +
+                                            "' has no attribute '" + name +
+                                            "'");
+    *out_value = *value;
+    return nullptr;
+  });
+}
+
+tile_status_t tile_kernel_launch(tile_kernel_t kernel, const uint32_t grid[3],
+                                 const tile_arg_t *args, size_t num_args) {
+  return guarded(
+      [&]() { return launch(kernel, grid, args, num_args, nullptr); });
+}
+
+tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
+                                       const uint32_t grid[3],
+                                       const tile_arg_t *args, size_t num_args,
+                                       double *out_milliseconds) {
+  return guarded([&]() -> tile_status_t {
+    if (!out_milliseconds)
+      return invalid("out_milliseconds is null");
+    return launch(kernel, grid, args, num_args, out_milliseconds);
+  });
+}
+
+} // extern "C"

@@ -1,0 +1,187 @@
+#!/usr/bin/env bash
+# sanitize-runtime.sh [BUILD_DIR] - builds the runtime, tile-run, the fixture
+# kernels, the artifact packer and the C API test with AddressSanitizer and
+# UBSan into BUILD_DIR (default /tmp/tile-asan; a runtime-only build, no
+# LLVM), then runs tile-run through its success and error paths and the C API
+# test (the cases of test/Runtime).
+# Exits non-zero if a case gives the wrong exit code or message, or if a
+# sanitizer reports anything (leaks included). Needs cmake, ninja, a C/C++
+# compiler and python3; also runs the artifact unit tests when GoogleTest is
+# installed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${1:-/tmp/tile-asan}
+san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
+flags="$san -fno-omit-frame-pointer -g -O1"
+
+cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
+  >/dev/null
+ninja -C "$build" -j2 tile-run tile-test-pack tile-test-fixture \
+  tile-runtime-api-test
+
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+bin=$build/bin
+fixture=$build/lib/tile-test-fixture.so
+ref="python3 $root/test/Runtime/Inputs/reference.py"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+cases=0
+
+# run_case CODE PATTERN COMMAND... - runs COMMAND, expecting exit code CODE,
+# PATTERN (fixed text, may be empty) in its output, and no sanitizer report.
+run_case() {
+  local code=$1 pattern=$2 rc=0
+  shift 2
+  cases=$((cases + 1))
+  "$@" >"$work/out" 2>"$work/err" || rc=$?
+  local why=""
+  if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:|SUMMARY: [A-Za-z]+Sanitizer' \
+      "$work/out" "$work/err"; then
+    why="sanitizer report"
+  elif [ "$rc" -ne "$code" ]; then
+    why="exit code $rc, expected $code"
+  elif [ -n "$pattern" ] && ! grep -qF -- "$pattern" "$work/out" "$work/err"; then
+    why="output lacks '$pattern'"
+  fi
+  if [ -n "$why" ]; then
+    failures=$((failures + 1))
+    echo "FAIL ($why): $*"
+    sed 's/^/  | /' "$work/out" "$work/err" | head -40
+  fi
+}
+
+run="$bin/tile-run"
+art=$work/fixture.art
+"$bin/tile-test-pack" -o "$art" --binary "$fixture" \
+  --kernel vector_add:vector_add_kernel:ptr,ptr,ptr,i32:threads=1 \
+  --kernel assert_positive:assert_positive_kernel:ptr,i32 \
+  --kernel scalars:scalars_kernel:ptr,i1,i8,i16,i32,i64,f16,bf16,f32,f64 \
+  --kernel grid_ids:grid_ids_kernel:ptr \
+  --kernel fills:noop_kernel:ptr,ptr,ptr,ptr,ptr,ptr,ptr,ptr,ptr,ptr,ptr
+add="$run $art --kernel vector_add"
+bufs3="--arg buf:f32:1000:rand=1 --arg buf:f32:1000:rand=2 --arg buf:f32:1000:poison"
+scalars="$run $art --kernel scalars --grid 1 --arg buf:f64:9:zero"
+zeros="--arg i8:0 --arg i16:0 --arg i32:0 --arg i64:0 --arg f16:0 --arg bf16:0"
+
+# Success paths.
+run_case 0 "5 runs)" $add --grid 4 $bufs3 --arg i32:1000 --warmup 2 --repeat 5 \
+  --write 0="$work/a" --write 1="$work/b"
+$ref vector-add "$work/a" "$work/b" "$work/sum"
+run_case 0 "max rel error 0: ok" $add --grid 4 $bufs3 --arg i32:1000 \
+  --expect 2="$work/sum" --atol 0 --rtol 0
+run_case 0 "GFLOP/s" $add --grid 4 $bufs3 --arg i32:1000 --flops 1000
+run_case 0 "GB/s" $add --grid 4 $bufs3 --arg i32:1000 --bytes 12000
+run_case 0 "grid 0x1x1" $add --grid 0 $bufs3 --arg i32:1000
+run_case 0 "" $scalars --arg i1:1 --arg i8:-5 --arg i16:300 --arg i32:-70000 \
+  --arg i64:-3 --arg f16:1.5 --arg bf16:-2.5 --arg f32:0.1 --arg f64:0.1
+run_case 0 "" $run "$art" --kernel grid_ids --grid 5,3,2 \
+  --arg buf:i32:30:poison --write 0="$work/ids"
+run_case 0 "" $run "$art" --kernel assert_positive --grid 4 \
+  --arg buf:f32:1000:const=0.5 --arg i32:1000
+run_case 0 "" $run "$art" --kernel fills --grid 1 --arg buf:f32:99:rand \
+  --arg buf:f64:99:iota --arg buf:f16:99:const=65520 --arg buf:bf16:99:rand \
+  --arg buf:f8e4m3:99:const=470 --arg buf:f8e5m2:99:rand --arg buf:i8:99:iota \
+  --arg buf:i16:99:rand --arg buf:i32:99:poison --arg buf:i64:99:const=-7 \
+  --arg buf:u8:99:rand=3 --write 10="$work/u8"
+run_case 0 "usage:" $run --help
+
+# Launch errors.
+run_case 1 "takes 4 arguments, got 3" $add --grid 1 $bufs3
+run_case 1 "is i32, got f32" $add --grid 1 $bufs3 --arg f32:1
+run_case 1 "is i32, got ptr" $add --grid 1 $bufs3 --arg buf:i32:1:zero
+run_case 1 "above the limit 65535" $add --grid 1,65536 $bufs3 --arg i32:1
+run_case 1 "above the limit 2147483647" $add --grid 2147483648 $bufs3 --arg i32:1
+run_case 1 "expected 0 or 1" $scalars --arg i1:2 $zeros --arg f32:0 --arg f64:0
+run_case 1 "does not fit in 8 bits" $scalars --arg i1:0 --arg i8:256 \
+  --arg i16:0 --arg i32:0 --arg i64:0 --arg f16:0 --arg bf16:0 --arg f32:0 --arg f64:0
+run_case 1 "is out of its range" $scalars --arg i1:0 $zeros --arg f32:1e39 --arg f64:0
+run_case 1 "assertion failed in kernel assert_positive" $run "$art" \
+  --kernel assert_positive --grid 4 --arg buf:f32:1000:rand --arg i32:1000
+run_case 1 "no kernel 'nope' in the module" $run "$art" --kernel nope --grid 1
+run_case 1 "the CUDA backend is not built yet" $run "$art" --device cuda --kernel x --grid 1
+run_case 1 "the HIP backend is not built yet" $run "$art" --device hip --kernel x --grid 1
+run_case 1 "unknown backend 'tpu'" $run "$art" --device tpu --kernel x --grid 1
+run_case 1 "232 mismatches" $add --grid 3 --arg buf:f32:1000:file="$work/a" \
+  --arg buf:f32:1000:file="$work/b" --arg buf:f32:1000:poison --arg i32:1000 \
+  --expect 2="$work/sum"
+
+# Artifact errors.
+run_case 1 "No such file or directory" $run "$work/missing.art" --kernel x --grid 1
+corrupt() { # corrupt NAME MODE ARGS... - a damaged copy of the artifact
+  local name=$1
+  shift
+  $ref corrupt "$@" "$art" "$work/$name"
+}
+corrupt empty truncate 0
+corrupt magic magic
+corrupt short truncate 10
+corrupt trunc-header truncate 100
+corrupt huge-header header-size 4000000000
+corrupt trunc-payload truncate -10
+corrupt long append 7
+corrupt kind replace "arg i32" "arg q32"
+corrupt record replace '\nend\n' '\nfin\n'
+corrupt count replace "vector_add_kernel 4" "vector_add_kernel 5"
+corrupt dup replace "kernel assert_positive" "kernel vector_add"
+for damaged in "empty:too short" "magic:bad magic" "short:header size field" \
+    "trunc-header:truncated header" "huge-header:truncated header" \
+    "trunc-payload:truncated payload" "long:payload size mismatch" \
+    "kind:unknown argument kind 'q32'" "record:unknown record 'fin'" \
+    "count:declares 5 arguments but has 4" "dup:duplicate kernel name"; do
+  run_case 1 "${damaged#*:}" $run "$work/${damaged%%:*}" --kernel vector_add --grid 1
+done
+"$bin/tile-test-pack" -o "$work/nvidia.art" --binary "$fixture" --target nvidia \
+  --kernel vector_add:vector_add:ptr
+run_case 1 "artifact is for target 'nvidia' but the device is 'cpu'" \
+  $run "$work/nvidia.art" --kernel vector_add --grid 1
+"$bin/tile-test-pack" -o "$work/symbol.art" --binary "$fixture" \
+  --kernel ghost:no_such_symbol:ptr
+run_case 1 "entry symbol 'no_such_symbol'" $run "$work/symbol.art" --kernel ghost --grid 1
+"$bin/tile-test-pack" -o "$work/text.art" --binary "$0" --kernel k:k:ptr
+run_case 1 "not an ELF shared object" $run "$work/text.art" --kernel k --grid 1
+$ref corrupt truncate 1000 "$fixture" "$work/broken.so"
+"$bin/tile-test-pack" -o "$work/broken.art" --binary "$work/broken.so" --kernel k:k:ptr
+run_case 1 "is truncated" $run "$work/broken.art" --kernel k --grid 1
+$ref corrupt replace-bytes libc.so.6 libQ.so.6 "$fixture" "$work/needs.so"
+"$bin/tile-test-pack" -o "$work/needs.art" --binary "$work/needs.so" --kernel k:k:ptr
+run_case 1 "libQ.so.6" $run "$work/needs.art" --kernel k --grid 1
+
+# The C API directly, every error path included.
+"$bin/tile-test-pack" -o "$work/api.art" --binary "$fixture" \
+  --kernel grid_ids:grid_ids_kernel:ptr:threads=4 \
+  --kernel alignment:alignment_kernel:ptr,ptr
+run_case 0 "close null: OK ok" "$bin/tile-runtime-api-test" "$work/api.art"
+
+# Command-line errors.
+run_case 2 "no artifact given" $run
+run_case 2 "unknown option '--bogus'" $add --grid 1 --bogus
+run_case 2 "needs a value" $add --grid 1 --arg
+run_case 2 "exclude each other" $add --grid 1 --bytes 1 --flops 1
+for spec in buf:f31:4:zero buf:f32:0:zero buf:f32:4 buf:f32:4:ones \
+    buf:f32:4:rand=x buf:i8:4:const=200 buf:f32:4:const=abc \
+    buf:f32:4:file="$work/none" buf:f32:4:file="$art" i32:12x \
+    i64:99999999999999999999 f32:one u32:1 5; do
+  run_case 1 "--arg '$spec'" $add --grid 1 --arg "$spec"
+done
+run_case 1 "bad --grid" $add --grid 2x3
+run_case 1 "bad --repeat" $add --grid 1 --repeat 0
+run_case 1 "not a buffer argument" $add --grid 1 --arg i32:1 --write 0="$work/x"
+
+if [ -f /usr/include/gtest/gtest.h ]; then
+  cases=$((cases + 1))
+  c++ -std=c++17 $flags -I"$root" "$root/test/Unit/ArtifactTest.cpp" \
+    "$root/runtime/artifact.cpp" -lgtest -lgtest_main -pthread \
+    -o "$build/ArtifactTests"
+  if ! "$build/ArtifactTests" >"$work/out" 2>&1; then
+    failures=$((failures + 1))
+    echo "FAIL: ArtifactTests"
+    tail -40 "$work/out"
+  fi
+fi
+
+echo "sanitize-runtime: $cases cases, $failures failed"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,17 @@
+//===- Registration.cpp - The targets built into this binary --------------===//
+//
+// The one place that names every target: adding a target adds one line here
+// and its own folder.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/Target.h"
+#include "targets/cpu/CPUTarget.h"
+
+void mlir::tile::registerAllTargets() {
+  static bool registered = false;
+  if (registered)
+    return;
+  registered = true;
+  registerCPUTarget();
+}

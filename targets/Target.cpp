@@ -1,0 +1,143 @@
+//===- Target.cpp - The target registry and the compilation driver --------===//
+
+#include "targets/Target.h"
+
+#include "dialects/Tile/IR/Tile.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+Target::~Target() = default;
+
+static std::map<std::string, std::unique_ptr<Target>> &getRegistry() {
+  static std::map<std::string, std::unique_ptr<Target>> registry;
+  return registry;
+}
+
+void mlir::tile::registerTarget(std::unique_ptr<Target> target) {
+  std::string name = target->getName().str();
+  getRegistry()[name] = std::move(target);
+}
+
+const Target *mlir::tile::lookupTarget(StringRef name) {
+  auto it = getRegistry().find(name.str());
+  return it == getRegistry().end() ? nullptr : it->second.get();
+}
+
+std::vector<std::string> mlir::tile::getRegisteredTargetNames() {
+  std::vector<std::string> names;
+  for (auto &entry : getRegistry())
+    names.push_back(entry.first);
+  return names;
+}
+
+FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
+                                              std::string &error) {
+  TargetOptions options;
+  auto [name, rest] = text.split(':');
+  options.target = name.str();
+  SmallVector<StringRef> pairs;
+  rest.split(pairs, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef pair : pairs) {
+    auto [key, value] = pair.split('=');
+    if (key == "chip") {
+      options.chip = value.str();
+    } else if (key == "features") {
+      // Features are themselves comma separated: the rest of the text.
+      options.features =
+          rest.substr(rest.find("features=") + strlen("features=")).str();
+      break;
+    } else {
+      error = ("unknown target option '" + key +
+               "' (expected chip=... or features=...)")
+                  .str();
+      return failure();
+    }
+  }
+  return options;
+}
+
+std::string TargetOptions::str() const {
+  std::string text = target;
+  if (!chip.empty())
+    text += ":chip=" + chip;
+  if (!features.empty())
+    text += (chip.empty() ? ":" : ",") + std::string("features=") + features;
+  return text;
+}
+
+/// The argument kind of a kernel argument type in the artifact.
+static std::optional<::tile::ArgKind> getArgKind(Type type) {
+  using ::tile::ArgKind;
+  if (isa<PointerType>(type))
+    return ArgKind::Ptr;
+  if (type.isInteger(1))
+    return ArgKind::I1;
+  if (type.isInteger(8))
+    return ArgKind::I8;
+  if (type.isInteger(16))
+    return ArgKind::I16;
+  if (type.isInteger(32))
+    return ArgKind::I32;
+  if (type.isInteger(64))
+    return ArgKind::I64;
+  if (type.isF16())
+    return ArgKind::F16;
+  if (type.isBF16())
+    return ArgKind::BF16;
+  if (type.isF32())
+    return ArgKind::F32;
+  if (type.isF64())
+    return ArgKind::F64;
+  return std::nullopt;
+}
+
+LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
+                                            const TargetOptions &requested,
+                                            ::tile::Artifact &artifact) {
+  const Target *target = lookupTarget(requested.target);
+  if (!target) {
+    std::string known = llvm::join(getRegisteredTargetNames(), ", ");
+    return emitError(module.getLoc()) << "unknown target '" << requested.target
+                                      << "' (known: " << known << ")";
+  }
+  TargetOptions options = requested;
+  target->resolveOptions(options);
+
+  // The content key covers the source, the options and the compiler.
+  std::string source;
+  llvm::raw_string_ostream os(source);
+  module.print(os);
+  artifact.target = target->getName().str();
+  artifact.compiler = "tile-0.1.0";
+  artifact.key = ::tile::contentKey(source + "\n" + options.str() + "\n" +
+                                    artifact.compiler);
+
+  for (FuncOp kernel : module.getOps<FuncOp>()) {
+    ::tile::KernelInfo info;
+    info.name = kernel.getSymName().str();
+    info.symbol = target->getEntrySymbol(kernel.getSymName());
+    for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+      std::optional<::tile::ArgKind> kind = getArgKind(type);
+      if (!kind)
+        return kernel.emitError() << "argument #" << index << " of type "
+                                  << type << " has no runtime representation";
+      info.args.push_back(*kind);
+    }
+    if (auto warps = kernel.getNumWarps())
+      info.attrs.emplace_back("num_warps", *warps);
+    artifact.kernels.push_back(std::move(info));
+  }
+  if (artifact.kernels.empty())
+    return emitError(module.getLoc()) << "no tile.func kernel to compile";
+
+  PassManager pm(module.getContext());
+  target->buildPipeline(pm, options);
+  if (failed(pm.run(module)))
+    return failure();
+  return target->serialize(module, options, artifact);
+}

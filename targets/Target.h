@@ -1,0 +1,73 @@
+//===- Target.h - The target interface and registry ------------*- C++ -*-===//
+//
+// A target turns verified tile IR into an artifact (runtime/artifact.h): it
+// builds a pass pipeline, which tile-opt can run stage by stage, and
+// serializes the lowered module to a binary. Targets register themselves at
+// start-up (registerAllTargets); the driver knows only this interface.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TARGETS_TARGET_H
+#define TILE_TARGETS_TARGET_H
+
+#include "runtime/artifact.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace mlir::tile {
+
+/// Options of a compilation for one target, parsed from
+/// "name[:key=value,...]" (e.g. "cpu:chip=haswell,features=+avx2").
+struct TargetOptions {
+  std::string target;
+  /// Processor to compile for; empty means the host (CPU) or the target's
+  /// default chip.
+  std::string chip;
+  /// Extra features, in LLVM's "+feature,-feature" syntax.
+  std::string features;
+
+  /// Parses "name[:key=value,...]"; returns an error message on failure.
+  static FailureOr<TargetOptions> parse(StringRef text, std::string &error);
+  std::string str() const;
+};
+
+class Target {
+public:
+  virtual ~Target();
+  virtual StringRef getName() const = 0;
+  /// Fills in defaults that depend on the machine (the host CPU, say).
+  virtual void resolveOptions(TargetOptions &options) const {}
+  /// Adds the passes lowering tile IR to what `serialize` takes.
+  virtual void buildPipeline(OpPassManager &pm,
+                             const TargetOptions &options) const = 0;
+  /// Turns the lowered module into the binary of an artifact
+  /// (`artifact.binary`, `binaryFormat`, `chip`, `features`) and the entry
+  /// symbol of each kernel.
+  virtual LogicalResult serialize(ModuleOp module, const TargetOptions &options,
+                                  ::tile::Artifact &artifact) const = 0;
+  /// The entry symbol of kernel `name` in this target's binaries.
+  virtual std::string getEntrySymbol(StringRef name) const = 0;
+};
+
+void registerTarget(std::unique_ptr<Target> target);
+const Target *lookupTarget(StringRef name);
+std::vector<std::string> getRegisteredTargetNames();
+
+/// Registers every target built into this binary, and their pipelines with
+/// the pass registry (so tile-opt can run them).
+void registerAllTargets();
+
+/// Compiles the tile kernels in `module` (which is lowered in place) for the
+/// target `options` names, into `artifact`. Diagnostics go to the module's
+/// context.
+LogicalResult compileToArtifact(ModuleOp module, const TargetOptions &options,
+                                ::tile::Artifact &artifact);
+
+} // namespace mlir::tile
+
+#endif // TILE_TARGETS_TARGET_H

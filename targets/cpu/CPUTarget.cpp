@@ -1,0 +1,266 @@
+//===- CPUTarget.cpp - Tile kernels as vectorized, parallel host code -----===//
+//
+// Pipeline: tile IR -> (convert-tile-to-vector) loops over native vectors ->
+// (convert-tile-to-cpu-grid) OpenMP kernel entries -> math approximations ->
+// LLVM dialect. Serialization: LLVM IR, optimized at O3 for the chosen
+// processor, emitted as an object in-process and linked by ld.lld into the
+// shared object the runtime's CPU backend loads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/cpu/CPUTarget.h"
+#include "targets/Target.h"
+
+#include "conversions/TileToVector/TileToVector.h"
+#include "dialects/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// Replaces math functions by polynomial approximations on vectors, so no
+/// per-element libm call is left in hot loops.
+struct ApproximateMathPass
+    : PassWrapper<ApproximateMathPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ApproximateMathPass)
+  StringRef getArgument() const final { return "tile-cpu-approximate-math"; }
+  StringRef getDescription() const final {
+    return "Replaces math functions by vectorizable polynomial approximations";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<arith::ArithDialect, math::MathDialect,
+                    vector::VectorDialect>();
+  }
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    auto all = [](StringRef) { return true; };
+    populateMathF32ExpansionPatterns(patterns, all);
+    populateMathPolynomialApproximationPatterns(patterns, all);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+/// The processor name and LLVM feature string of the options, with the
+/// host's as defaults.
+std::pair<std::string, std::string> processorOf(const TargetOptions &options) {
+  std::string cpu =
+      options.chip.empty() ? llvm::sys::getHostCPUName().str() : options.chip;
+  std::string features = options.features;
+  if (options.chip.empty()) {
+    llvm::StringMap<bool> host = llvm::sys::getHostCPUFeatures();
+    SmallVector<std::string> enabled;
+    for (auto &feature : host)
+      if (feature.second)
+        enabled.push_back("+" + feature.first().str());
+    llvm::sort(enabled);
+    std::string hostFeatures = llvm::join(enabled, ",");
+    features = features.empty() ? hostFeatures : hostFeatures + "," + features;
+  }
+  return {cpu, features};
+}
+
+int64_t vectorBytesOf(StringRef features) {
+  if (features.contains("+avx512f"))
+    return 64;
+  if (features.contains("+avx2") || features.contains("+avx"))
+    return 32;
+  return 16;
+}
+
+class CPUTarget : public Target {
+public:
+  StringRef getName() const override { return "cpu"; }
+
+  void resolveOptions(TargetOptions &options) const override {
+    auto [cpu, features] = processorOf(options);
+    options.chip = cpu;
+    options.features = features;
+  }
+
+  void buildPipeline(OpPassManager &pm,
+                     const TargetOptions &options) const override {
+    buildCPUPipeline(pm, vectorBytesOf(options.features));
+  }
+
+  std::string getEntrySymbol(StringRef name) const override {
+    return getCPUKernelEntryName(name);
+  }
+
+  LogicalResult serialize(ModuleOp module, const TargetOptions &options,
+                          ::tile::Artifact &artifact) const override;
+};
+
+LogicalResult CPUTarget::serialize(ModuleOp module,
+                                   const TargetOptions &options,
+                                   ::tile::Artifact &artifact) const {
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  module.getContext()->appendDialectRegistry(registry);
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return emitError(module.getLoc()) << "translation to LLVM IR failed";
+
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+  llvm::InitializeAllAsmPrinters();
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return emitError(module.getLoc())
+           << "no LLVM target for " << triple.str() << ": " << error;
+  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+      triple, options.chip, options.features, llvm::TargetOptions(),
+      llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return emitError(module.getLoc())
+           << "LLVM cannot target processor '" << options.chip << "'";
+  llvmModule->setDataLayout(machine->createDataLayout());
+  llvmModule->setTargetTriple(triple);
+  for (llvm::Function &function : *llvmModule) {
+    if (function.isDeclaration())
+      continue;
+    function.addFnAttr("target-cpu", options.chip);
+    function.addFnAttr("target-features", options.features);
+  }
+
+  // O3, as clang would run it for this processor.
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder passBuilder(machine.get());
+  passBuilder.registerModuleAnalyses(mam);
+  passBuilder.registerCGSCCAnalyses(cgam);
+  passBuilder.registerFunctionAnalyses(fam);
+  passBuilder.registerLoopAnalyses(lam);
+  passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
+  passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+      .run(*llvmModule, mam);
+
+  SmallString<0> object;
+  {
+    llvm::raw_svector_ostream os(object);
+    llvm::legacy::PassManager codegen;
+    if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                     llvm::CodeGenFileType::ObjectFile))
+      return emitError(module.getLoc())
+             << "LLVM cannot emit objects for " << triple.str();
+    codegen.run(*llvmModule);
+  }
+
+  // Link with ld.lld into a shared object that needs libomp.
+  SmallString<128> objectPath, libraryPath;
+  int objectFd;
+  if (llvm::sys::fs::createTemporaryFile("tile-cpu", "o", objectFd,
+                                         objectPath) ||
+      llvm::sys::fs::createTemporaryFile("tile-cpu", "so", libraryPath))
+    return emitError(module.getLoc()) << "cannot create temporary files";
+  llvm::FileRemover removeObject(objectPath), removeLibrary(libraryPath);
+  {
+    llvm::raw_fd_ostream os(objectFd, /*shouldClose=*/true);
+    os << object;
+  }
+  llvm::ErrorOr<std::string> lld =
+      llvm::sys::findProgramByName("ld.lld", {"/usr/lib/llvm-22/bin"});
+  if (!lld)
+    return emitError(module.getLoc())
+           << "ld.lld not found (install Debian's lld-22 package)";
+  std::string libDir = "/usr/lib/llvm-22/lib";
+  SmallVector<StringRef> linkArgs = {
+      *lld,   "-shared", "-o",   libraryPath, objectPath,   "-L",
+      libDir, "-rpath",  libDir, "-lomp",     "--as-needed"};
+  std::string linkError;
+  if (llvm::sys::ExecuteAndWait(*lld, linkArgs, std::nullopt, {}, 0, 0,
+                                &linkError) != 0)
+    return emitError(module.getLoc())
+           << "linking the kernel library failed: " << linkError;
+  auto library = llvm::MemoryBuffer::getFile(libraryPath);
+  if (!library)
+    return emitError(module.getLoc())
+           << "cannot read the linked kernel library";
+
+  artifact.chip = options.chip;
+  artifact.features = options.features.empty() ? "-" : options.features;
+  artifact.binaryFormat = "so";
+  artifact.binary = (*library)->getBuffer().str();
+  return success();
+}
+
+} // namespace
+
+void mlir::tile::buildCPUPipeline(OpPassManager &pm, int64_t vectorBytes) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTileCombine());
+  pm.addPass(createCSEPass());
+  ConvertTileToVectorOptions toVector;
+  toVector.vectorBytes = vectorBytes;
+  pm.addPass(createConvertTileToVector(toVector));
+  pm.addPass(createConvertTileToCPUGrid());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(std::make_unique<ApproximateMathPass>());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertVectorToLLVMPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+struct CPUPipelineOptions : public PassPipelineOptions<CPUPipelineOptions> {
+  Option<int64_t> vectorBytes{
+      *this, "vector-bytes",
+      llvm::cl::desc("Bytes of one native vector register"),
+      llvm::cl::init(32)};
+};
+} // namespace
+
+void mlir::tile::registerCPUTarget() {
+  registerTarget(std::make_unique<CPUTarget>());
+  PassRegistration<ApproximateMathPass>();
+  PassPipelineRegistration<CPUPipelineOptions>(
+      "tile-cpu-pipeline",
+      "The CPU target's lowering of tile kernels to the LLVM dialect, as "
+      "tile-compile --target=cpu runs it",
+      [](OpPassManager &pm, const CPUPipelineOptions &options) {
+        buildCPUPipeline(pm, options.vectorBytes);
+      });
+}

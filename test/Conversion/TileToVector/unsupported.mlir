@@ -1,0 +1,39 @@
+// RUN: tile-opt %s -split-input-file -convert-tile-to-vector -verify-diagnostics
+
+// Ops the CPU target does not lower yet get a diagnostic naming the op.
+tile.func @cas(%p: !tile.ptr<i32>) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  // expected-error @+1 {{'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet}}
+  %old = tile.atomic_cas acq_rel, gpu %p, %zero, %one : !tile.ptr<i32>
+  tile.return
+}
+
+// -----
+
+tile.func @reverse_scan(%a: !tile.ptr<f32>) {
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %pa = tile.splat %a : tensor<16x!tile.ptr<f32>>
+  %p = tile.addptr %pa, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  %v = tile.load %p : tensor<16x!tile.ptr<f32>>
+  // expected-error @+1 {{'tile.scan' op cannot be lowered by the CPU target: reverse scans are not implemented yet}}
+  %c = tile.scan(%v) axis = 0 reverse : tensor<16xf32> -> tensor<16xf32> {
+  ^bb0(%l: f32, %rr: f32):
+    %t = arith.addf %l, %rr : f32
+    tile.yield %t : f32
+  }
+  tile.store %p, %c : tensor<16x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+tile.func @f8(%a: !tile.ptr<f8E4M3FN>) {
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %pa = tile.splat %a : tensor<16x!tile.ptr<f8E4M3FN>>
+  %p = tile.addptr %pa, %r : tensor<16x!tile.ptr<f8E4M3FN>>, tensor<16xi32>
+  // expected-error @+1 {{'tile.load' op cannot be lowered by the CPU target: f8 loads are not implemented yet}}
+  %v = tile.load %p : tensor<16x!tile.ptr<f8E4M3FN>>
+  tile.store %p, %v : tensor<16x!tile.ptr<f8E4M3FN>>
+  tile.return
+}

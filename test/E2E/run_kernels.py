@@ -1,0 +1,329 @@
+"""End-to-end suite: compiles every example kernel with tile-compile, runs it
+with tile-run on random inputs (ragged and tiny sizes included, outputs
+poisoned first), and compares each output with a float64 (exact for
+integers) NumPy reference, within the per-kernel tolerance given here.
+
+    run_kernels.py --bin build/bin --examples examples [--target cpu] [-k NAME]
+
+Exit code 1 if any comparison fails. Kernels the target cannot compile yet
+are reported as UNSUPPORTED, with the compiler's reason."""
+
+import argparse
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+DTYPES = {"f32": np.float32, "i32": np.int32, "i64": np.int64, "bf16": np.uint16}
+
+
+def bf16_to_f64(bits):
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+def round_bf16(values):
+    """float64 -> the float64 value of its round-to-nearest-even bf16."""
+    f = values.astype(np.float32)
+    bits = f.view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+    return rounded.astype(np.uint32).view(np.float32).astype(np.float64)
+
+
+def philox(seed, offsets):
+    """Philox 4x32-10 as docs/Semantics.md defines it; returns word 0."""
+    mask = np.uint64(0xFFFFFFFF)
+    c0 = offsets.astype(np.uint64) & mask
+    c1 = np.zeros_like(c0)
+    c2 = np.zeros_like(c0)
+    c3 = np.zeros_like(c0)
+    k0 = np.uint64(seed & 0xFFFFFFFF)
+    k1 = np.uint64((seed >> 32) & 0xFFFFFFFF)
+    for round_ in range(10):
+        p0 = np.uint64(0xD2511F53) * c0
+        p1 = np.uint64(0xCD9E8D57) * c2
+        c0, c1, c2, c3 = ((p1 >> np.uint64(32)) ^ c1 ^ k0) & mask, p1 & mask, \
+            ((p0 >> np.uint64(32)) ^ c3 ^ k1) & mask, p0 & mask
+        k0 = (k0 + np.uint64(0x9E3779B9)) & mask
+        k1 = (k1 + np.uint64(0xBB67AE85)) & mask
+    return c0
+
+
+# Each case: kernel file and name, a function of the size parameters giving
+# (grid, args, outputs to check, reference). Buffers are ("buf", dtype,
+# count, fill); scalars ("i32", value) etc.
+def vector_add(n):
+    args = [("buf", "f32", n, "rand=1"), ("buf", "f32", n, "rand=2"),
+            ("buf", "f32", n, "poison"), ("i32", n)]
+    ref = lambda a: {2: a[0] + a[1]}
+    # One f32 rounding: half an ulp.
+    return (-(-n // 1024),), args, ref, {2: (0, 2 ** -24)}
+
+
+def softmax(rows, cols):
+    n = rows * cols
+    args = [("buf", "f32", n, "rand=3"), ("buf", "f32", n, "poison"),
+            ("i32", rows), ("i32", cols), ("i32", cols), ("i32", cols)]
+
+    def ref(a):
+        x = a[0].reshape(rows, cols)
+        e = np.exp(x - x.max(axis=1, keepdims=True))
+        return {1: (e / e.sum(axis=1, keepdims=True)).ravel()}
+    return (min(rows, 8),), args, ref, {1: (1e-7, 1e-5)}
+
+
+def layer_norm(rows, cols):
+    n = rows * cols
+    args = [("buf", "f32", n, "rand=4"), ("buf", "f32", n, "poison"),
+            ("buf", "f32", cols, "rand=5"), ("buf", "f32", cols, "rand=6"),
+            ("buf", "f32", rows, "poison"), ("buf", "f32", rows, "poison"),
+            ("i32", cols), ("i32", cols), ("f32", 1e-5)]
+
+    def ref(a):
+        x = a[0].reshape(rows, cols)
+        mean = x.mean(axis=1, keepdims=True)
+        rstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=1, keepdims=True) + 1e-5)
+        y = (x - mean) * rstd * a[2] + a[3]
+        return {1: y.ravel(), 4: mean.ravel(), 5: rstd.ravel()}
+    return (rows,), args, ref, {1: (1e-5, 1e-4), 4: (1e-6, 1e-5), 5: (1e-5, 1e-4)}
+
+
+def rms_norm(rows, cols):
+    n = rows * cols
+    args = [("buf", "bf16", n, "rand=7"), ("buf", "bf16", cols, "rand=8"),
+            ("buf", "bf16", n, "poison"), ("i32", cols), ("i32", cols),
+            ("f32", 1e-6)]
+
+    def ref(a):
+        x = a[0].reshape(rows, cols)
+        r = 1 / np.sqrt((x * x).mean(axis=1, keepdims=True) + 1e-6)
+        return {2: (x * r * a[1]).ravel()}
+    # One bf16 rounding of the result: half an ulp of bf16 is 2^-9.
+    return (rows,), args, ref, {2: (1e-6, 2 ** -8)}
+
+
+def row_reduce(kind):
+    def case(rows, cols):
+        out = "i32" if kind == "argmax" else "f32"
+        args = [("buf", "f32", rows * cols, "rand=9"),
+                ("buf", out, rows, "poison"),
+                ("i32", rows), ("i32", cols), ("i32", cols)]
+
+        def ref(a):
+            x = a[0].reshape(rows, cols)
+            return {1: {"sum": x.sum(axis=1), "max": x.max(axis=1),
+                        "argmax": x.argmax(axis=1)}[kind]}
+        tol = (1e-6, 1e-5) if kind == "sum" else (0, 0)
+        return (min(rows, 4),), args, ref, {1: tol}
+    return case
+
+
+def bias_gelu_dropout(rows, cols):
+    n = rows * cols
+    seed = 0x1234_5678_9ABC
+    args = [("buf", "bf16", n, "rand=10"), ("buf", "bf16", cols, "rand=11"),
+            ("buf", "bf16", n, "poison"), ("i32", rows), ("i32", cols),
+            ("f32", 0.25), ("i64", seed)]
+
+    def ref(a):
+        x = a[0].reshape(rows, cols) + a[1]
+        g = 0.5 * x * (1 + np.tanh(0.7978845608 * (x + 0.044715 * x ** 3)))
+        bits = philox(seed, np.arange(n, dtype=np.uint64)).reshape(rows, cols)
+        u = bits.astype(np.float64) * 2.3283064e-10
+        return {2: np.where(u >= 0.25, g / 0.75, 0.0).ravel()}
+    return (-(-n // 1024),), args, ref, {2: (1e-5, 2 ** -7)}
+
+
+def rope(tokens, heads):
+    n = tokens * heads * 128
+    args = [("buf", "bf16", n, "rand=12"), ("buf", "f32", tokens * 64, "rand=13"),
+            ("buf", "f32", tokens * 64, "rand=14"), ("buf", "bf16", n, "poison"),
+            ("i32", tokens), ("i32", heads)]
+
+    def ref(a):
+        q = a[0].reshape(tokens, heads, 128)
+        cos = a[1].reshape(tokens, 1, 64)
+        sin = a[2].reshape(tokens, 1, 64)
+        x1, x2 = q[..., :64], q[..., 64:]
+        out = np.concatenate([x1 * cos - x2 * sin, x2 * cos + x1 * sin], axis=-1)
+        return {3: out.ravel()}
+    return (min(tokens, 4), -(-heads // 16)), args, ref, {3: (1e-6, 2 ** -8)}
+
+
+def matmul(dtype, block):
+    def case(m, n, k):
+        args = [("buf", dtype, m * k, "rand=15"), ("buf", dtype, k * n, "rand=16"),
+                ("buf", "f32", m * n, "poison"), ("i32", m), ("i32", n),
+                ("i32", k), ("i32", k), ("i32", n), ("i32", n)]
+
+        def ref(a):
+            return {2: (a[0].reshape(m, k) @ a[1].reshape(k, n)).ravel()}
+        # The order of the K sum is the target's: |error| <= K eps sum|ab|,
+        # and |a|, |b| <= 1.
+        return ((-(-m // block), -(-n // block)), args, ref,
+                {2: (k * 2 ** -23, 1e-6)})
+    return case
+
+
+def cumsum(rows, cols):
+    args = [("buf", "f32", rows * cols, "rand=17"),
+            ("buf", "f32", rows * cols, "poison"), ("i32", rows), ("i32", cols)]
+    ref = lambda a: {1: np.cumsum(a[0].reshape(rows, cols), axis=1).ravel()}
+    # A prefix of up to 1024 terms in [-1, 1): the sum order is the target's.
+    return (min(rows, 4),), args, ref, {1: (1024 * 2 ** -23, 1e-6)}
+
+
+def histogram(n, bins):
+    # Values in [0, 100): those >= bins are ignored. Counts are exact; the
+    # output starts zeroed, as the kernel requires.
+    args = [("buf", "i32", n, "rand=18"), ("buf", "i32", bins, "zero"),
+            ("i32", n), ("i32", bins)]
+
+    def ref(a):
+        v = a[0]
+        return {1: np.bincount(v[v < bins], minlength=bins)}
+    return (-(-n // 1024),), args, ref, {1: (0, 0)}
+
+
+def flash_attention(heads, seq, causal):
+    d = 128
+    n = heads * seq * d
+    scale = 1 / np.sqrt(d)
+    args = [("buf", "bf16", n, "rand=19"), ("buf", "bf16", n, "rand=20"),
+            ("buf", "bf16", n, "rand=21"), ("buf", "bf16", n, "poison"),
+            ("i32", seq), ("f32", float(scale)), ("i32", causal)]
+
+    def ref(a):
+        q, k, v = (a[i].reshape(heads, seq, d) for i in range(3))
+        s = q @ k.transpose(0, 2, 1) * scale
+        if causal:
+            s = np.where(np.tril(np.ones((seq, seq), bool)), s, -np.inf)
+        p = np.exp(s - s.max(axis=-1, keepdims=True))
+        # The kernel rounds P to bf16 before P x V.
+        return {3: ((round_bf16(p) @ v) / p.sum(axis=-1, keepdims=True)).ravel()}
+    # P is rounded to bf16 before P x V, and the output to bf16.
+    return ((-(-seq // 64), heads), args, ref, {3: (4e-3, 2 ** -7)})
+
+
+CASES = {
+    "vector_add": ("vector_add.mlir", "vector_add", vector_add,
+                   [(1,), (1000,), (4096,), (100_003,)]),
+    "softmax": ("softmax.mlir", "softmax", softmax,
+                [(1, 1), (3, 1000), (17, 4096), (64, 123)]),
+    "layer_norm": ("layer_norm.mlir", "layer_norm", layer_norm,
+                   [(1, 1), (5, 1000), (9, 3000)]),
+    "rms_norm": ("rms_norm.mlir", "rms_norm", rms_norm,
+                 [(1, 1), (7, 1000), (3, 8192)]),
+    "row_sum": ("row_sum.mlir", "row_sum", row_reduce("sum"),
+                [(1, 1), (13, 1000), (4, 1024)]),
+    "row_max": ("row_max.mlir", "row_max", row_reduce("max"),
+                [(1, 1), (13, 1000), (4, 1024)]),
+    "row_argmax": ("row_argmax.mlir", "row_argmax", row_reduce("argmax"),
+                   [(1, 1), (13, 1000), (4, 1024)]),
+    "bias_gelu_dropout": ("bias_gelu_dropout.mlir", "bias_gelu_dropout",
+                          bias_gelu_dropout, [(1, 1), (3, 1000), (8, 512)]),
+    "rope": ("rope.mlir", "rope", rope, [(1, 1), (5, 32), (3, 20)]),
+    "matmul_f32": ("matmul_f32.mlir", "matmul_f32", matmul("f32", 64),
+                   [(1, 1, 1), (65, 63, 33), (128, 192, 256)]),
+    "cumsum": ("cumsum.mlir", "cumsum", cumsum, [(1, 1), (5, 1000), (3, 1024)]),
+    "histogram": ("histogram.mlir", "histogram", histogram,
+                  [(1, 64), (5000, 64), (100_000, 37)]),
+    "flash_attention": ("flash_attention.mlir", "flash_attention",
+                        flash_attention, [(1, 1, 0), (2, 100, 0), (2, 100, 1),
+                                          (1, 128, 1)]),
+    "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128),
+                    [(1, 1, 1), (130, 127, 70), (256, 128, 128)]),
+}
+NOT_YET = [
+           "transpose_desc", "fp8_quant", "fp8_dequant"]
+
+
+def read(path, dtype):
+    data = np.fromfile(path, dtype=DTYPES[dtype])
+    return bf16_to_f64(data) if dtype == "bf16" else data
+
+
+def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work):
+    # One launch only: kernels such as histogram accumulate into their output.
+    cmd = [str(bin_dir / "tile-run"), str(artifact), "--kernel", kernel,
+           "--grid", ",".join(map(str, grid)), "--warmup", "0", "--repeat", "1"]
+    buffers = {}
+    for index, arg in enumerate(args):
+        if arg[0] == "buf":
+            _, dtype, count, fill = arg
+            cmd += ["--arg", f"buf:{dtype}:{count}:{fill}",
+                    "--write", f"{index}={work}/arg{index}.bin"]
+            buffers[index] = dtype
+        else:
+            cmd += ["--arg", f"{arg[0]}:{arg[1]}"]
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    if proc.returncode != 0:
+        return f"tile-run failed: {proc.stderr.strip()}"
+    values = {i: read(f"{work}/arg{i}.bin", d) for i, d in buffers.items()}
+    inputs = {i: v.astype(np.float64) if v.dtype != np.int32 else v
+              for i, v in values.items()}
+    expected = ref(inputs)
+    worst = []
+    for index, want in expected.items():
+        got = values[index].astype(np.float64)
+        want = np.asarray(want, dtype=np.float64)
+        atol, rtol = tols[index]
+        err = np.abs(got - want)
+        bad = ~(err <= atol + rtol * np.abs(want))
+        if bad.any():
+            i = int(np.argmax(bad))
+            return (f"output #{index}: {int(bad.sum())} of {bad.size} differ; "
+                    f"first at {i}: got {got[i]!r}, want {want[i]!r}")
+        worst.append(float(err.max()) if err.size else 0.0)
+    return None
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", type=pathlib.Path, required=True)
+    parser.add_argument("--examples", type=pathlib.Path, required=True)
+    parser.add_argument("--target", default="cpu")
+    parser.add_argument("-k", dest="only")
+    args = parser.parse_args()
+    failures = passed = 0
+    with tempfile.TemporaryDirectory() as work:
+        for name, (path, kernel, make, sizes) in CASES.items():
+            if args.only and args.only != name:
+                continue
+            artifact = pathlib.Path(work) / f"{name}.tile"
+            proc = subprocess.run(
+                [str(args.bin / "tile-compile"), str(args.examples / path),
+                 f"--target={args.target}", "-o", str(artifact)],
+                capture_output=True, text=True)
+            if proc.returncode != 0:
+                print(f"FAIL {name}: does not compile:\n{proc.stderr}")
+                failures += 1
+                continue
+            for size in sizes:
+                grid, kargs, ref, tols = make(*size)
+                error = run_case(args.bin, artifact, kernel, grid, kargs, ref,
+                                 tols, work)
+                label = f"{name}{list(size)}"
+                if error:
+                    print(f"FAIL {label}: {error}")
+                    failures += 1
+                else:
+                    print(f"PASS {label}")
+                    passed += 1
+        for name in NOT_YET:
+            if args.only and args.only != name:
+                continue
+            proc = subprocess.run(
+                [str(args.bin / "tile-compile"),
+                 str(args.examples / f"{name}.mlir"),
+                 f"--target={args.target}", "-o", f"{work}/x.tile"],
+                capture_output=True, text=True)
+            reason = proc.stderr.strip().splitlines()[0] if proc.stderr else ""
+            print(f"UNSUPPORTED {name}: {reason}")
+    print(f"e2e: {passed} passed, {failures} failed")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

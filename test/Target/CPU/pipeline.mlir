@@ -1,0 +1,35 @@
+// RUN: tile-opt %tile_src_root/examples/vector_add.mlir --tile-cpu-pipeline=vector-bytes=32 | FileCheck %s --check-prefix=LLVM
+// RUN: tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu -o %t.tile
+// RUN: head -c 2000 %t.tile | FileCheck %s --check-prefix=ARTIFACT
+// RUN: not tile-compile %tile_src_root/examples/vector_add.mlir --target=tpu -o %t.bad 2>&1 | FileCheck %s --check-prefix=TARGET
+// RUN: not tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu:speed=11 -o %t.bad 2>&1 | FileCheck %s --check-prefix=OPTION
+// RUN: not tile-compile %s --target=cpu -o %t.bad 2>&1 | FileCheck %s --check-prefix=NOTYET
+
+// The pipeline tile-compile runs for the CPU, stage by stage from tile-opt:
+// a program function and an OpenMP kernel entry in the LLVM dialect.
+// LLVM: llvm.func @vector_add_program(
+// LLVM: llvm.intr.masked.load
+// LLVM: llvm.func @tile_kernel_vector_add(%{{.*}}: !llvm.ptr, %{{.*}}: i32, %{{.*}}: i32, %{{.*}}: i32) -> i32
+// LLVM: omp.parallel
+// LLVM: omp.wsloop
+// LLVM: llvm.call @vector_add_program
+
+// ARTIFACT: TILEART1
+// ARTIFACT: target cpu
+// ARTIFACT: binary so {{[0-9]+}}
+// ARTIFACT: kernel vector_add tile_kernel_vector_add 4
+// ARTIFACT-NEXT: arg ptr
+// ARTIFACT-NEXT: arg ptr
+// ARTIFACT-NEXT: arg ptr
+// ARTIFACT-NEXT: arg i32
+
+// TARGET: error: unknown target 'tpu' (known: cpu)
+// OPTION: tile-compile: unknown target option 'speed' (expected chip=... or features=...)
+
+// NOTYET: error: 'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet
+tile.func @lock(%p: !tile.ptr<i32>) {
+  %zero = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %old = tile.atomic_cas acq_rel, gpu %p, %zero, %one : !tile.ptr<i32>
+  tile.return
+}

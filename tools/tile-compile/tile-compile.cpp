@@ -1,0 +1,94 @@
+//===- tile-compile.cpp - Compiles tile kernels to an artifact ------------===//
+//
+//   tile-compile kernel.mlir --target=cpu[:chip=...,features=...] -o out.tile
+//   tile-compile kernel.mlir --target=cpu --emit=llvm-dialect -o out.mlir
+//
+// Runs the target's pipeline (the one tile-opt runs as
+// --tile-<target>-pipeline) and writes the artifact, or an intermediate
+// form for inspection.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/Tile/IR/Tile.h"
+#include "targets/Target.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+using namespace mlir;
+using namespace llvm;
+
+static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.mlir>"),
+                                      cl::init("-"));
+static cl::opt<std::string> outputPath("o", cl::desc("Output file"),
+                                       cl::value_desc("path"), cl::init("-"));
+static cl::opt<std::string>
+    targetSpec("target", cl::desc("Target: cpu[:chip=NAME,features=+a,-b]"),
+               cl::init("cpu"));
+static cl::opt<std::string> emit(
+    "emit",
+    cl::desc("What to write: artifact (default), llvm-dialect (the lowered "
+             "module), or so (the CPU shared object alone)"),
+    cl::init("artifact"));
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "Tile kernel compiler\n");
+
+  DialectRegistry registry;
+  registry.insert<mlir::tile::TileDialect>();
+  registerAllDialects(registry);
+  registerAllExtensions(registry);
+  mlir::tile::registerAllTargets();
+  MLIRContext context(registry);
+
+  std::string error;
+  FailureOr<mlir::tile::TargetOptions> options =
+      mlir::tile::TargetOptions::parse(targetSpec, error);
+  if (failed(options)) {
+    errs() << "tile-compile: " << error << "\n";
+    return 2;
+  }
+  if (emit != "artifact" && emit != "llvm-dialect" && emit != "so") {
+    errs() << "tile-compile: unknown --emit=" << emit
+           << " (expected artifact, llvm-dialect or so)\n";
+    return 2;
+  }
+
+  SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  auto file = openInputFile(inputPath, &error);
+  if (!file) {
+    errs() << "tile-compile: " << error << "\n";
+    return 1;
+  }
+  sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+
+  ::tile::Artifact artifact;
+  if (failed(mlir::tile::compileToArtifact(*module, *options, artifact)))
+    return 1;
+
+  auto output = openOutputFile(outputPath, &error);
+  if (!output) {
+    errs() << "tile-compile: " << error << "\n";
+    return 1;
+  }
+  if (emit == "llvm-dialect")
+    module->print(output->os());
+  else if (emit == "so")
+    output->os() << artifact.binary;
+  else
+    output->os() << ::tile::serializeArtifact(artifact);
+  output->keep();
+  return 0;
+}

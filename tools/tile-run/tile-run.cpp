@@ -1,0 +1,477 @@
+//===- tile-run.cpp - Load an artifact, make inputs, launch, check, time --===//
+//
+// A runtime-only tool (no LLVM): it opens a device, loads an artifact, builds
+// the kernel's arguments from --arg specs, launches it --warmup then --repeat
+// times, prints the timing, and writes (--write) or checks (--expect) buffers
+// after the last launch. Every failure is one line on stderr and exit code 1;
+// command-line misuse exits with 2. See docs/Runtime.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/runtime.h"
+#include "tools/tile-run/Data.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace tile::run;
+
+namespace {
+
+const char kUsage[] =
+    "usage: tile-run ARTIFACT --kernel NAME --grid X[,Y[,Z]] [options]\n"
+    "\n"
+    "options:\n"
+    "  --device BACKEND[:N]  cpu (default), cuda or hip; device N (default 0)\n"
+    "  --arg SPEC            the next kernel argument, in order:\n"
+    "                          scalars  i1:V i8:V i16:V i32:V i64:V\n"
+    "                                   f16:V bf16:V f32:V f64:V\n"
+    "                          buffers  buf:DTYPE:COUNT:FILL\n"
+    "                          DTYPE    f32 f64 f16 bf16 f8e4m3 f8e5m2\n"
+    "                                   i8 i16 i32 i64 u8\n"
+    "                          FILL     zero | const=V | rand[=SEED] | iota\n"
+    "                                   | file=PATH | poison\n"
+    "  --warmup N            untimed launches first (default 1)\n"
+    "  --repeat N            timed launches (default 1)\n"
+    "  --bytes N             bytes moved per launch, for the bandwidth line\n"
+    "                        (default: the sum of the buffer sizes)\n"
+    "  --flops N             operations per launch: print GFLOP/s instead\n"
+    "  --write I=PATH        after the last launch, write buffer argument I\n"
+    "                        to a raw file\n"
+    "  --expect I=PATH       after the last launch, compare buffer argument I\n"
+    "                        with a raw file of the same type; exit 1 if any\n"
+    "                        element differs\n"
+    "  --atol A, --rtol R    float tolerance |a-b| <= A + R*|b|\n"
+    "                        (default 1e-6 and 1e-5)\n";
+
+// An error on the command line itself: exit code 2.
+int usageError(const std::string &message) {
+  std::fprintf(stderr, "tile-run: error: %s (see tile-run --help)\n",
+               message.c_str());
+  return 2;
+}
+
+int error(const std::string &message) {
+  std::fprintf(stderr, "tile-run: error: %s\n", message.c_str());
+  return 1;
+}
+
+struct IndexedPath {
+  size_t index;
+  std::string path;
+};
+
+struct Options {
+  std::string artifact, kernel, grid, device = "cpu";
+  std::vector<std::string> args;
+  std::string repeat = "1", warmup = "1", bytes, flops, atol = "1e-6",
+              rtol = "1e-5";
+  std::vector<std::string> writes, expects;
+  bool help = false;
+};
+
+// Parses argv; returns false with \p message on misuse.
+bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
+  struct Flag {
+    const char *name;
+    std::string *value;
+    std::vector<std::string> *list;
+  };
+  const Flag flags[] = {
+      {"--kernel", &o.kernel, nullptr}, {"--grid", &o.grid, nullptr},
+      {"--device", &o.device, nullptr}, {"--arg", nullptr, &o.args},
+      {"--repeat", &o.repeat, nullptr}, {"--warmup", &o.warmup, nullptr},
+      {"--bytes", &o.bytes, nullptr},   {"--flops", &o.flops, nullptr},
+      {"--write", nullptr, &o.writes},  {"--expect", nullptr, &o.expects},
+      {"--atol", &o.atol, nullptr},     {"--rtol", &o.rtol, nullptr},
+  };
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+      return true;
+    }
+    if (arg.size() < 2 || arg.compare(0, 2, "--") != 0 || arg == "--") {
+      positional.push_back(arg);
+      continue;
+    }
+    std::string name = arg, value;
+    bool hasValue = false;
+    size_t eq = arg.find('=');
+    if (eq != std::string::npos) {
+      name = arg.substr(0, eq);
+      value = arg.substr(eq + 1);
+      hasValue = true;
+    }
+    const Flag *flag = nullptr;
+    for (const Flag &f : flags)
+      if (name == f.name)
+        flag = &f;
+    if (!flag) {
+      message = "unknown option '" + name + "'";
+      return false;
+    }
+    if (!hasValue) {
+      if (i + 1 >= argc) {
+        message = "option '" + name + "' needs a value";
+        return false;
+      }
+      value = argv[++i];
+    }
+    if (flag->list)
+      flag->list->push_back(value);
+    else
+      *flag->value = value;
+  }
+  if (positional.size() != 1) {
+    message = positional.empty()
+                  ? "no artifact given"
+                  : "more than one artifact given ('" + positional[1] + "')";
+    return false;
+  }
+  o.artifact = positional[0];
+  if (o.kernel.empty() || o.grid.empty()) {
+    message = o.kernel.empty() ? "--kernel is required" : "--grid is required";
+    return false;
+  }
+  if (!o.bytes.empty() && !o.flops.empty()) {
+    message = "--bytes and --flops exclude each other";
+    return false;
+  }
+  return true;
+}
+
+bool parseCount(const std::string &text, const char *what, int64_t min,
+                int64_t &out, std::string &message) {
+  if (!parseInt(text, out) || out < min) {
+    message = std::string("bad ") + what + " '" + text +
+              "' (expected an integer >= " + std::to_string(min) + ")";
+    return false;
+  }
+  return true;
+}
+
+bool parseGrid(const std::string &text, uint32_t grid[3],
+               std::string &message) {
+  grid[0] = grid[1] = grid[2] = 1;
+  size_t start = 0;
+  for (int axis = 0;; ++axis) {
+    size_t comma = text.find(',', start);
+    std::string part = text.substr(start, comma - start);
+    int64_t v;
+    if (axis > 2 || !parseInt(part, v) || v < 0 || v > UINT32_MAX) {
+      message = "bad --grid '" + text +
+                "' (expected X[,Y[,Z]], non-negative integers)";
+      return false;
+    }
+    grid[axis] = static_cast<uint32_t>(v);
+    if (comma == std::string::npos)
+      return true;
+    start = comma + 1;
+  }
+}
+
+// One kernel argument as the command line describes it.
+struct ArgSpec {
+  tile_arg_t arg{};
+  bool isBuffer = false;
+  DType dtype = DType::F32;
+  size_t count = 0;
+  Fill fill;
+};
+
+bool parseArgSpec(const std::string &spec, ArgSpec &out, std::string &message) {
+  auto bad = [&](const std::string &why) {
+    message = "bad --arg '" + spec + "': " + why;
+    return false;
+  };
+  size_t colon = spec.find(':');
+  if (colon == std::string::npos)
+    return bad("expected KIND:VALUE or buf:DTYPE:COUNT:FILL");
+  std::string kind = spec.substr(0, colon), rest = spec.substr(colon + 1);
+
+  if (kind == "buf") {
+    size_t c1 = rest.find(':');
+    size_t c2 = c1 == std::string::npos ? c1 : rest.find(':', c1 + 1);
+    if (c2 == std::string::npos)
+      return bad("expected buf:DTYPE:COUNT:FILL");
+    std::string dtype = rest.substr(0, c1);
+    std::string count = rest.substr(c1 + 1, c2 - c1 - 1);
+    if (!parseDType(dtype, out.dtype))
+      return bad("unknown element type '" + dtype +
+                 "' (expected f32, f64, f16, bf16, f8e4m3, f8e5m2, i8, i16, "
+                 "i32, i64 or u8)");
+    int64_t n;
+    // The byte size must fit in size_t and leave room for the fill.
+    if (!parseInt(count, n) || n <= 0 ||
+        uint64_t(n) > SIZE_MAX / 2 / dtypeSize(out.dtype))
+      return bad("bad element count '" + count +
+                 "' (expected a positive integer)");
+    out.count = static_cast<size_t>(n);
+    std::string why;
+    if (!parseFill(rest.substr(c2 + 1), out.fill, why))
+      return bad(why);
+    out.isBuffer = true;
+    out.arg.kind = TILE_ARG_PTR;
+    return true;
+  }
+
+  static const struct {
+    const char *name;
+    tile_arg_kind_t kind;
+  } scalars[] = {
+      {"i1", TILE_ARG_I1},     {"i8", TILE_ARG_I8},   {"i16", TILE_ARG_I16},
+      {"i32", TILE_ARG_I32},   {"i64", TILE_ARG_I64}, {"f16", TILE_ARG_F16},
+      {"bf16", TILE_ARG_BF16}, {"f32", TILE_ARG_F32}, {"f64", TILE_ARG_F64},
+  };
+  for (const auto &s : scalars) {
+    if (kind != s.name)
+      continue;
+    out.arg.kind = s.kind;
+    if (s.kind <= TILE_ARG_I64) {
+      if (!parseInt(rest, out.arg.value.i))
+        return bad("'" + rest + "' is not a 64-bit integer");
+      return true;
+    }
+    double v;
+    if (!parseFloat(rest, v))
+      return bad("'" + rest + "' is not a number");
+    if (s.kind == TILE_ARG_F16 || s.kind == TILE_ARG_BF16)
+      out.arg.value.bits16 = encodeSmallFloat(
+          s.kind == TILE_ARG_F16 ? DType::F16 : DType::BF16, v);
+    else
+      out.arg.value.f = v;
+    return true;
+  }
+  return bad("unknown kind '" + kind +
+             "' (expected i1, i8, i16, i32, i64, f16, bf16, f32, f64 or buf)");
+}
+
+// Parses "I=PATH" naming a buffer argument.
+bool parseIndexedPath(const std::string &text, const char *option,
+                      const std::vector<ArgSpec> &specs, IndexedPath &out,
+                      std::string &message) {
+  size_t eq = text.find('=');
+  int64_t index;
+  if (eq == std::string::npos || eq + 1 == text.size() ||
+      !parseInt(text.substr(0, eq), index) || index < 0) {
+    message =
+        std::string("bad ") + option + " '" + text + "' (expected I=PATH)";
+    return false;
+  }
+  if (uint64_t(index) >= specs.size() || !specs[size_t(index)].isBuffer) {
+    message = std::string(option) + " " + text + ": argument #" +
+              std::to_string(index) + " is not a buffer argument";
+    return false;
+  }
+  out.index = size_t(index);
+  out.path = text.substr(eq + 1);
+  return true;
+}
+
+// Owns every runtime object tile-run creates, so that each exit path
+// releases them.
+struct Session {
+  tile_device_t device = nullptr;
+  tile_module_t module = nullptr;
+  std::vector<tile_buffer_t> buffers;
+
+  ~Session() {
+    for (tile_buffer_t b : buffers)
+      tile_status_free(tile_buffer_free(b));
+    tile_status_free(tile_module_unload(module));
+    tile_status_free(tile_device_close(device));
+  }
+};
+
+// Reports and frees a failed status; true on success.
+bool check(tile_status_t status) {
+  if (!status)
+    return true;
+  error(tile_status_message(status));
+  tile_status_free(status);
+  return false;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+int run(const Options &o) {
+  std::string message;
+  uint32_t grid[3];
+  int64_t repeat, warmup, bytes = -1, flops = -1;
+  double atol, rtol;
+  if (!parseGrid(o.grid, grid, message) ||
+      !parseCount(o.repeat, "--repeat", 1, repeat, message) ||
+      !parseCount(o.warmup, "--warmup", 0, warmup, message) ||
+      (!o.bytes.empty() &&
+       !parseCount(o.bytes, "--bytes", 0, bytes, message)) ||
+      (!o.flops.empty() && !parseCount(o.flops, "--flops", 0, flops, message)))
+    return error(message);
+  if (!parseFloat(o.atol, atol) || atol < 0)
+    return error("bad --atol '" + o.atol + "'");
+  if (!parseFloat(o.rtol, rtol) || rtol < 0)
+    return error("bad --rtol '" + o.rtol + "'");
+
+  std::vector<ArgSpec> specs(o.args.size());
+  for (size_t i = 0; i < o.args.size(); ++i)
+    if (!parseArgSpec(o.args[i], specs[i], message))
+      return error(message);
+  std::vector<IndexedPath> writes(o.writes.size()), expects(o.expects.size());
+  for (size_t i = 0; i < o.writes.size(); ++i)
+    if (!parseIndexedPath(o.writes[i], "--write", specs, writes[i], message))
+      return error(message);
+  for (size_t i = 0; i < o.expects.size(); ++i)
+    if (!parseIndexedPath(o.expects[i], "--expect", specs, expects[i], message))
+      return error(message);
+
+  std::string backend = o.device;
+  int64_t ordinal = 0;
+  size_t colon = backend.find(':');
+  if (colon != std::string::npos) {
+    if (!parseCount(backend.substr(colon + 1), "device number", 0, ordinal,
+                    message) ||
+        ordinal > 1000000)
+      return error("bad --device '" + o.device + "'");
+    backend.resize(colon);
+  }
+
+  // Make the buffers' contents first, so that bad fills are reported before
+  // any device work.
+  std::vector<std::vector<unsigned char>> hostData(specs.size());
+  for (size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].isBuffer &&
+        !makeData(specs[i].dtype, specs[i].count, specs[i].fill,
+                  /*defaultSeed=*/i, hostData[i], message))
+      return error("--arg '" + o.args[i] + "': " + message);
+
+  Session session;
+  const char *deviceName = nullptr;
+  tile_kernel_t kernel = nullptr;
+  if (!check(
+          tile_device_open(backend.c_str(), int(ordinal), &session.device)) ||
+      !check(tile_device_name(session.device, &deviceName)) ||
+      !check(tile_module_load_file(session.device, o.artifact.c_str(),
+                                   &session.module)) ||
+      !check(tile_module_get_kernel(session.module, o.kernel.c_str(), &kernel)))
+    return 1;
+
+  std::vector<tile_arg_t> args(specs.size());
+  uint64_t bufferBytes = 0;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    args[i] = specs[i].arg;
+    if (!specs[i].isBuffer)
+      continue;
+    const std::vector<unsigned char> &data = hostData[i];
+    tile_buffer_t buffer = nullptr;
+    if (!check(tile_buffer_alloc(session.device, data.size(), &buffer)))
+      return 1;
+    session.buffers.push_back(buffer);
+    if (!check(tile_buffer_copy_from_host(buffer, 0, data.data(), data.size())))
+      return 1;
+    args[i].value.buffer = buffer;
+    bufferBytes += data.size();
+  }
+  hostData.clear();
+
+  std::printf("device: %s:%d (%s)\n", backend.c_str(), int(ordinal),
+              deviceName);
+  std::printf("kernel: %s, grid %ux%ux%u\n", o.kernel.c_str(), grid[0], grid[1],
+              grid[2]);
+  for (int64_t i = 0; i < warmup; ++i)
+    if (!check(tile_kernel_launch(kernel, grid, args.data(), args.size())) ||
+        !check(tile_device_synchronize(session.device)))
+      return 1;
+  std::vector<double> times(static_cast<size_t>(repeat));
+  for (double &t : times)
+    if (!check(tile_kernel_launch_timed(kernel, grid, args.data(), args.size(),
+                                        &t)))
+      return 1;
+  double med = median(times);
+  std::printf("time: median %.4f ms (min %.4f, max %.4f, %lld runs)\n", med,
+              *std::min_element(times.begin(), times.end()),
+              *std::max_element(times.begin(), times.end()),
+              static_cast<long long>(repeat));
+  if (flops >= 0) {
+    if (med > 0)
+      std::printf("throughput: %.3f GFLOP/s\n", double(flops) / med / 1e6);
+    else
+      std::printf("throughput: n/a (zero time)\n");
+  } else {
+    double moved = bytes >= 0 ? double(bytes) : double(bufferBytes);
+    if (med > 0)
+      std::printf("bandwidth: %.3f GB/s\n", moved / med / 1e6);
+    else
+      std::printf("bandwidth: n/a (zero time)\n");
+  }
+
+  auto download = [&](size_t index, std::vector<unsigned char> &out) {
+    size_t size = specs[index].count * dtypeSize(specs[index].dtype);
+    out.resize(size);
+    return check(tile_buffer_copy_to_host(args[index].value.buffer, 0,
+                                          out.data(), size));
+  };
+  for (const IndexedPath &w : writes) {
+    std::vector<unsigned char> data;
+    if (!download(w.index, data))
+      return 1;
+    if (!writeFile(w.path, data.data(), data.size(), message))
+      return error(message);
+  }
+  bool allMatch = true;
+  for (const IndexedPath &e : expects) {
+    const ArgSpec &spec = specs[e.index];
+    std::vector<unsigned char> actual, expected;
+    if (!download(e.index, actual))
+      return 1;
+    if (!readFile(e.path, expected, message))
+      return error(message);
+    if (expected.size() != actual.size())
+      return error("--expect " + std::to_string(e.index) + "=" + e.path +
+                   ": the file has " + std::to_string(expected.size()) +
+                   " bytes, buffer #" + std::to_string(e.index) + " has " +
+                   std::to_string(actual.size()) + " (" +
+                   std::to_string(spec.count) + " " + dtypeName(spec.dtype) +
+                   ")");
+    Comparison c = compare(spec.dtype, actual.data(), expected.data(),
+                           spec.count, atol, rtol, /*maxReported=*/10);
+    std::string verdict =
+        c.mismatches ? std::to_string(c.mismatches) + " mismatches" : "ok";
+    std::printf("expect #%zu: %zu %s elements, max abs error %g, max rel "
+                "error %g: %s\n",
+                e.index, spec.count, dtypeName(spec.dtype), c.maxAbsError,
+                c.maxRelError, verdict.c_str());
+    for (const std::string &m : c.firstMismatches)
+      std::printf("  %s\n", m.c_str());
+    if (c.mismatches) {
+      std::fflush(stdout);
+      error("buffer #" + std::to_string(e.index) + " differs from '" + e.path +
+            "' in " + std::to_string(c.mismatches) + " of " +
+            std::to_string(spec.count) + " elements");
+      allMatch = false;
+    }
+  }
+  return allMatch ? 0 : 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  Options options;
+  std::string message;
+  if (!parseCommandLine(argc, argv, options, message))
+    return usageError(message);
+  if (options.help) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  return run(options);
+}
