@@ -27,7 +27,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 
+#include <cmath>
 #include <map>
 #include <numeric>
 
@@ -53,11 +55,116 @@ struct Position {
   int64_t width;
 };
 
-/// The type of one element of a tile once lowered: pointers become !llvm.ptr.
+bool isF8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+
+/// The type of one element of a tile once lowered: pointers become
+/// !llvm.ptr; f8 values, which LLVM has no type for, travel as their i8 bits.
 Type lowerElementType(Type element) {
   if (isa<PointerType>(element))
     return LLVM::LLVMPointerType::get(element.getContext());
+  if (isF8(element))
+    return IntegerType::get(element.getContext(), 8);
   return element;
+}
+
+/// f8 bits (i8 vector) to f32, exactly. e5m2 is the top byte of an f16.
+Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8) {
+  auto type = cast<VectorType>(bits.getType());
+  auto vec = [&](Type element) {
+    return VectorType::get(type.getShape(), element);
+  };
+  auto splat = [&](Type element, Attribute value) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vec(element), value));
+  };
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), f32 = b.getF32Type();
+  if (isa<Float8E5M2Type>(f8)) {
+    Value wide = arith::ExtUIOp::create(b, loc, vec(i16), bits);
+    Value shifted =
+        arith::ShLIOp::create(b, loc, wide, splat(i16, b.getI16IntegerAttr(8)));
+    Value half = arith::BitcastOp::create(b, loc, vec(b.getF16Type()), shifted);
+    return arith::ExtFOp::create(b, loc, vec(f32), half);
+  }
+  // e4m3fn: 1 sign, 4 exponent (bias 7), 3 mantissa bits; S.1111.111 is NaN.
+  auto c32 = [&](int64_t v) { return splat(i32, b.getI32IntegerAttr(v)); };
+  Value u = arith::ExtUIOp::create(b, loc, vec(i32), bits);
+  Value sign = arith::ShLIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, u, c32(0x80)), c32(24));
+  Value exponent = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, u, c32(3)), c32(15));
+  Value mantissa = arith::AndIOp::create(b, loc, u, c32(7));
+  Value normal = arith::OrIOp::create(
+      b, loc,
+      arith::ShLIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, exponent, c32(120)), c32(23)),
+      arith::ShLIOp::create(b, loc, mantissa, c32(20)));
+  // Subnormals: mantissa * 2^-9.
+  Value sub = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, vec(f32), mantissa),
+      splat(f32, b.getF32FloatAttr(1.0f / 512)));
+  Value subBits = arith::BitcastOp::create(b, loc, vec(i32), sub);
+  Value isSub =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, c32(0));
+  Value magnitude = arith::SelectOp::create(b, loc, isSub, subBits, normal);
+  Value isNan = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, loc, u, c32(0x7F)), c32(0x7F));
+  magnitude =
+      arith::SelectOp::create(b, loc, isNan, c32(0x7FC00000), magnitude);
+  Value result = arith::OrIOp::create(b, loc, magnitude, sign);
+  return arith::BitcastOp::create(b, loc, vec(f32), result);
+}
+
+/// f32 to f8 bits, rounding to nearest even and saturating finite values
+/// and infinities to the largest finite magnitude; NaN stays NaN.
+Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8) {
+  auto type = cast<VectorType>(x.getType());
+  auto vec = [&](Type element) {
+    return VectorType::get(type.getShape(), element);
+  };
+  Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto c32 = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vec(i32), b.getI32IntegerAttr(v)));
+  };
+  auto cf = [&](float v) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vec(f32), b.getF32FloatAttr(v)));
+  };
+  bool e4m3 = isa<Float8E4M3FNType>(f8);
+  int mantissaBits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+  float maxFinite = e4m3 ? 448.0f : 57344.0f;
+  float minNormal = std::ldexp(1.0f, 1 - bias);
+  Value u = arith::BitcastOp::create(b, loc, vec(i32), x);
+  Value sign = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, u, c32(24)), c32(0x80));
+  Value magnitude = math::AbsFOp::create(b, loc, x);
+  // minimumf keeps NaN; saturation makes every finite input representable.
+  Value clamped = arith::MinimumFOp::create(b, loc, magnitude, cf(maxFinite));
+  Value cu = arith::BitcastOp::create(b, loc, vec(i32), clamped);
+  // Normal range: round the f32 mantissa to `mantissaBits` bits (ties to
+  // even), then rebias the exponent.
+  int shift = 23 - mantissaBits;
+  Value lsb = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, cu, c32(shift)), c32(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, cu,
+      arith::AddIOp::create(b, loc, c32((1 << (shift - 1)) - 1), lsb));
+  Value normal = arith::SubIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, rounded, c32(shift)),
+      c32((127 - bias) << mantissaBits));
+  // Subnormal range: the value in units of the smallest subnormal, rounded.
+  Value scaled = arith::MulFOp::create(
+      b, loc, clamped, cf(std::ldexp(1.0f, bias - 1 + mantissaBits)));
+  Value sub = arith::FPToUIOp::create(
+      b, loc, vec(i32), math::RoundEvenOp::create(b, loc, scaled));
+  Value isSub = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                      clamped, cf(minNormal));
+  Value bits = arith::SelectOp::create(b, loc, isSub, sub, normal);
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  bits = arith::SelectOp::create(b, loc, isNan, c32(e4m3 ? 0x7F : 0x7E), bits);
+  bits = arith::OrIOp::create(b, loc, bits, sign);
+  return arith::TruncIOp::create(b, loc, vec(b.getI8Type()), bits);
 }
 
 Type lowerType(Type type) { return lowerElementType(type); }
@@ -110,6 +217,15 @@ private:
   LogicalResult emitDot(DotOp op, OpBuilder &b);
   LogicalResult emitScan(ScanOp op, OpBuilder &b);
   LogicalResult emitAtomicRMW(AtomicRMWOp op, OpBuilder &b);
+  LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
+  /// The addresses and in-bounds mask of a chunk of a descriptor block at
+  /// block offsets `offsets`; whether the addresses are contiguous.
+  struct DescChunk {
+    Value ptrs, mask;
+    bool contiguous;
+  };
+  DescChunk descChunk(OpBuilder &b, Location loc, MakeDescOp desc,
+                      ValueRange offsets, Position pos);
   LogicalResult emitFor(scf::ForOp op, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
   LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
@@ -155,6 +271,8 @@ private:
   /// Tiles that live in memory (loop-carried tiles, reductions over rows):
   /// the address of their row-major storage.
   DenseMap<Value, Value> buffers;
+  /// Descriptors, by the value of their tile.make_desc.
+  DenseMap<Value, MakeDescOp> descriptors;
   /// Chunks already computed in the current loop body, by (tile, row, col,
   /// width).
   std::map<std::tuple<void *, void *, void *, int64_t>, Value> chunks;
@@ -215,6 +333,15 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitDot(dot, b);
   if (auto scan = dyn_cast<ScanOp>(op))
     return emitScan(scan, b);
+  if (auto makeDesc = dyn_cast<MakeDescOp>(op)) {
+    if (cast<TensorDescType>(makeDesc.getType()).getBlockType().getRank() > 2)
+      return unsupported(op, "descriptors of rank above 2 are not "
+                             "implemented yet");
+    descriptors[makeDesc.getResult()] = makeDesc;
+    return success();
+  }
+  if (auto store = dyn_cast<DescStoreOp>(op))
+    return emitDescStore(store, b);
   if (auto rmw = dyn_cast<AtomicRMWOp>(op))
     return emitAtomicRMW(rmw, b);
   if (auto forOp = dyn_cast<scf::ForOp>(op))
@@ -223,7 +350,7 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitIf(ifOp, b);
   if (isa<LoadOp, AddPtrOp>(op) && !hasTileOperandsOrResults(op))
     return emitScalarMemory(op, b);
-  if (isa<PrintOp, AssertOp, AtomicCASOp, DescStoreOp>(op))
+  if (isa<PrintOp, AssertOp, AtomicCASOp>(op))
     return unsupported(op, "this op is not implemented on the CPU yet");
 
   if (hasTileOperandsOrResults(op)) {
@@ -975,6 +1102,97 @@ LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
       });
 }
 
+ProgramEmitter::DescChunk ProgramEmitter::descChunk(OpBuilder &b, Location loc,
+                                                    MakeDescOp desc,
+                                                    ValueRange offsets,
+                                                    Position pos) {
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  Type i64 = b.getI64Type();
+  auto i64Vector = VectorType::get({pos.width}, i64);
+  auto toI64 = [&](Value value) -> Value {
+    if (value.getType().isIndex())
+      return arith::IndexCastOp::create(b, loc, i64, value);
+    return arith::ExtSIOp::create(b, loc, i64, value);
+  };
+  // Element (row, col + lane) of the block is array element
+  // (offsets[0] + row, offsets[1] + col + lane) (1-D: offsets[0] + col + lane).
+  SmallVector<int64_t> lanes(pos.width);
+  std::iota(lanes.begin(), lanes.end(), 0);
+  Value laneIota = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(i64Vector, ArrayRef<int64_t>(lanes)));
+  int64_t rank = block.getRank();
+  Value lastIndex = arith::AddIOp::create(
+      b, loc, toI64(scalars.lookup(offsets[rank - 1])), toI64(pos.col));
+  Value lastIndices = arith::AddIOp::create(
+      b, loc, vector::BroadcastOp::create(b, loc, i64Vector, lastIndex),
+      laneIota);
+  Value zero = vector::BroadcastOp::create(
+      b, loc, i64Vector, arith::ConstantIntOp::create(b, loc, i64, 0));
+  auto inBounds = [&](Value indices, Value extent) -> Value {
+    Value size = vector::BroadcastOp::create(b, loc, i64Vector,
+                                             toI64(scalars.lookup(extent)));
+    Value below =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, indices, size);
+    Value above =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, indices, zero);
+    return arith::AndIOp::create(b, loc, below, above);
+  };
+  Value mask = inBounds(lastIndices, desc.getShape()[rank - 1]);
+  Value lastStride = scalars.lookup(desc.getStrides()[rank - 1]);
+  Value linear = arith::MulIOp::create(
+      b, loc, lastIndices,
+      vector::BroadcastOp::create(b, loc, i64Vector, lastStride));
+  if (rank == 2) {
+    Value rowIndex = arith::AddIOp::create(
+        b, loc, toI64(scalars.lookup(offsets[0])), toI64(pos.row));
+    Value rows = vector::BroadcastOp::create(b, loc, i64Vector, rowIndex);
+    mask =
+        arith::AndIOp::create(b, loc, mask, inBounds(rows, desc.getShape()[0]));
+    Value rowStart = arith::MulIOp::create(
+        b, loc, rowIndex, scalars.lookup(desc.getStrides()[0]));
+    linear = arith::AddIOp::create(
+        b, loc, linear,
+        vector::BroadcastOp::create(b, loc, i64Vector, rowStart));
+  }
+  Value base = vector::BroadcastOp::create(
+      b, loc,
+      VectorType::get({pos.width}, LLVM::LLVMPointerType::get(b.getContext())),
+      scalars.lookup(desc.getBase()));
+  Value ptrs = LLVM::GEPOp::create(b, loc, base.getType(),
+                                   lowerElementType(block.getElementType()),
+                                   base, ValueRange{linear});
+  bool contiguous =
+      pos.width > 1 && matchPattern(desc.getStrides()[rank - 1], m_One());
+  return {ptrs, mask, contiguous};
+}
+
+LogicalResult ProgramEmitter::emitDescStore(DescStoreOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  MakeDescOp desc = descriptors.lookup(op.getDesc());
+  if (!desc)
+    return unsupported(op, "the descriptor must come from a tile.make_desc "
+                           "of this kernel");
+  auto type = cast<RankedTensorType>(op.getValue().getType());
+  unsigned align = getElementByteSize(type.getElementType());
+  return forEachChunk(
+      b, loc, type, chunkWidth(type),
+      [&](OpBuilder &cb, Position pos) -> LogicalResult {
+        FailureOr<Value> value = chunk(cb, op.getValue(), pos);
+        if (failed(value))
+          return failure();
+        DescChunk access = descChunk(cb, loc, desc, op.getOffsets(), pos);
+        if (access.contiguous) {
+          Value first = vector::ExtractOp::create(cb, loc, access.ptrs, 0);
+          LLVM::MaskedStoreOp::create(cb, loc, *value, first, access.mask,
+                                      align);
+        } else {
+          LLVM::masked_scatter::create(cb, loc, *value, access.ptrs,
+                                       access.mask, align);
+        }
+        return success();
+      });
+}
+
 LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   // Loop-carried tiles live in buffers; only scalars stay iteration values.
@@ -1171,11 +1389,8 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
     return Value(LLVM::GEPOp::create(b, loc, vectorType, pointee, *ptrs,
                                      ValueRange{*offsets}));
   }
-  if (auto load = dyn_cast<LoadOp>(def)) {
-    if (isa<Float8E4M3FNType, Float8E5M2Type>(type.getElementType()))
-      return unsupported(def, "f8 loads are not implemented yet"), failure();
+  if (auto load = dyn_cast<LoadOp>(def))
     return loadChunk(b, load, pos);
-  }
   if (auto bitcast = dyn_cast<BitcastOp>(def)) {
     FailureOr<Value> src = chunk(b, bitcast.getSrc(), pos);
     if (failed(src))
@@ -1189,15 +1404,53 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
     if (failed(src))
       return failure();
     auto srcElement = cast<FloatType>(getElementTypeOrSelf(convert.getSrc()));
-    auto dstElement = cast<FloatType>(element);
+    auto dstElement = cast<FloatType>(type.getElementType());
+    Value value = *src;
+    auto f32Vector = VectorType::get({pos.width}, b.getF32Type());
+    if (isF8(srcElement)) {
+      value = decodeF8(b, loc, value, srcElement);
+      srcElement = b.getF32Type();
+    }
+    if (isF8(dstElement)) {
+      if (convert.getRounding() != RoundingMode::rtne)
+        return unsupported(def, "only rtne conversions to f8 are implemented "
+                                "yet"),
+               failure();
+      if (srcElement != b.getF32Type())
+        value = arith::ExtFOp::create(b, loc, f32Vector, value);
+      return encodeF8(b, loc, value, dstElement);
+    }
+    if (srcElement == dstElement)
+      return value;
     if (dstElement.getWidth() > srcElement.getWidth())
-      return Value(arith::ExtFOp::create(b, loc, vectorType, *src));
-    if (convert.getRounding() != RoundingMode::rtne ||
-        isa<Float8E4M3FNType, Float8E5M2Type>(dstElement))
-      return unsupported(def, "only rtne conversions to f16/bf16/f32 are "
-                              "implemented yet"),
+      return Value(arith::ExtFOp::create(b, loc, vectorType, value));
+    if (convert.getRounding() != RoundingMode::rtne)
+      return unsupported(def, "rtz conversions are not implemented yet"),
              failure();
-    return Value(arith::TruncFOp::create(b, loc, vectorType, *src));
+    return Value(arith::TruncFOp::create(b, loc, vectorType, value));
+  }
+  if (auto load = dyn_cast<DescLoadOp>(def)) {
+    MakeDescOp desc = descriptors.lookup(load.getDesc());
+    if (!desc)
+      return unsupported(def, "the descriptor must come from a tile.make_desc "
+                              "of this kernel"),
+             failure();
+    DescChunk access = descChunk(b, loc, desc, load.getOffsets(), pos);
+    Attribute padValue = b.getZeroAttr(element);
+    if (desc.getPadding() == Padding::nan)
+      padValue = b.getFloatAttr(
+          element,
+          APFloat::getQNaN(cast<FloatType>(element).getFloatSemantics()));
+    Value pad = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vectorType, padValue));
+    unsigned align = getElementByteSize(type.getElementType());
+    if (access.contiguous) {
+      Value first = vector::ExtractOp::create(b, loc, access.ptrs, 0);
+      return Value(LLVM::MaskedLoadOp::create(b, loc, vectorType, first,
+                                              access.mask, pad, align));
+    }
+    return Value(LLVM::masked_gather::create(
+        b, loc, vectorType, access.ptrs, access.mask, ValueRange{pad}, align));
   }
   if (auto trans = dyn_cast<TransOp>(def)) {
     // Lane i of chunk (r, c) is source element (c + i, r): built lane by
@@ -1236,6 +1489,12 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
   // Elementwise arith and math ops apply lane by lane.
   if (def->hasTrait<OpTrait::Elementwise>() && def->getNumResults() == 1 &&
       isa<arith::ArithDialect, math::MathDialect>(def->getDialect())) {
+    if (llvm::any_of(def->getOperandTypes(),
+                     [](Type t) { return isF8(getElementTypeOrSelf(t)); }) ||
+        isF8(type.getElementType()))
+      return unsupported(def, "arithmetic on f8 tiles is not implemented; "
+                              "convert with tile.fp_to_fp first"),
+             failure();
     SmallVector<Value> operands;
     for (Value operand : def->getOperands()) {
       if (!isTile(operand)) {

@@ -16,7 +16,32 @@ import tempfile
 
 import numpy as np
 
-DTYPES = {"f32": np.float32, "i32": np.int32, "i64": np.int64, "bf16": np.uint16}
+DTYPES = {"f32": np.float32, "i32": np.int32, "i64": np.int64, "bf16": np.uint16,
+          "f8e4m3": np.uint8}
+
+
+def e4m3_values():
+    """The float value of each of the 256 e4m3fn codes (NaN for 0x7F/0xFF)."""
+    codes = np.arange(256)
+    sign = np.where(codes & 0x80, -1.0, 1.0)
+    exp = (codes >> 3) & 15
+    man = codes & 7
+    value = np.where(exp == 0, man / 8 * 2.0 ** -6,
+                     (1 + man / 8) * 2.0 ** (exp - 7.0))
+    value = np.where((codes & 0x7F) == 0x7F, np.nan, value)
+    return sign * value
+
+
+def round_e4m3(values):
+    """Round to nearest e4m3fn (ties to even), saturating at 448."""
+    table = e4m3_values()[:127]  # 0, then increasing positive finite values
+    mag = np.minimum(np.abs(values), 448.0)
+    hi = np.clip(np.searchsorted(table, mag), 0, 126)
+    lo = np.clip(hi - 1, 0, 126)
+    dlo, dhi = mag - table[lo], table[hi] - mag
+    pick = np.where(dlo < dhi, lo, np.where(dhi < dlo, hi,
+                                            np.where(lo % 2 == 0, lo, hi)))
+    return np.sign(values) * table[pick]
 
 
 def bf16_to_f64(bits):
@@ -206,6 +231,38 @@ def flash_attention(heads, seq, causal):
     return ((-(-seq // 64), heads), args, ref, {3: (4e-3, 2 ** -7)})
 
 
+def transpose(m, n):
+    args = [("buf", "f32", m * n, "rand=22"), ("buf", "f32", m * n, "poison"),
+            ("i32", m), ("i32", n), ("i64", n), ("i64", m)]
+    ref = lambda a: {1: a[0].reshape(m, n).T.ravel()}
+    return ((-(-m // 64), -(-n // 64)), args, ref, {1: (0, 0)})
+
+
+def fp8_quant(rows, cols):
+    args = [("buf", "bf16", rows * cols, "rand=23"),
+            ("buf", "f8e4m3", rows * cols, "poison"),
+            ("buf", "f32", rows, "poison"), ("i32", cols), ("i32", cols)]
+
+    def ref(a):
+        x = a[0].reshape(rows, cols)
+        scale = np.maximum(np.abs(x).max(axis=1, keepdims=True), 1e-12) / 448
+        return {1: round_e4m3(x / scale).ravel(), 2: scale.ravel()}
+    # The scale is computed in f32, so a value next to a rounding boundary
+    # may round to the neighbouring e4m3 value: one e4m3 ulp (2^-3).
+    return (rows,), args, ref, {1: (2 ** -9, 2 ** -3), 2: (0, 1e-6)}
+
+
+def fp8_dequant(rows, cols):
+    args = [("buf", "f8e4m3", rows * cols, "rand=24"),
+            ("buf", "f32", rows, "rand=25"),
+            ("buf", "bf16", rows * cols, "poison"), ("i32", cols), ("i32", cols)]
+
+    def ref(a):
+        q = a[0].reshape(rows, cols)
+        return {2: (q * a[1].reshape(rows, 1)).ravel()}
+    return (rows,), args, ref, {2: (1e-30, 2 ** -8)}
+
+
 CASES = {
     "vector_add": ("vector_add.mlir", "vector_add", vector_add,
                    [(1,), (1000,), (4096,), (100_003,)]),
@@ -232,16 +289,25 @@ CASES = {
     "flash_attention": ("flash_attention.mlir", "flash_attention",
                         flash_attention, [(1, 1, 0), (2, 100, 0), (2, 100, 1),
                                           (1, 128, 1)]),
+    "transpose_desc": ("transpose_desc.mlir", "transpose", transpose,
+                       [(1, 1), (65, 130), (128, 64)]),
+    "fp8_quant": ("fp8_quant.mlir", "quantize_fp8", fp8_quant,
+                  [(1, 1), (5, 1000), (2, 8192)]),
+    "fp8_dequant": ("fp8_dequant.mlir", "dequantize_fp8", fp8_dequant,
+                    [(1, 1), (5, 1000), (2, 8192)]),
     "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128),
                     [(1, 1, 1), (130, 127, 70), (256, 128, 128)]),
 }
-NOT_YET = [
-           "transpose_desc", "fp8_quant", "fp8_dequant"]
+NOT_YET = []
 
 
 def read(path, dtype):
     data = np.fromfile(path, dtype=DTYPES[dtype])
-    return bf16_to_f64(data) if dtype == "bf16" else data
+    if dtype == "bf16":
+        return bf16_to_f64(data)
+    if dtype == "f8e4m3":
+        return e4m3_values()[data]
+    return data
 
 
 def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work):

@@ -28,12 +28,21 @@ tile.func @reverse_scan(%a: !tile.ptr<f32>) {
 
 // -----
 
-tile.func @f8(%a: !tile.ptr<f8E4M3FN>) {
+tile.func @f8_arith(%a: !tile.ptr<f8E4M3FN>) {
   %r = tile.range 0 to 16 : tensor<16xi32>
   %pa = tile.splat %a : tensor<16x!tile.ptr<f8E4M3FN>>
   %p = tile.addptr %pa, %r : tensor<16x!tile.ptr<f8E4M3FN>>, tensor<16xi32>
-  // expected-error @+1 {{'tile.load' op cannot be lowered by the CPU target: f8 loads are not implemented yet}}
   %v = tile.load %p : tensor<16x!tile.ptr<f8E4M3FN>>
-  tile.store %p, %v : tensor<16x!tile.ptr<f8E4M3FN>>
+  // expected-error @+1 {{'arith.addf' op cannot be lowered by the CPU target: arithmetic on f8 tiles is not implemented; convert with tile.fp_to_fp first}}
+  %w = arith.addf %v, %v : tensor<16xf8E4M3FN>
+  tile.store %p, %w : tensor<16x!tile.ptr<f8E4M3FN>>
+  tile.return
+}
+
+// -----
+
+tile.func @print(%x: f32) {
+  // expected-error @+1 {{'tile.print' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet}}
+  tile.print "x" (%x : f32)
   tile.return
 }
