@@ -354,7 +354,18 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return unsupported(op, "this op is not implemented on the CPU yet");
 
   if (hasTileOperandsOrResults(op)) {
-    // A tile-producing op: evaluated where its consumers need it.
+    // A tile-producing op: evaluated where its consumers need it, except a
+    // costly function (exp, log, tanh, ...) read by several consumers, which
+    // is computed once into a buffer rather than once per consumer loop.
+    if (isa<math::MathDialect>(op->getDialect()) && op->getNumResults() == 1 &&
+        !op->getResult(0).hasOneUse() && isTile(op->getResult(0))) {
+      Value result = op->getResult(0);
+      Value buffer = allocaBuffer(cast<RankedTensorType>(result.getType()));
+      if (failed(materialize(b, result, buffer)))
+        return failure();
+      buffers[result] = buffer;
+      return success();
+    }
     if (llvm::all_of(op->getResults(), isTile))
       return success();
     return unsupported(op, "ops turning tiles into scalars other than "
@@ -781,6 +792,41 @@ static bool isAccumulatedInPlace(DotOp op) {
   return yield && yield->getParentOp() == loop &&
          use.getOperandNumber() + loop.getNumInductionVars() ==
              acc.getArgNumber();
+}
+
+/// Whether the new value `yielded` of the loop-carried tile `iterArg` reads
+/// it only lane by lane (through elementwise ops), and nothing else reads
+/// it: then each chunk of the new value can overwrite the same chunk of the
+/// old one, with no temporary.
+static bool isElementwiseUpdate(Value iterArg, Value yielded) {
+  if (!iterArg.hasOneUse())
+    return false;
+  auto shape = cast<RankedTensorType>(iterArg.getType()).getShape();
+  SmallVector<Value> worklist = {yielded};
+  DenseSet<Value> seen;
+  bool reached = false;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (value == iterArg) {
+      reached = true;
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    bool elementwise = def && type && type.getShape() == shape &&
+                       def->hasTrait<OpTrait::Elementwise>() &&
+                       def->getNumResults() == 1;
+    if (!elementwise)
+      continue; // Cannot reach iterArg: its only use is checked below.
+    for (Value operand : def->getOperands())
+      worklist.push_back(operand);
+  }
+  // The one use of iterArg must be one of the elementwise ops walked.
+  Operation *user = *iterArg.getUsers().begin();
+  return reached && user->hasTrait<OpTrait::Elementwise>() &&
+         seen.contains(user->getResult(0));
 }
 
 /// C = A x B + acc as a register-blocked micro-kernel: A, B and the
@@ -1237,9 +1283,15 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
       scalarYields.push_back(scalars.lookup(value));
       continue;
     }
-    Value iterBuffer = buffers[op.getRegionIterArgs()[index]];
+    Value iterArg = op.getRegionIterArgs()[index];
+    Value iterBuffer = buffers[iterArg];
     if (buffers.lookup(value) == iterBuffer)
       continue; // Updated in place (see isAccumulatedInPlace).
+    if (isElementwiseUpdate(iterArg, value)) {
+      if (failed(materialize(bodyB, value, iterBuffer)))
+        return failure();
+      continue;
+    }
     auto type = cast<RankedTensorType>(value.getType());
     Value temp = allocaBuffer(type);
     if (failed(materialize(bodyB, value, temp)))
