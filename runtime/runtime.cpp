@@ -210,19 +210,22 @@ unsigned intBits(tile_arg_kind_t kind) {
   }
 }
 
-tile_status_t checkGrid(const uint32_t grid[3], bool &empty) {
+tile_status_t checkGrid(const uint32_t grid[3]) {
   if (!grid)
     return invalid("grid is null");
   static const char axes[] = {'x', 'y', 'z'};
   // Portable limits of docs/Semantics.md, the same on every target.
   static const uint32_t limits[] = {2147483647u, 65535u, 65535u};
-  empty = false;
   for (int i = 0; i < 3; ++i) {
     if (grid[i] > limits[i])
       return invalid(std::string("grid extent ") + axes[i] + " = " +
                      std::to_string(grid[i]) + " is above the limit " +
                      std::to_string(limits[i]));
-    empty |= grid[i] == 0;
+    // An empty launch is refused rather than silently skipped: it is
+    // almost always a caller's size computation gone wrong.
+    if (grid[i] == 0)
+      return invalid(std::string("grid extent ") + axes[i] +
+                     " is 0; every extent must be at least 1");
   }
   return nullptr;
 }
@@ -325,8 +328,7 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
                      double *outMilliseconds) {
   if (!kernel)
     return invalid("kernel is null");
-  bool empty;
-  if (tile_status_t s = checkGrid(grid, empty))
+  if (tile_status_t s = checkGrid(grid))
     return s;
   std::vector<ArgSlot> slots;
   std::vector<void *> pointers;
@@ -334,10 +336,9 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
     return s;
   tile_module_s *module = kernel->module;
   double start = nowMilliseconds();
-  if (!empty)
-    if (tile_status_t s =
-            module->impl->launch(kernel->index, grid, pointers.data()))
-      return s;
+  if (tile_status_t s =
+          module->impl->launch(kernel->index, grid, pointers.data()))
+    return s;
   if (outMilliseconds) {
     if (tile_status_t s = module->device->impl->synchronize())
       return s;

@@ -75,7 +75,7 @@ run_case 0 "max rel error 0: ok" $add --grid 4 $bufs3 --arg i32:1000 \
   --expect 2="$work/sum" --atol 0 --rtol 0
 run_case 0 "GFLOP/s" $add --grid 4 $bufs3 --arg i32:1000 --flops 1000
 run_case 0 "GB/s" $add --grid 4 $bufs3 --arg i32:1000 --bytes 12000
-run_case 0 "grid 0x1x1" $add --grid 0 $bufs3 --arg i32:1000
+run_case 1 "grid extent x is 0" $add --grid 0 $bufs3 --arg i32:1000
 run_case 0 "" $scalars --arg i1:1 --arg i8:-5 --arg i16:300 --arg i32:-70000 \
   --arg i64:-3 --arg f16:1.5 --arg bf16:-2.5 --arg f32:0.1 --arg f64:0.1
 run_case 0 "" $run "$art" --kernel grid_ids --grid 5,3,2 \
