@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # sanitize-runtime.sh [BUILD_DIR] - builds the runtime, tile-run, the fixture
 # kernels, the artifact packer and the C API test with AddressSanitizer and
-# UBSan into BUILD_DIR (default /tmp/tile-asan; a runtime-only build, no
+# UBSan into BUILD_DIR (default build-asan/; a runtime-only build, no
 # LLVM), then runs tile-run through its success and error paths and the C API
 # test (the cases of test/Runtime).
 # Exits non-zero if a case gives the wrong exit code or message, or if a
@@ -10,7 +10,7 @@
 # installed.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=${1:-/tmp/tile-asan}
+build=${1:-$root/build-asan}
 san="-fsanitize=address,undefined -fno-sanitize-recover=undefined"
 flags="$san -fno-omit-frame-pointer -g -O1"
 

@@ -13,6 +13,12 @@ using namespace mlir::tile;
 
 Target::~Target() = default;
 
+LogicalResult Target::emitIntermediate(ModuleOp module, const TargetOptions &,
+                                       StringRef kind, std::string &) const {
+  return emitError(module.getLoc())
+         << "target '" << getName() << "' cannot emit '" << kind << "'";
+}
+
 static std::map<std::string, std::unique_ptr<Target>> &getRegistry() {
   static std::map<std::string, std::unique_ptr<Target>> registry;
   return registry;
@@ -140,4 +146,21 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
   if (failed(pm.run(module)))
     return failure();
   return target->serialize(module, options, artifact);
+}
+
+LogicalResult mlir::tile::compileToIntermediate(ModuleOp module,
+                                                const TargetOptions &requested,
+                                                StringRef kind,
+                                                std::string &out) {
+  const Target *target = lookupTarget(requested.target);
+  if (!target)
+    return emitError(module.getLoc())
+           << "unknown target '" << requested.target << "'";
+  TargetOptions options = requested;
+  target->resolveOptions(options);
+  PassManager pm(module.getContext());
+  target->buildPipeline(pm, options);
+  if (failed(pm.run(module)))
+    return failure();
+  return target->emitIntermediate(module, options, kind, out);
 }

@@ -52,6 +52,12 @@ public:
                                   ::tile::Artifact &artifact) const = 0;
   /// The entry symbol of kernel `name` in this target's binaries.
   virtual std::string getEntrySymbol(StringRef name) const = 0;
+  /// Writes an intermediate form of the lowered module for inspection:
+  /// "llvm" (optimized LLVM IR), "asm" or "obj". Targets without one fail.
+  virtual LogicalResult emitIntermediate(ModuleOp module,
+                                         const TargetOptions &options,
+                                         StringRef kind,
+                                         std::string &out) const;
 };
 
 void registerTarget(std::unique_ptr<Target> target);
@@ -67,6 +73,12 @@ void registerAllTargets();
 /// context.
 LogicalResult compileToArtifact(ModuleOp module, const TargetOptions &options,
                                 ::tile::Artifact &artifact);
+
+/// Lowers `module` for the target and writes the intermediate form `kind`
+/// (see Target::emitIntermediate) into `out`.
+LogicalResult compileToIntermediate(ModuleOp module,
+                                    const TargetOptions &options,
+                                    StringRef kind, std::string &out);
 
 } // namespace mlir::tile
 

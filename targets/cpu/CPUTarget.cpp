@@ -29,6 +29,7 @@
 
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
@@ -86,6 +87,25 @@ std::pair<std::string, std::string> processorOf(const TargetOptions &options) {
   return {cpu, features};
 }
 
+/// The vector extensions of an x86 processor known to LLVM, as features.
+std::string vectorFeaturesOf(StringRef cpu) {
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargetMCs();
+  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return "";
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(triple, cpu, ""));
+  SmallVector<std::string> features;
+  for (StringRef name : {"avx512f", "avx2", "avx", "fma", "f16c"})
+    if (info && info->checkFeatures(("+" + name).str()))
+      features.push_back(("+" + name).str());
+  return llvm::join(features, ",");
+}
+
 int64_t vectorBytesOf(StringRef features) {
   if (features.contains("+avx512f"))
     return 64;
@@ -102,6 +122,10 @@ public:
     auto [cpu, features] = processorOf(options);
     options.chip = cpu;
     options.features = features;
+    // A processor named without features: record the vector features LLVM
+    // knows it has, which decide the vector width.
+    if (options.features.empty())
+      options.features = vectorFeaturesOf(cpu);
   }
 
   void buildPipeline(OpPassManager &pm,
@@ -115,20 +139,35 @@ public:
 
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
                           ::tile::Artifact &artifact) const override;
+  LogicalResult emitIntermediate(ModuleOp module, const TargetOptions &options,
+                                 StringRef kind,
+                                 std::string &out) const override;
+
+private:
+  /// Translates the lowered module to LLVM IR optimized at O3 for the
+  /// processor, and the machine that compiles it.
+  LogicalResult optimize(ModuleOp module, const TargetOptions &options,
+                         llvm::LLVMContext &context,
+                         std::unique_ptr<llvm::Module> &llvmModule,
+                         std::unique_ptr<llvm::TargetMachine> &machine) const;
+  /// Machine code of `llvmModule`, as an object file or assembly.
+  LogicalResult emitCode(ModuleOp module, llvm::Module &llvmModule,
+                         llvm::TargetMachine &machine,
+                         llvm::CodeGenFileType type, SmallString<0> &out) const;
 };
 
-LogicalResult CPUTarget::serialize(ModuleOp module,
-                                   const TargetOptions &options,
-                                   ::tile::Artifact &artifact) const {
+LogicalResult
+CPUTarget::optimize(ModuleOp module, const TargetOptions &options,
+                    llvm::LLVMContext &llvmContext,
+                    std::unique_ptr<llvm::Module> &llvmModule,
+                    std::unique_ptr<llvm::TargetMachine> &machine) const {
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerOpenMPDialectTranslation(registry);
   module.getContext()->appendDialectRegistry(registry);
 
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(module, llvmContext);
+  llvmModule = translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return emitError(module.getLoc()) << "translation to LLVM IR failed";
 
@@ -143,7 +182,7 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   if (!llvmTarget)
     return emitError(module.getLoc())
            << "no LLVM target for " << triple.str() << ": " << error;
-  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+  machine.reset(llvmTarget->createTargetMachine(
       triple, options.chip, options.features, llvm::TargetOptions(),
       llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
   if (!machine)
@@ -171,17 +210,59 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
   passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
       .run(*llvmModule, mam);
+  return success();
+}
 
-  SmallString<0> object;
-  {
-    llvm::raw_svector_ostream os(object);
-    llvm::legacy::PassManager codegen;
-    if (machine->addPassesToEmitFile(codegen, os, nullptr,
-                                     llvm::CodeGenFileType::ObjectFile))
-      return emitError(module.getLoc())
-             << "LLVM cannot emit objects for " << triple.str();
-    codegen.run(*llvmModule);
+LogicalResult CPUTarget::emitCode(ModuleOp module, llvm::Module &llvmModule,
+                                  llvm::TargetMachine &machine,
+                                  llvm::CodeGenFileType type,
+                                  SmallString<0> &out) const {
+  llvm::raw_svector_ostream os(out);
+  llvm::legacy::PassManager codegen;
+  if (machine.addPassesToEmitFile(codegen, os, nullptr, type))
+    return emitError(module.getLoc())
+           << "LLVM cannot emit code for " << machine.getTargetTriple().str();
+  codegen.run(llvmModule);
+  return success();
+}
+
+LogicalResult CPUTarget::emitIntermediate(ModuleOp module,
+                                          const TargetOptions &options,
+                                          StringRef kind,
+                                          std::string &out) const {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  if (failed(optimize(module, options, llvmContext, llvmModule, machine)))
+    return failure();
+  if (kind == "llvm") {
+    llvm::raw_string_ostream os(out);
+    llvmModule->print(os, nullptr);
+    return success();
   }
+  if (kind != "asm" && kind != "obj")
+    return Target::emitIntermediate(module, options, kind, out);
+  SmallString<0> code;
+  if (failed(emitCode(module, *llvmModule, *machine,
+                      kind == "asm" ? llvm::CodeGenFileType::AssemblyFile
+                                    : llvm::CodeGenFileType::ObjectFile,
+                      code)))
+    return failure();
+  out = code.str().str();
+  return success();
+}
+
+LogicalResult CPUTarget::serialize(ModuleOp module,
+                                   const TargetOptions &options,
+                                   ::tile::Artifact &artifact) const {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  std::unique_ptr<llvm::TargetMachine> machine;
+  SmallString<0> object;
+  if (failed(optimize(module, options, llvmContext, llvmModule, machine)) ||
+      failed(emitCode(module, *llvmModule, *machine,
+                      llvm::CodeGenFileType::ObjectFile, object)))
+    return failure();
 
   // Link with ld.lld into a shared object that needs libomp.
   SmallString<128> objectPath, libraryPath;

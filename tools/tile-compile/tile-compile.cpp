@@ -34,8 +34,9 @@ static cl::opt<std::string>
                cl::init("cpu"));
 static cl::opt<std::string> emit(
     "emit",
-    cl::desc("What to write: artifact (default), llvm-dialect (the lowered "
-             "module), or so (the CPU shared object alone)"),
+    cl::desc("What to write: artifact (default); llvm-dialect (the lowered "
+             "module); llvm (optimized LLVM IR), asm or obj (machine code); so "
+             "(the CPU shared object alone)"),
     cl::init("artifact"));
 
 int main(int argc, char **argv) {
@@ -56,9 +57,11 @@ int main(int argc, char **argv) {
     errs() << "tile-compile: " << error << "\n";
     return 2;
   }
-  if (emit != "artifact" && emit != "llvm-dialect" && emit != "so") {
+  if (!llvm::is_contained(
+          {"artifact", "llvm-dialect", "llvm", "asm", "obj", "so"},
+          StringRef(emit))) {
     errs() << "tile-compile: unknown --emit=" << emit
-           << " (expected artifact, llvm-dialect or so)\n";
+           << " (expected artifact, llvm-dialect, llvm, asm, obj or so)\n";
     return 2;
   }
 
@@ -74,16 +77,26 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
+  std::string text;
   ::tile::Artifact artifact;
-  if (failed(mlir::tile::compileToArtifact(*module, *options, artifact)))
+  bool intermediate = emit == "llvm" || emit == "asm" || emit == "obj";
+  if (intermediate) {
+    if (failed(
+            mlir::tile::compileToIntermediate(*module, *options, emit, text)))
+      return 1;
+  } else if (failed(
+                 mlir::tile::compileToArtifact(*module, *options, artifact))) {
     return 1;
+  }
 
   auto output = openOutputFile(outputPath, &error);
   if (!output) {
     errs() << "tile-compile: " << error << "\n";
     return 1;
   }
-  if (emit == "llvm-dialect")
+  if (intermediate)
+    output->os() << text;
+  else if (emit == "llvm-dialect")
     module->print(output->os());
   else if (emit == "so")
     output->os() << artifact.binary;

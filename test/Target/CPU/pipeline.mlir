@@ -33,3 +33,17 @@ tile.func @lock(%p: !tile.ptr<i32>) {
   %old = tile.atomic_cas acq_rel, gpu %p, %zero, %one : !tile.ptr<i32>
   tile.return
 }
+
+// Intermediate forms, and cross-compilation for another x86 processor: a
+// Haswell has AVX2, so 8-lane (ymm) code.
+// RUN: tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu:chip=haswell --emit=llvm -o - | FileCheck %s --check-prefix=IR
+// RUN: tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu:chip=haswell --emit=asm -o - | FileCheck %s --check-prefix=ASM
+// RUN: tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu:chip=haswell -o - | head -c 300 | FileCheck %s --check-prefix=HASWELL
+// RUN: not tile-compile %tile_src_root/examples/vector_add.mlir --emit=ptx -o - 2>&1 | FileCheck %s --check-prefix=EMIT
+// IR: define {{.*}}i32 @tile_kernel_vector_add(
+// IR: "target-cpu"="haswell"
+// ASM: vector_add_program:
+// ASM: {{vmaskmovps|vpmaskmovd}} {{.*}}%ymm
+// HASWELL: chip haswell
+// HASWELL-NEXT: features +avx2,+avx,+fma,+f16c
+// EMIT: tile-compile: unknown --emit=ptx (expected artifact, llvm-dialect, llvm, asm, obj or so)
