@@ -49,6 +49,11 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
     Type type = program.getArgumentTypes()[i];
     args.push_back(LLVM::LoadOp::create(eb, loc, type, slot));
   }
+  // A fresh launch starts with no failed assertion.
+  Value flag =
+      LLVM::AddressOfOp::create(eb, loc, ptrType, getCPUAssertFlagName());
+  LLVM::StoreOp::create(eb, loc, arith::ConstantIntOp::create(eb, loc, i32, 0),
+                        flag);
   Value gx = entry.getArgument(1), gy = entry.getArgument(2),
         gz = entry.getArgument(3);
   Value gxy = arith::MulIOp::create(eb, loc, gx, gy);
@@ -86,7 +91,9 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
   func::CallOp::create(nb, loc, program, callArgs);
   omp::YieldOp::create(nb, loc);
 
-  func::ReturnOp::create(eb, loc, zero);
+  // 0, or 1 if an assertion failed in any program.
+  Value failed = LLVM::LoadOp::create(eb, loc, i32, flag);
+  func::ReturnOp::create(eb, loc, failed);
 }
 
 struct ConvertTileToCPUGridPass

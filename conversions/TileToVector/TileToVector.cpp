@@ -21,6 +21,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -29,6 +30,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 
+#include <array>
 #include <cmath>
 #include <map>
 #include <numeric>
@@ -44,6 +46,8 @@ using namespace mlir::tile;
 std::string mlir::tile::getCPUKernelEntryName(StringRef name) {
   return ("tile_kernel_" + name).str();
 }
+
+StringRef mlir::tile::getCPUAssertFlagName() { return "tile_assert_failed"; }
 
 namespace {
 
@@ -218,6 +222,17 @@ private:
   LogicalResult emitScan(ScanOp op, OpBuilder &b);
   LogicalResult emitAtomicRMW(AtomicRMWOp op, OpBuilder &b);
   LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
+  LogicalResult emitPrint(PrintOp op, OpBuilder &b);
+  LogicalResult emitAssert(AssertOp op, OpBuilder &b);
+  /// Calls printf with `format` (without its terminating zero) and `args`.
+  void callPrintf(OpBuilder &b, Location loc, StringRef format,
+                  ValueRange args);
+  /// The program ids, as values of the program function.
+  std::array<Value, 3> programIds() {
+    unsigned first = kernel.getNumArguments();
+    return {program.getArgument(first), program.getArgument(first + 1),
+            program.getArgument(first + 2)};
+  }
   /// The addresses and in-bounds mask of a chunk of a descriptor block at
   /// block offsets `offsets`; whether the addresses are contiguous.
   struct DescChunk {
@@ -276,6 +291,8 @@ private:
   /// Chunks already computed in the current loop body, by (tile, row, col,
   /// width).
   std::map<std::tuple<void *, void *, void *, int64_t>, Value> chunks;
+  /// Strings made for printf so far (for unique global names).
+  unsigned stringCount = 0;
 };
 
 //===----------------------------------------------------------------------===//
@@ -342,6 +359,10 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
   }
   if (auto store = dyn_cast<DescStoreOp>(op))
     return emitDescStore(store, b);
+  if (auto print = dyn_cast<PrintOp>(op))
+    return emitPrint(print, b);
+  if (auto assertOp = dyn_cast<AssertOp>(op))
+    return emitAssert(assertOp, b);
   if (auto rmw = dyn_cast<AtomicRMWOp>(op))
     return emitAtomicRMW(rmw, b);
   if (auto forOp = dyn_cast<scf::ForOp>(op))
@@ -350,7 +371,7 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitIf(ifOp, b);
   if (isa<LoadOp, AddPtrOp>(op) && !hasTileOperandsOrResults(op))
     return emitScalarMemory(op, b);
-  if (isa<PrintOp, AssertOp, AtomicCASOp>(op))
+  if (isa<AtomicCASOp>(op))
     return unsupported(op, "this op is not implemented on the CPU yet");
 
   if (hasTileOperandsOrResults(op)) {
@@ -437,8 +458,8 @@ LogicalResult ProgramEmitter::emitScalarMemory(Operation *op, OpBuilder &b) {
     emitStoreAt(b);
     return success();
   }
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
-                                scalars.lookup(store.getMask()), false, false);
+  auto ifOp = scf::IfOp::create(b, loc, scalars.lookup(store.getMask()),
+                                /*withElseRegion=*/false);
   OpBuilder thenB = ifOp.getThenBodyBuilder();
   emitStoreAt(thenB);
   return success();
@@ -643,7 +664,8 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
   if (type.getRank() > 2)
     return unsupported(op, "tiles of rank above 2 are not implemented yet");
   bool alongRows = type.getRank() == 2 && op.getAxis() == 0;
-  auto [rows, cols] = rowsAndCols(type);
+  int64_t rows, cols;
+  std::tie(rows, cols) = rowsAndCols(type);
   int64_t width = chunkWidth(type);
   size_t numValues = op.getSrcs().size();
 
@@ -946,7 +968,8 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   if (op.getReverse())
     return unsupported(op, "reverse scans are not implemented yet");
   int64_t width = chunkWidth(type);
-  auto [rows, cols] = rowsAndCols(type);
+  int64_t rows, cols;
+  std::tie(rows, cols) = rowsAndCols(type);
   SmallVector<Value> resultBuffers;
   for (Value result : op.getResults()) {
     Value buffer = allocaBuffer(cast<RankedTensorType>(result.getType()));
@@ -1237,6 +1260,154 @@ LogicalResult ProgramEmitter::emitDescStore(DescStoreOp op, OpBuilder &b) {
         }
         return success();
       });
+}
+
+void ProgramEmitter::callPrintf(OpBuilder &b, Location loc, StringRef format,
+                                ValueRange args) {
+  auto module = program->getParentOfType<ModuleOp>();
+  Type ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  FailureOr<LLVM::LLVMFuncOp> printf = LLVM::lookupOrCreateFn(
+      b, module, "printf", {ptrType}, b.getI32Type(), /*isVarArg=*/true);
+  std::string name = "tile_str_" + std::to_string(stringCount++);
+  std::string zeroTerminated = format.str();
+  zeroTerminated.push_back('\0');
+  Value text = LLVM::createGlobalString(loc, b, name, zeroTerminated,
+                                        LLVM::Linkage::Internal);
+  SmallVector<Value> callArgs = {text};
+  callArgs.append(args.begin(), args.end());
+  LLVM::CallOp::create(b, loc, *printf, callArgs);
+}
+
+/// A scalar for printf: integers widened to i64, floats to f64 (as C's
+/// default promotions do), or the bits when printing in hexadecimal.
+static std::pair<Value, StringRef> printfArg(OpBuilder &b, Location loc,
+                                             Value value, Type type, bool hex) {
+  Type i64 = b.getI64Type();
+  if (isa<PointerType>(type))
+    return {value, "%p"};
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    if (hex) {
+      Value bits = arith::BitcastOp::create(
+          b, loc, b.getIntegerType(floatType.getWidth()), value);
+      if (floatType.getWidth() < 64)
+        bits = arith::ExtUIOp::create(b, loc, i64, bits);
+      return {bits, "0x%llx"};
+    }
+    if (!floatType.isF64())
+      value = arith::ExtFOp::create(b, loc, b.getF64Type(), value);
+    return {value, "%g"};
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 64)
+    value = hex || width == 1
+                ? Value(arith::ExtUIOp::create(b, loc, i64, value))
+                : Value(arith::ExtSIOp::create(b, loc, i64, value));
+  return {value, hex ? "0x%llx" : "%lld"};
+}
+
+LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto pid = programIds();
+  std::string prefix = op.getPrefix().str();
+  // printf formats: escape the user's '%'.
+  std::string escaped;
+  for (char c : prefix) {
+    escaped += c;
+    if (c == '%')
+      escaped += '%';
+  }
+  if (op.getArgs().empty()) {
+    callPrintf(b, loc, "pid (%d, %d, %d) " + escaped + "\n",
+               {pid[0], pid[1], pid[2]});
+    return success();
+  }
+  for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
+    std::string head = "pid (%d, %d, %d) " + escaped;
+    if (op.getArgs().size() > 1)
+      head += " (operand " + std::to_string(index) + ")";
+    if (!isTile(arg)) {
+      auto [value, spec] =
+          printfArg(b, loc, scalars.lookup(arg), arg.getType(), op.getHex());
+      callPrintf(b, loc, head + " " + spec.str() + "\n",
+                 {pid[0], pid[1], pid[2], value});
+      continue;
+    }
+    auto type = cast<RankedTensorType>(arg.getType());
+    Value buffer = allocaBuffer(type);
+    if (failed(materialize(b, arg, buffer)))
+      return failure();
+    Type element = lowerElementType(type.getElementType());
+    auto loop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                   constantIndex(b, loc, type.getNumElements()),
+                                   constantIndex(b, loc, 1));
+    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+    Value index64 = arith::IndexCastOp::create(lb, loc, lb.getI64Type(),
+                                               loop.getInductionVar());
+    Value addr = LLVM::GEPOp::create(
+        lb, loc, LLVM::LLVMPointerType::get(lb.getContext()), element, buffer,
+        ValueRange{index64});
+    Value scalar = LLVM::LoadOp::create(lb, loc, element, addr);
+    auto [value, spec] =
+        printfArg(lb, loc, scalar, type.getElementType(), op.getHex());
+    callPrintf(lb, loc, head + " [%lld] " + spec.str() + "\n",
+               {pid[0], pid[1], pid[2], index64, value});
+  }
+  return success();
+}
+
+/// When any lane of the condition is false: print the message and the
+/// program id, and raise the module's assertion flag, which the kernel entry
+/// returns (the runtime then fails the launch).
+LogicalResult ProgramEmitter::emitAssert(AssertOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value ok;
+  if (!isTile(op.getCondition())) {
+    ok = scalars.lookup(op.getCondition());
+  } else {
+    auto type = cast<RankedTensorType>(op.getCondition().getType());
+    Value buffer = allocaBuffer(RankedTensorType::get({1}, b.getI1Type()));
+    Value all = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    LLVM::StoreOp::create(b, loc, all, buffer);
+    if (failed(forEachChunk(
+            b, loc, type, chunkWidth(type),
+            [&](OpBuilder &cb, Position pos) -> LogicalResult {
+              FailureOr<Value> lanes = chunk(cb, op.getCondition(), pos);
+              if (failed(lanes))
+                return failure();
+              Value chunkOk = vector::ReductionOp::create(
+                  cb, loc, vector::CombiningKind::AND, *lanes);
+              Value sofar =
+                  LLVM::LoadOp::create(cb, loc, cb.getI1Type(), buffer);
+              LLVM::StoreOp::create(
+                  cb, loc, arith::AndIOp::create(cb, loc, sofar, chunkOk),
+                  buffer);
+              return success();
+            })))
+      return failure();
+    ok = LLVM::LoadOp::create(b, loc, b.getI1Type(), buffer);
+  }
+  Value failedCond = arith::XOrIOp::create(
+      b, loc, ok, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  auto ifOp = scf::IfOp::create(b, loc, failedCond, /*withElseRegion=*/false);
+  OpBuilder tb = ifOp.getThenBodyBuilder();
+  auto pid = programIds();
+  std::string message;
+  for (char c : op.getMessage()) {
+    message += c;
+    if (c == '%')
+      message += '%';
+  }
+  callPrintf(tb, loc,
+             "tile.assert failed in program (%d, %d, %d): " + message + "\n",
+             {pid[0], pid[1], pid[2]});
+  Value flag = LLVM::AddressOfOp::create(
+      tb, loc, LLVM::LLVMPointerType::get(tb.getContext()),
+      getCPUAssertFlagName());
+  LLVM::AtomicRMWOp::create(
+      tb, loc, LLVM::AtomicBinOp::_or, flag,
+      arith::ConstantIntOp::create(tb, loc, tb.getI32Type(), 1),
+      LLVM::AtomicOrdering::monotonic);
+  return success();
 }
 
 LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
@@ -1680,6 +1851,11 @@ struct ConvertTileToVectorPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     AxisInfoAnalysis axis(module);
+    // The flag a failed tile.assert raises; the kernel entries return it.
+    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
+    LLVM::GlobalOp::create(top, module.getLoc(), top.getI32Type(),
+                           /*isConstant=*/false, LLVM::Linkage::Internal,
+                           getCPUAssertFlagName(), top.getI32IntegerAttr(0));
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
     for (FuncOp kernel : kernels) {
       OpBuilder b(kernel);

@@ -31,6 +31,9 @@ namespace mlir::tile {
 /// The name of the CPU kernel entry of kernel `name`.
 std::string getCPUKernelEntryName(StringRef name);
 
+/// The i32 global a failed tile.assert sets to 1 in a CPU module.
+StringRef getCPUAssertFlagName();
+
 } // namespace mlir::tile
 
 #endif // TILE_CONVERSIONS_TILETOVECTOR_TILETOVECTOR_H

@@ -38,11 +38,3 @@ tile.func @f8_arith(%a: !tile.ptr<f8E4M3FN>) {
   tile.store %p, %w : tensor<16x!tile.ptr<f8E4M3FN>>
   tile.return
 }
-
-// -----
-
-tile.func @print(%x: f32) {
-  // expected-error @+1 {{'tile.print' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet}}
-  tile.print "x" (%x : f32)
-  tile.return
-}
