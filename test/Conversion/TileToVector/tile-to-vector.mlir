@@ -81,3 +81,20 @@ tile.func @row_sum(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
   tile.return
 }
 
+
+// -----
+
+// Scalar loads and stores under a mask touch memory only when it is true.
+// CHECK-LABEL: func.func @scalar_masked_program
+// CHECK: %[[V:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK:   %[[L:.*]] = llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> f32
+// CHECK:   scf.yield %[[L]] : f32
+// CHECK: } else {
+// CHECK:   scf.yield %{{.*}} : f32
+// CHECK: scf.if %{{.*}} {
+// CHECK:   llvm.store %[[V]], %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr
+tile.func @scalar_masked(%p: !tile.ptr<f32>, %q: !tile.ptr<f32>, %m: i1, %o: f32) {
+  %x = tile.load %p, %m, %o : !tile.ptr<f32>
+  tile.store %q, %x, %m : !tile.ptr<f32>
+  tile.return
+}
