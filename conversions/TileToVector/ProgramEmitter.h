@@ -1,0 +1,186 @@
+//===- ProgramEmitter.h - The CPU lowering's code generator ----*- C++ -*-===//
+//
+// Private to conversions/TileToVector: the class that turns one tile.func
+// into a program function of loops over native-width vectors, shared by
+// TileToVector.cpp (program order, loops, buffers, the pass),
+// ChunkEvaluation.cpp (what a tile is, one chunk at a time) and Sinks.cpp
+// (the ops that consume whole tiles).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H
+#define TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H
+
+#include "conversions/TileToVector/TileToVector.h"
+#include "dialects/Tile/Analysis/AxisInfo.h"
+#include "dialects/Tile/IR/Tile.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include <array>
+#include <cmath>
+#include <map>
+#include <numeric>
+
+#include <array>
+#include <map>
+
+namespace mlir::tile::tovector {
+
+/// Where a chunk of a tile starts: its row (0 for 1-D tiles) and first
+/// column, both `index`, and how many consecutive columns it covers.
+struct Position {
+  Value row;
+  Value col;
+  int64_t width;
+};
+
+inline bool isF8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+/// The type of one element of a tile once lowered: pointers become
+/// !llvm.ptr; f8 values, which LLVM has no type for, travel as their i8 bits.
+inline Type lowerElementType(Type element) {
+  if (isa<PointerType>(element))
+    return LLVM::LLVMPointerType::get(element.getContext());
+  if (isF8(element))
+    return IntegerType::get(element.getContext(), 8);
+  return element;
+}
+
+inline Type lowerType(Type type) { return lowerElementType(type); }
+
+/// Rows and columns of a 1-D or 2-D tile (a 1-D tile is one row).
+inline std::pair<int64_t, int64_t> rowsAndCols(RankedTensorType type) {
+  if (type.getRank() == 1)
+    return {1, type.getDimSize(0)};
+  return {type.getDimSize(0), type.getDimSize(1)};
+}
+
+inline bool isTile(Value value) {
+  return isa<RankedTensorType>(value.getType());
+}
+inline bool hasTileOperandsOrResults(Operation *op) {
+  return llvm::any_of(op->getOperands(), isTile) ||
+         llvm::any_of(op->getResults(), isTile);
+}
+
+/// f8 bits (i8 vector) to f32, exactly.
+Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8);
+/// f32 to f8 bits, rounding to nearest even and saturating.
+Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8);
+/// The arith/math form of the tile dialect's elementwise ops; null if `op`
+/// is not one of them.
+Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
+                             Type resultType);
+/// Whether the pointers of a chunk of `width` lanes are adjacent in memory,
+/// and the alignment in bytes of the first one.
+std::pair<bool, unsigned> contiguousChunk(const AxisInfoAnalysis &axis,
+                                          Value ptrs, int64_t width);
+/// Whether the new value `yielded` of the loop-carried tile `iterArg` reads
+/// it only lane by lane, so that it can be updated in place.
+bool isElementwiseUpdate(Value iterArg, Value yielded);
+
+class ProgramEmitter {
+public:
+  ProgramEmitter(FuncOp kernel, func::FuncOp program,
+                 const AxisInfoAnalysis &axis, int64_t vectorBytes)
+      : kernel(kernel), program(program), axis(axis), vectorBytes(vectorBytes) {
+  }
+
+  LogicalResult emit();
+
+private:
+  // Program order.
+  LogicalResult emitBlock(Block &block, OpBuilder &b);
+  LogicalResult emitOp(Operation *op, OpBuilder &b);
+  LogicalResult emitStore(StoreOp op, OpBuilder &b);
+  LogicalResult emitReduce(ReduceOp op, OpBuilder &b);
+  LogicalResult emitDot(DotOp op, OpBuilder &b);
+  LogicalResult emitScan(ScanOp op, OpBuilder &b);
+  LogicalResult emitAtomicRMW(AtomicRMWOp op, OpBuilder &b);
+  LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
+  LogicalResult emitPrint(PrintOp op, OpBuilder &b);
+  LogicalResult emitAssert(AssertOp op, OpBuilder &b);
+  /// Calls printf with `format` (without its terminating zero) and `args`.
+  void callPrintf(OpBuilder &b, Location loc, StringRef format,
+                  ValueRange args);
+  /// The program ids, as values of the program function.
+  std::array<Value, 3> programIds() {
+    unsigned first = kernel.getNumArguments();
+    return {program.getArgument(first), program.getArgument(first + 1),
+            program.getArgument(first + 2)};
+  }
+  /// The addresses and in-bounds mask of a chunk of a descriptor block at
+  /// block offsets `offsets`; whether the addresses are contiguous.
+  struct DescChunk {
+    Value ptrs, mask;
+    bool contiguous;
+  };
+  DescChunk descChunk(OpBuilder &b, Location loc, MakeDescOp desc,
+                      ValueRange offsets, Position pos);
+  LogicalResult emitFor(scf::ForOp op, OpBuilder &b);
+  LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
+  LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
+
+  // Chunks.
+  FailureOr<Value> chunk(OpBuilder &b, Value tile, Position pos);
+  FailureOr<Value> computeChunk(OpBuilder &b, Value tile, Position pos);
+  FailureOr<Value> loadChunk(OpBuilder &b, LoadOp op, Position pos);
+  FailureOr<Value> philoxChunk(OpBuilder &b, PhiloxOp op, unsigned word,
+                               Position pos);
+  /// Runs `body(row, col)` over every chunk of a tile of `type`, `width`
+  /// columns at a time.
+  LogicalResult
+  forEachChunk(OpBuilder &b, Location loc, RankedTensorType type, int64_t width,
+               function_ref<LogicalResult(OpBuilder &, Position)> body);
+  int64_t chunkWidth(RankedTensorType type);
+
+  // Buffers.
+  Value allocaBuffer(RankedTensorType type);
+  Value bufferAddress(OpBuilder &b, Location loc, Value buffer,
+                      RankedTensorType type, Position pos);
+  /// Stores every element of `tile` into `buffer`, converted to `storeAs`
+  /// (a wider float type) when given.
+  LogicalResult materialize(OpBuilder &b, Value tile, Value buffer,
+                            Type storeAs = {});
+
+  Value constantIndex(OpBuilder &b, Location loc, int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  /// Applies the combiner of `op` to vectors (or scalars) `lhs` and `rhs`.
+  FailureOr<SmallVector<Value>> combine(OpBuilder &b, Region &combiner,
+                                        ValueRange lhs, ValueRange rhs);
+
+  InFlightDiagnostic unsupported(Operation *op, const Twine &why) {
+    return op->emitOpError("cannot be lowered by the CPU target: ") << why;
+  }
+
+  FuncOp kernel;
+  func::FuncOp program;
+  const AxisInfoAnalysis &axis;
+  int64_t vectorBytes;
+  IRMapping scalars;
+  /// Tiles that live in memory (loop-carried tiles, reductions over rows):
+  /// the address of their row-major storage.
+  DenseMap<Value, Value> buffers;
+  /// Descriptors, by the value of their tile.make_desc.
+  DenseMap<Value, MakeDescOp> descriptors;
+  /// Chunks already computed in the current loop body, by (tile, row, col,
+  /// width).
+  std::map<std::tuple<void *, void *, void *, int64_t>, Value> chunks;
+  /// Strings made for printf so far (for unique global names).
+  unsigned stringCount = 0;
+};
+
+} // namespace mlir::tile::tovector
+
+#endif // TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H

@@ -1,0 +1,881 @@
+//===- Sinks.cpp - The ops that consume whole tiles -----------------------===//
+//
+// Stores, reductions, dot, scans, atomics, descriptor stores, print and
+// assert: each emits the loop over chunks in which the tiles it reads are
+// evaluated.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToVector/ProgramEmitter.h"
+#include "conversions/TileToVector/TileToVector.h"
+
+#include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace mlir::tile::tovector {
+
+//===----------------------------------------------------------------------===//
+// Sinks
+//===----------------------------------------------------------------------===//
+
+/// Whether the pointers of a chunk of `width` lanes are adjacent in memory,
+/// and the alignment in bytes of the first one.
+std::pair<bool, unsigned> contiguousChunk(const AxisInfoAnalysis &axis,
+                                          Value ptrs, int64_t width) {
+  unsigned elementBytes = getElementByteSize(
+      cast<PointerType>(getElementTypeOrSelf(ptrs.getType())).getPointeeType());
+  AxisInfo info = axis.getAxisInfo(ptrs);
+  int64_t contiguity = info.getContiguity(info.getRank() - 1);
+  bool contiguous = width > 1 && contiguity % width == 0;
+  int64_t alignment =
+      std::gcd(axis.getAlignmentBytes(ptrs), int64_t(width) * elementBytes);
+  if (!contiguous)
+    alignment = elementBytes;
+  return {contiguous, unsigned(std::max<int64_t>(alignment, elementBytes))};
+}
+
+LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
+  auto type = cast<RankedTensorType>(op.getValue().getType());
+  if (type.getRank() > 2)
+    return unsupported(op, "tiles of rank above 2 are not implemented yet");
+  Location loc = op.getLoc();
+  int64_t width = chunkWidth(type);
+  auto [isContiguous, alignment] = contiguousChunk(axis, op.getPtr(), width);
+  bool contiguous = isContiguous;
+  unsigned align = alignment;
+  return forEachChunk(
+      b, loc, type, width,
+      [&](OpBuilder &inner, Position pos) -> LogicalResult {
+        FailureOr<Value> ptrs = chunk(inner, op.getPtr(), pos);
+        FailureOr<Value> value = chunk(inner, op.getValue(), pos);
+        if (failed(ptrs) || failed(value))
+          return failure();
+        Value mask;
+        if (op.getMask()) {
+          FailureOr<Value> maskChunk = chunk(inner, op.getMask(), pos);
+          if (failed(maskChunk))
+            return failure();
+          mask = *maskChunk;
+        }
+        if (contiguous) {
+          Value first = vector::ExtractOp::create(inner, loc, *ptrs, 0);
+          if (mask)
+            LLVM::MaskedStoreOp::create(inner, loc, *value, first, mask, align);
+          else
+            LLVM::StoreOp::create(inner, loc, *value, first, align);
+          return success();
+        }
+        if (!mask)
+          mask = arith::ConstantOp::create(
+              inner, loc,
+              DenseElementsAttr::get(
+                  VectorType::get({width}, inner.getI1Type()), true));
+        LLVM::masked_scatter::create(inner, loc, *value, *ptrs, mask, align);
+        return success();
+      });
+}
+
+FailureOr<SmallVector<Value>> ProgramEmitter::combine(OpBuilder &b,
+                                                      Region &combiner,
+                                                      ValueRange lhs,
+                                                      ValueRange rhs) {
+  Block &block = combiner.front();
+  IRMapping mapping;
+  for (auto [arg, value] :
+       llvm::zip(block.getArguments(), llvm::concat<const Value>(lhs, rhs)))
+    mapping.map(arg, value);
+  std::optional<int64_t> lanes;
+  if (auto vectorType = dyn_cast<VectorType>(lhs.front().getType()))
+    lanes = vectorType.getNumElements();
+  for (Operation &op : block.without_terminator()) {
+    if (!op.hasTrait<OpTrait::Elementwise>() && !isa<arith::ConstantOp>(op))
+      return unsupported(combiner.getParentOp(),
+                         "combiner ops must be elementwise arith or math");
+    // Values from above the combiner (constants hoisted by canonicalization)
+    // are scalars of the program, splat to the lanes.
+    for (Value operand : op.getOperands()) {
+      if (mapping.contains(operand) || operand.getParentBlock() == &block)
+        continue;
+      Value outer = scalars.lookupOrNull(operand);
+      if (!outer)
+        return unsupported(combiner.getParentOp(),
+                           "combiner uses a value the CPU target cannot see");
+      if (lanes)
+        outer = vector::BroadcastOp::create(
+            b, outer.getLoc(), VectorType::get({*lanes}, outer.getType()),
+            outer);
+      mapping.map(operand, outer);
+    }
+    Operation *clone = b.clone(op, mapping);
+    for (OpResult result : clone->getResults())
+      if (lanes)
+        result.setType(VectorType::get({*lanes}, result.getType()));
+    if (auto constant = dyn_cast<arith::ConstantOp>(clone); constant && lanes) {
+      auto splat = DenseElementsAttr::get(cast<ShapedType>(constant.getType()),
+                                          constant.getValue());
+      constant.setValueAttr(cast<TypedAttr>(splat));
+    }
+  }
+  SmallVector<Value> results;
+  for (Value value : block.getTerminator()->getOperands())
+    results.push_back(mapping.lookupOrDefault(value));
+  return results;
+}
+
+LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
+  if (type.getRank() > 2)
+    return unsupported(op, "tiles of rank above 2 are not implemented yet");
+  bool alongRows = type.getRank() == 2 && op.getAxis() == 0;
+  int64_t rows, cols;
+  std::tie(rows, cols) = rowsAndCols(type);
+  int64_t width = chunkWidth(type);
+  size_t numValues = op.getSrcs().size();
+
+  SmallVector<Value> resultBuffers;
+  for (Value result : op.getResults())
+    if (auto resultType = dyn_cast<RankedTensorType>(result.getType())) {
+      Value buffer = allocaBuffer(resultType);
+      buffers[result] = buffer;
+      resultBuffers.push_back(buffer);
+    }
+
+  auto chunksOf = [&](OpBuilder &inner,
+                      Position pos) -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> values;
+    for (Value src : op.getSrcs()) {
+      FailureOr<Value> value = chunk(inner, src, pos);
+      if (failed(value))
+        return failure();
+      values.push_back(*value);
+    }
+    return values;
+  };
+
+  if (alongRows) {
+    // result[c] = combine over r of src[r, c]: vector accumulators per
+    // column chunk, rows in the inner loop.
+    Value zero = constantIndex(b, loc, 0);
+    auto colLoop = scf::ForOp::create(b, loc, zero, constantIndex(b, loc, cols),
+                                      constantIndex(b, loc, width));
+    OpBuilder colB = OpBuilder::atBlockBegin(colLoop.getBody());
+    Value col = colLoop.getInductionVar();
+    chunks.clear();
+    FailureOr<SmallVector<Value>> first =
+        chunksOf(colB, Position{constantIndex(colB, loc, 0), col, width});
+    if (failed(first))
+      return failure();
+    auto rowLoop = scf::ForOp::create(colB, loc, constantIndex(colB, loc, 1),
+                                      constantIndex(colB, loc, rows),
+                                      constantIndex(colB, loc, 1), *first);
+    OpBuilder rowB = OpBuilder::atBlockBegin(rowLoop.getBody());
+    chunks.clear();
+    FailureOr<SmallVector<Value>> next =
+        chunksOf(rowB, Position{rowLoop.getInductionVar(), col, width});
+    if (failed(next))
+      return failure();
+    FailureOr<SmallVector<Value>> combined =
+        combine(rowB, op.getCombiner(), rowLoop.getRegionIterArgs(), *next);
+    if (failed(combined))
+      return failure();
+    scf::YieldOp::create(rowB, loc, *combined);
+    chunks.clear();
+    for (auto [index, buffer] : llvm::enumerate(resultBuffers)) {
+      auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
+      Value addr = bufferAddress(colB, loc, buffer, resultType,
+                                 Position{constantIndex(colB, loc, 0), col, 1});
+      LLVM::StoreOp::create(colB, loc, rowLoop.getResult(index), addr,
+                            getElementByteSize(resultType.getElementType()));
+    }
+    return success();
+  }
+
+  // Along the last dimension: one scalar per row.
+  auto reduceRow = [&](OpBuilder &rb,
+                       Value row) -> FailureOr<SmallVector<Value>> {
+    chunks.clear();
+    FailureOr<SmallVector<Value>> first =
+        chunksOf(rb, Position{row, constantIndex(rb, loc, 0), width});
+    if (failed(first))
+      return failure();
+    auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, width),
+                                      constantIndex(rb, loc, cols),
+                                      constantIndex(rb, loc, width), *first);
+    OpBuilder colB = OpBuilder::atBlockBegin(colLoop.getBody());
+    chunks.clear();
+    FailureOr<SmallVector<Value>> next =
+        chunksOf(colB, Position{row, colLoop.getInductionVar(), width});
+    if (failed(next))
+      return failure();
+    FailureOr<SmallVector<Value>> combined =
+        combine(colB, op.getCombiner(), colLoop.getRegionIterArgs(), *next);
+    if (failed(combined))
+      return failure();
+    scf::YieldOp::create(colB, loc, *combined);
+    chunks.clear();
+    // A shuffle tree across the lanes of the accumulators.
+    SmallVector<Value> accs(colLoop.getResults());
+    for (int64_t half = width / 2; half >= 1; half /= 2) {
+      SmallVector<Value> lo, hi;
+      for (Value acc : accs) {
+        lo.push_back(vector::ExtractStridedSliceOp::create(rb, loc, acc, {0},
+                                                           {half}, {1}));
+        hi.push_back(vector::ExtractStridedSliceOp::create(rb, loc, acc, {half},
+                                                           {half}, {1}));
+      }
+      FailureOr<SmallVector<Value>> merged =
+          combine(rb, op.getCombiner(), lo, hi);
+      if (failed(merged))
+        return failure();
+      accs = *merged;
+    }
+    SmallVector<Value> scalarsOut;
+    for (Value acc : accs)
+      scalarsOut.push_back(vector::ExtractOp::create(rb, loc, acc, 0));
+    return scalarsOut;
+  };
+
+  if (type.getRank() == 1) {
+    FailureOr<SmallVector<Value>> values =
+        reduceRow(b, constantIndex(b, loc, 0));
+    if (failed(values))
+      return failure();
+    for (auto [result, value] : llvm::zip(op.getResults(), *values))
+      scalars.map(result, value);
+    return success();
+  }
+  auto rowLoop =
+      scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                         constantIndex(b, loc, rows), constantIndex(b, loc, 1));
+  OpBuilder rowB = OpBuilder::atBlockBegin(rowLoop.getBody());
+  FailureOr<SmallVector<Value>> values =
+      reduceRow(rowB, rowLoop.getInductionVar());
+  if (failed(values))
+    return failure();
+  for (auto [index, buffer] : llvm::enumerate(resultBuffers)) {
+    auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
+    Value addr = bufferAddress(
+        rowB, loc, buffer, resultType,
+        Position{constantIndex(rowB, loc, 0), rowLoop.getInductionVar(), 1});
+    LLVM::StoreOp::create(rowB, loc, (*values)[index], addr,
+                          getElementByteSize(resultType.getElementType()));
+  }
+  (void)numValues;
+  return success();
+}
+
+/// Whether `op` is `acc = dot(a, b, acc)` on a loop-carried tile that
+/// nothing else reads: its result can then be written over the loop's buffer.
+static bool isAccumulatedInPlace(DotOp op) {
+  auto acc = dyn_cast<BlockArgument>(op.getAcc());
+  auto loop =
+      acc ? dyn_cast<scf::ForOp>(acc.getOwner()->getParentOp()) : scf::ForOp();
+  if (!loop || !acc.hasOneUse() || !op->hasOneUse())
+    return false;
+  OpOperand &use = *op->getUses().begin();
+  auto yield = dyn_cast<scf::YieldOp>(use.getOwner());
+  return yield && yield->getParentOp() == loop &&
+         use.getOperandNumber() + loop.getNumInductionVars() ==
+             acc.getArgNumber();
+}
+
+/// Whether the new value `yielded` of the loop-carried tile `iterArg` reads
+/// it only lane by lane (through elementwise ops), and nothing else reads
+/// it: then each chunk of the new value can overwrite the same chunk of the
+/// old one, with no temporary.
+bool isElementwiseUpdate(Value iterArg, Value yielded) {
+  if (!iterArg.hasOneUse())
+    return false;
+  auto shape = cast<RankedTensorType>(iterArg.getType()).getShape();
+  SmallVector<Value> worklist = {yielded};
+  DenseSet<Value> seen;
+  bool reached = false;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    if (value == iterArg) {
+      reached = true;
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    bool elementwise = def && type && type.getShape() == shape &&
+                       def->hasTrait<OpTrait::Elementwise>() &&
+                       def->getNumResults() == 1;
+    if (!elementwise)
+      continue; // Cannot reach iterArg: its only use is checked below.
+    for (Value operand : def->getOperands())
+      worklist.push_back(operand);
+  }
+  // The one use of iterArg must be one of the elementwise ops walked.
+  Operation *user = *iterArg.getUsers().begin();
+  return reached && user->hasTrait<OpTrait::Elementwise>() &&
+         seen.contains(user->getResult(0));
+}
+
+/// C = A x B + acc as a register-blocked micro-kernel: A, B and the
+/// accumulator are first stored in stack buffers (f32 for f16/bf16 inputs);
+/// then each block of `rowsPerBlock` rows and `vectorsPerBlock` vectors of
+/// columns keeps its accumulators in registers across the whole K loop,
+/// with one broadcast of A and one vector load of B per FMA column.
+LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  if (aType.getRank() != 2)
+    return unsupported(op, "batched dot is not implemented yet");
+  auto accElement = dyn_cast<FloatType>(cType.getElementType());
+  if (!accElement || !accElement.isF32())
+    return unsupported(op, "only f32 accumulators are implemented yet");
+  if (!isa<Float16Type, BFloat16Type, Float32Type>(aType.getElementType()))
+    return unsupported(op, "only f16, bf16 and f32 inputs are implemented yet");
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  Type f32 = b.getF32Type();
+  auto aF32 = RankedTensorType::get(aType.getShape(), f32);
+  auto bF32 = RankedTensorType::get(bType.getShape(), f32);
+
+  Value bufA = allocaBuffer(aF32), bufB = allocaBuffer(bF32);
+  if (failed(materialize(b, op.getA(), bufA, f32)) ||
+      failed(materialize(b, op.getB(), bufB, f32)))
+    return failure();
+  // The common K loop `acc = dot(a, b, acc)` accumulates in the loop's own
+  // buffer; otherwise the accumulator is copied first.
+  Value bufC;
+  if (isAccumulatedInPlace(op)) {
+    bufC = buffers.lookup(op.getAcc());
+  } else {
+    bufC = allocaBuffer(cType);
+    if (failed(materialize(b, op.getAcc(), bufC)))
+      return failure();
+  }
+
+  int64_t width = chunkWidth(cType);
+  int64_t vectorsPerBlock = (n % (2 * width) == 0) ? 2 : 1;
+  int64_t rowsPerBlock = 1;
+  for (int64_t rows : {6, 4, 2})
+    if (m % rows == 0) {
+      rowsPerBlock = rows;
+      break;
+    }
+  auto vectorType = VectorType::get({width}, f32);
+  auto index = [&](OpBuilder &builder, int64_t v) {
+    return constantIndex(builder, loc, v);
+  };
+  auto rowLoop = scf::ForOp::create(b, loc, index(b, 0), index(b, m),
+                                    index(b, rowsPerBlock));
+  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+  auto colLoop = scf::ForOp::create(rb, loc, index(rb, 0), index(rb, n),
+                                    index(rb, width * vectorsPerBlock));
+  OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+  Value row0 = rowLoop.getInductionVar(), col0 = colLoop.getInductionVar();
+
+  auto rowAt = [&](OpBuilder &builder, int64_t r) -> Value {
+    return arith::AddIOp::create(builder, loc, row0, index(builder, r));
+  };
+  auto colAt = [&](OpBuilder &builder, int64_t v) -> Value {
+    return arith::AddIOp::create(builder, loc, col0, index(builder, v * width));
+  };
+  SmallVector<Value> accs;
+  for (int64_t r = 0; r < rowsPerBlock; ++r)
+    for (int64_t v = 0; v < vectorsPerBlock; ++v)
+      accs.push_back(LLVM::LoadOp::create(
+          cb, loc, vectorType,
+          bufferAddress(cb, loc, bufC, cType,
+                        Position{rowAt(cb, r), colAt(cb, v), width}),
+          4));
+  auto kLoop = scf::ForOp::create(cb, loc, index(cb, 0), index(cb, k),
+                                  index(cb, 1), accs);
+  OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
+  Value kk = kLoop.getInductionVar();
+  SmallVector<Value> bVectors;
+  for (int64_t v = 0; v < vectorsPerBlock; ++v)
+    bVectors.push_back(LLVM::LoadOp::create(
+        kb, loc, vectorType,
+        bufferAddress(kb, loc, bufB, bF32, Position{kk, colAt(kb, v), width}),
+        4));
+  SmallVector<Value> next;
+  for (int64_t r = 0; r < rowsPerBlock; ++r) {
+    Value aScalar = LLVM::LoadOp::create(
+        kb, loc, f32,
+        bufferAddress(kb, loc, bufA, aF32, Position{rowAt(kb, r), kk, 1}), 4);
+    Value aVector = vector::BroadcastOp::create(kb, loc, vectorType, aScalar);
+    for (int64_t v = 0; v < vectorsPerBlock; ++v)
+      next.push_back(vector::FMAOp::create(
+          kb, loc, aVector, bVectors[v],
+          kLoop.getRegionIterArgs()[r * vectorsPerBlock + v]));
+  }
+  scf::YieldOp::create(kb, loc, next);
+  for (int64_t r = 0; r < rowsPerBlock; ++r)
+    for (int64_t v = 0; v < vectorsPerBlock; ++v)
+      LLVM::StoreOp::create(
+          cb, loc, kLoop.getResult(r * vectorsPerBlock + v),
+          bufferAddress(cb, loc, bufC, cType,
+                        Position{rowAt(cb, r), colAt(cb, v), width}),
+          4);
+  buffers[op.getResult()] = bufC;
+  return success();
+}
+
+/// An inclusive scan along the last dimension: within each chunk a
+/// Hillis-Steele ladder of shuffles (log2(width) steps), then the carry of
+/// the previous chunks combined into every lane.
+LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
+  if (type.getRank() > 2 || op.getAxis() != type.getRank() - 1)
+    return unsupported(op, "only scans along the last dimension of 1-D and "
+                           "2-D tiles are implemented yet");
+  if (op.getReverse())
+    return unsupported(op, "reverse scans are not implemented yet");
+  int64_t width = chunkWidth(type);
+  int64_t rows, cols;
+  std::tie(rows, cols) = rowsAndCols(type);
+  SmallVector<Value> resultBuffers;
+  for (Value result : op.getResults()) {
+    Value buffer = allocaBuffer(cast<RankedTensorType>(result.getType()));
+    buffers[result] = buffer;
+    resultBuffers.push_back(buffer);
+  }
+  // Scans one chunk, with the carry of the chunks before it if any; stores
+  // it and returns its last lane.
+  auto scanChunk = [&](OpBuilder &cb, Position pos,
+                       ValueRange carry) -> FailureOr<SmallVector<Value>> {
+    SmallVector<Value> xs;
+    for (Value src : op.getSrcs()) {
+      FailureOr<Value> x = chunk(cb, src, pos);
+      if (failed(x))
+        return failure();
+      xs.push_back(*x);
+    }
+    for (int64_t step = 1; step < width; step *= 2) {
+      SmallVector<int64_t> mask;
+      SmallVector<bool> later;
+      for (int64_t lane = 0; lane < width; ++lane) {
+        mask.push_back(lane >= step ? lane - step : lane);
+        later.push_back(lane >= step);
+      }
+      SmallVector<Value> shifted;
+      for (Value x : xs)
+        shifted.push_back(vector::ShuffleOp::create(cb, loc, x, x, mask));
+      FailureOr<SmallVector<Value>> combined =
+          combine(cb, op.getCombiner(), shifted, xs);
+      if (failed(combined))
+        return failure();
+      Value laneMask = arith::ConstantOp::create(
+          cb, loc,
+          DenseElementsAttr::get(VectorType::get({width}, cb.getI1Type()),
+                                 ArrayRef<bool>(later)));
+      for (auto [x, c] : llvm::zip(xs, *combined))
+        x = arith::SelectOp::create(cb, loc, laneMask, c, x);
+    }
+    if (!carry.empty()) {
+      SmallVector<Value> carried;
+      for (auto [value, x] : llvm::zip(carry, xs))
+        carried.push_back(
+            vector::BroadcastOp::create(cb, loc, x.getType(), value));
+      FailureOr<SmallVector<Value>> combined =
+          combine(cb, op.getCombiner(), carried, xs);
+      if (failed(combined))
+        return failure();
+      xs = *combined;
+    }
+    SmallVector<Value> last;
+    for (auto [index, x] : llvm::enumerate(xs)) {
+      auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
+      LLVM::StoreOp::create(
+          cb, loc, x,
+          bufferAddress(cb, loc, resultBuffers[index], resultType, pos),
+          getElementByteSize(resultType.getElementType()));
+      last.push_back(vector::ExtractOp::create(cb, loc, x, width - 1));
+    }
+    return last;
+  };
+  auto rowLoop =
+      scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                         constantIndex(b, loc, rows), constantIndex(b, loc, 1));
+  OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+  Value row = rowLoop.getInductionVar();
+  chunks.clear();
+  FailureOr<SmallVector<Value>> carry = scanChunk(
+      rb, Position{row, constantIndex(rb, loc, 0), width}, ValueRange{});
+  if (failed(carry))
+    return failure();
+  auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, width),
+                                    constantIndex(rb, loc, cols),
+                                    constantIndex(rb, loc, width), *carry);
+  OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+  chunks.clear();
+  FailureOr<SmallVector<Value>> next =
+      scanChunk(cb, Position{row, colLoop.getInductionVar(), width},
+                colLoop.getRegionIterArgs());
+  if (failed(next))
+    return failure();
+  scf::YieldOp::create(cb, loc, *next);
+  chunks.clear();
+  return success();
+}
+
+/// Atomics lane by lane: each unmasked lane is one `llvm.atomicrmw`; the old
+/// values (zero for masked-off lanes) form the result.
+LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Type element = getElementTypeOrSelf(op.getVal().getType());
+  bool isFloat = isa<FloatType>(element);
+  LLVM::AtomicBinOp binOp;
+  switch (op.getKind()) {
+  case AtomicRMWKind::add:
+    binOp = LLVM::AtomicBinOp::add;
+    break;
+  case AtomicRMWKind::fadd:
+    binOp = LLVM::AtomicBinOp::fadd;
+    break;
+  case AtomicRMWKind::max:
+    binOp = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+    break;
+  case AtomicRMWKind::min:
+    binOp = isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+    break;
+  case AtomicRMWKind::umax:
+    binOp = LLVM::AtomicBinOp::umax;
+    break;
+  case AtomicRMWKind::umin:
+    binOp = LLVM::AtomicBinOp::umin;
+    break;
+  case AtomicRMWKind::and_:
+    binOp = LLVM::AtomicBinOp::_and;
+    break;
+  case AtomicRMWKind::or_:
+    binOp = LLVM::AtomicBinOp::_or;
+    break;
+  case AtomicRMWKind::xor_:
+    binOp = LLVM::AtomicBinOp::_xor;
+    break;
+  case AtomicRMWKind::xchg:
+    binOp = LLVM::AtomicBinOp::xchg;
+    break;
+  }
+  LLVM::AtomicOrdering ordering;
+  switch (op.getOrder()) {
+  case MemoryOrder::relaxed:
+    ordering = LLVM::AtomicOrdering::monotonic;
+    break;
+  case MemoryOrder::acquire:
+    ordering = LLVM::AtomicOrdering::acquire;
+    break;
+  case MemoryOrder::release:
+    ordering = LLVM::AtomicOrdering::release;
+    break;
+  case MemoryOrder::acq_rel:
+    ordering = LLVM::AtomicOrdering::acq_rel;
+    break;
+  }
+  // One lane: the atomic under its mask; returns the old value or zero.
+  auto laneAtomic = [&](OpBuilder &lb, Value ptr, Value value,
+                        Value mask) -> Value {
+    auto atomic = [&](OpBuilder &ab) -> Value {
+      return LLVM::AtomicRMWOp::create(ab, loc, binOp, ptr, value, ordering);
+    };
+    if (!mask)
+      return atomic(lb);
+    auto ifOp =
+        scf::IfOp::create(lb, loc, TypeRange{element}, mask, true, true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(thenB, loc, atomic(thenB));
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(
+        elseB, loc,
+        Value(arith::ConstantOp::create(
+            elseB, loc, cast<TypedAttr>(elseB.getZeroAttr(element)))));
+    return ifOp.getResult(0);
+  };
+  if (!isTile(op.getPtr())) {
+    Value mask = op.getMask() ? scalars.lookup(op.getMask()) : Value();
+    scalars.map(op.getResult(), laneAtomic(b, scalars.lookup(op.getPtr()),
+                                           scalars.lookup(op.getVal()), mask));
+    return success();
+  }
+  auto type = cast<RankedTensorType>(op.getVal().getType());
+  Value result = allocaBuffer(type);
+  buffers[op.getResult()] = result;
+  return forEachChunk(
+      b, loc, type, chunkWidth(type),
+      [&](OpBuilder &cb, Position pos) -> LogicalResult {
+        FailureOr<Value> ptrs = chunk(cb, op.getPtr(), pos);
+        FailureOr<Value> values = chunk(cb, op.getVal(), pos);
+        if (failed(ptrs) || failed(values))
+          return failure();
+        Value masks;
+        if (op.getMask()) {
+          FailureOr<Value> maskChunk = chunk(cb, op.getMask(), pos);
+          if (failed(maskChunk))
+            return failure();
+          masks = *maskChunk;
+        }
+        Value old = arith::ConstantOp::create(
+            cb, loc,
+            cast<TypedAttr>(
+                cb.getZeroAttr(VectorType::get({pos.width}, element))));
+        for (int64_t lane = 0; lane < pos.width; ++lane) {
+          Value ptr = vector::ExtractOp::create(cb, loc, *ptrs, lane);
+          Value value = vector::ExtractOp::create(cb, loc, *values, lane);
+          Value mask =
+              masks ? Value(vector::ExtractOp::create(cb, loc, masks, lane))
+                    : Value();
+          Value laneOld = laneAtomic(cb, ptr, value, mask);
+          old = vector::InsertOp::create(cb, loc, laneOld, old, lane);
+        }
+        LLVM::StoreOp::create(cb, loc, old,
+                              bufferAddress(cb, loc, result, type, pos),
+                              getElementByteSize(element));
+        return success();
+      });
+}
+
+ProgramEmitter::DescChunk ProgramEmitter::descChunk(OpBuilder &b, Location loc,
+                                                    MakeDescOp desc,
+                                                    ValueRange offsets,
+                                                    Position pos) {
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  Type i64 = b.getI64Type();
+  auto i64Vector = VectorType::get({pos.width}, i64);
+  auto toI64 = [&](Value value) -> Value {
+    if (value.getType().isIndex())
+      return arith::IndexCastOp::create(b, loc, i64, value);
+    return arith::ExtSIOp::create(b, loc, i64, value);
+  };
+  // Element (row, col + lane) of the block is array element
+  // (offsets[0] + row, offsets[1] + col + lane) (1-D: offsets[0] + col + lane).
+  SmallVector<int64_t> lanes(pos.width);
+  std::iota(lanes.begin(), lanes.end(), 0);
+  Value laneIota = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(i64Vector, ArrayRef<int64_t>(lanes)));
+  int64_t rank = block.getRank();
+  Value lastIndex = arith::AddIOp::create(
+      b, loc, toI64(scalars.lookup(offsets[rank - 1])), toI64(pos.col));
+  Value lastIndices = arith::AddIOp::create(
+      b, loc, vector::BroadcastOp::create(b, loc, i64Vector, lastIndex),
+      laneIota);
+  Value zero = vector::BroadcastOp::create(
+      b, loc, i64Vector, arith::ConstantIntOp::create(b, loc, i64, 0));
+  auto inBounds = [&](Value indices, Value extent) -> Value {
+    Value size = vector::BroadcastOp::create(b, loc, i64Vector,
+                                             toI64(scalars.lookup(extent)));
+    Value below =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, indices, size);
+    Value above =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, indices, zero);
+    return arith::AndIOp::create(b, loc, below, above);
+  };
+  Value mask = inBounds(lastIndices, desc.getShape()[rank - 1]);
+  Value lastStride = scalars.lookup(desc.getStrides()[rank - 1]);
+  Value linear = arith::MulIOp::create(
+      b, loc, lastIndices,
+      vector::BroadcastOp::create(b, loc, i64Vector, lastStride));
+  if (rank == 2) {
+    Value rowIndex = arith::AddIOp::create(
+        b, loc, toI64(scalars.lookup(offsets[0])), toI64(pos.row));
+    Value rows = vector::BroadcastOp::create(b, loc, i64Vector, rowIndex);
+    mask =
+        arith::AndIOp::create(b, loc, mask, inBounds(rows, desc.getShape()[0]));
+    Value rowStart = arith::MulIOp::create(
+        b, loc, rowIndex, scalars.lookup(desc.getStrides()[0]));
+    linear = arith::AddIOp::create(
+        b, loc, linear,
+        vector::BroadcastOp::create(b, loc, i64Vector, rowStart));
+  }
+  Value base = vector::BroadcastOp::create(
+      b, loc,
+      VectorType::get({pos.width}, LLVM::LLVMPointerType::get(b.getContext())),
+      scalars.lookup(desc.getBase()));
+  Value ptrs = LLVM::GEPOp::create(b, loc, base.getType(),
+                                   lowerElementType(block.getElementType()),
+                                   base, ValueRange{linear});
+  bool contiguous =
+      pos.width > 1 && matchPattern(desc.getStrides()[rank - 1], m_One());
+  return {ptrs, mask, contiguous};
+}
+
+LogicalResult ProgramEmitter::emitDescStore(DescStoreOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  MakeDescOp desc = descriptors.lookup(op.getDesc());
+  if (!desc)
+    return unsupported(op, "the descriptor must come from a tile.make_desc "
+                           "of this kernel");
+  auto type = cast<RankedTensorType>(op.getValue().getType());
+  unsigned align = getElementByteSize(type.getElementType());
+  return forEachChunk(
+      b, loc, type, chunkWidth(type),
+      [&](OpBuilder &cb, Position pos) -> LogicalResult {
+        FailureOr<Value> value = chunk(cb, op.getValue(), pos);
+        if (failed(value))
+          return failure();
+        DescChunk access = descChunk(cb, loc, desc, op.getOffsets(), pos);
+        if (access.contiguous) {
+          Value first = vector::ExtractOp::create(cb, loc, access.ptrs, 0);
+          LLVM::MaskedStoreOp::create(cb, loc, *value, first, access.mask,
+                                      align);
+        } else {
+          LLVM::masked_scatter::create(cb, loc, *value, access.ptrs,
+                                       access.mask, align);
+        }
+        return success();
+      });
+}
+
+void ProgramEmitter::callPrintf(OpBuilder &b, Location loc, StringRef format,
+                                ValueRange args) {
+  auto module = program->getParentOfType<ModuleOp>();
+  Type ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  FailureOr<LLVM::LLVMFuncOp> printf = LLVM::lookupOrCreateFn(
+      b, module, "printf", {ptrType}, b.getI32Type(), /*isVarArg=*/true);
+  std::string name = "tile_str_" + std::to_string(stringCount++);
+  std::string zeroTerminated = format.str();
+  zeroTerminated.push_back('\0');
+  Value text = LLVM::createGlobalString(loc, b, name, zeroTerminated,
+                                        LLVM::Linkage::Internal);
+  SmallVector<Value> callArgs = {text};
+  callArgs.append(args.begin(), args.end());
+  LLVM::CallOp::create(b, loc, *printf, callArgs);
+}
+
+/// A scalar for printf: integers widened to i64, floats to f64 (as C's
+/// default promotions do), or the bits when printing in hexadecimal.
+static std::pair<Value, StringRef> printfArg(OpBuilder &b, Location loc,
+                                             Value value, Type type, bool hex) {
+  Type i64 = b.getI64Type();
+  if (isa<PointerType>(type))
+    return {value, "%p"};
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    if (hex) {
+      Value bits = arith::BitcastOp::create(
+          b, loc, b.getIntegerType(floatType.getWidth()), value);
+      if (floatType.getWidth() < 64)
+        bits = arith::ExtUIOp::create(b, loc, i64, bits);
+      return {bits, "0x%llx"};
+    }
+    if (!floatType.isF64())
+      value = arith::ExtFOp::create(b, loc, b.getF64Type(), value);
+    return {value, "%g"};
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 64)
+    value = hex || width == 1
+                ? Value(arith::ExtUIOp::create(b, loc, i64, value))
+                : Value(arith::ExtSIOp::create(b, loc, i64, value));
+  return {value, hex ? "0x%llx" : "%lld"};
+}
+
+LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto pid = programIds();
+  std::string prefix = op.getPrefix().str();
+  // printf formats: escape the user's '%'.
+  std::string escaped;
+  for (char c : prefix) {
+    escaped += c;
+    if (c == '%')
+      escaped += '%';
+  }
+  if (op.getArgs().empty()) {
+    callPrintf(b, loc, "pid (%d, %d, %d) " + escaped + "\n",
+               {pid[0], pid[1], pid[2]});
+    return success();
+  }
+  for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
+    std::string head = "pid (%d, %d, %d) " + escaped;
+    if (op.getArgs().size() > 1)
+      head += " (operand " + std::to_string(index) + ")";
+    if (!isTile(arg)) {
+      auto [value, spec] =
+          printfArg(b, loc, scalars.lookup(arg), arg.getType(), op.getHex());
+      callPrintf(b, loc, head + " " + spec.str() + "\n",
+                 {pid[0], pid[1], pid[2], value});
+      continue;
+    }
+    auto type = cast<RankedTensorType>(arg.getType());
+    Value buffer = allocaBuffer(type);
+    if (failed(materialize(b, arg, buffer)))
+      return failure();
+    Type element = lowerElementType(type.getElementType());
+    auto loop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                   constantIndex(b, loc, type.getNumElements()),
+                                   constantIndex(b, loc, 1));
+    OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+    Value index64 = arith::IndexCastOp::create(lb, loc, lb.getI64Type(),
+                                               loop.getInductionVar());
+    Value addr = LLVM::GEPOp::create(
+        lb, loc, LLVM::LLVMPointerType::get(lb.getContext()), element, buffer,
+        ValueRange{index64});
+    Value scalar = LLVM::LoadOp::create(lb, loc, element, addr);
+    auto [value, spec] =
+        printfArg(lb, loc, scalar, type.getElementType(), op.getHex());
+    callPrintf(lb, loc, head + " [%lld] " + spec.str() + "\n",
+               {pid[0], pid[1], pid[2], index64, value});
+  }
+  return success();
+}
+
+/// When any lane of the condition is false: print the message and the
+/// program id, and raise the module's assertion flag, which the kernel entry
+/// returns (the runtime then fails the launch).
+LogicalResult ProgramEmitter::emitAssert(AssertOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value ok;
+  if (!isTile(op.getCondition())) {
+    ok = scalars.lookup(op.getCondition());
+  } else {
+    auto type = cast<RankedTensorType>(op.getCondition().getType());
+    Value buffer = allocaBuffer(RankedTensorType::get({1}, b.getI1Type()));
+    Value all = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+    LLVM::StoreOp::create(b, loc, all, buffer);
+    if (failed(forEachChunk(
+            b, loc, type, chunkWidth(type),
+            [&](OpBuilder &cb, Position pos) -> LogicalResult {
+              FailureOr<Value> lanes = chunk(cb, op.getCondition(), pos);
+              if (failed(lanes))
+                return failure();
+              Value chunkOk = vector::ReductionOp::create(
+                  cb, loc, vector::CombiningKind::AND, *lanes);
+              Value sofar =
+                  LLVM::LoadOp::create(cb, loc, cb.getI1Type(), buffer);
+              LLVM::StoreOp::create(
+                  cb, loc, arith::AndIOp::create(cb, loc, sofar, chunkOk),
+                  buffer);
+              return success();
+            })))
+      return failure();
+    ok = LLVM::LoadOp::create(b, loc, b.getI1Type(), buffer);
+  }
+  Value failedCond = arith::XOrIOp::create(
+      b, loc, ok, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  auto ifOp = scf::IfOp::create(b, loc, failedCond, /*withElseRegion=*/false);
+  OpBuilder tb = ifOp.getThenBodyBuilder();
+  auto pid = programIds();
+  std::string message;
+  for (char c : op.getMessage()) {
+    message += c;
+    if (c == '%')
+      message += '%';
+  }
+  callPrintf(tb, loc,
+             "tile.assert failed in program (%d, %d, %d): " + message + "\n",
+             {pid[0], pid[1], pid[2]});
+  Value flag = LLVM::AddressOfOp::create(
+      tb, loc, LLVM::LLVMPointerType::get(tb.getContext()),
+      getCPUAssertFlagName());
+  LLVM::AtomicRMWOp::create(
+      tb, loc, LLVM::AtomicBinOp::_or, flag,
+      arith::ConstantIntOp::create(tb, loc, tb.getI32Type(), 1),
+      LLVM::AtomicOrdering::monotonic);
+  return success();
+}
+
+} // namespace mlir::tile::tovector
