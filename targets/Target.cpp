@@ -52,6 +52,8 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
     auto [key, value] = pair.split('=');
     if (key == "chip") {
       options.chip = value.str();
+    } else if (key == "triple") {
+      options.triple = value.str();
     } else if (key == "features") {
       // Features are themselves comma separated: the rest of the text.
       options.features =
@@ -59,7 +61,7 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
       break;
     } else {
       error = ("unknown target option '" + key +
-               "' (expected chip=... or features=...)")
+               "' (expected chip=..., triple=... or features=...)")
                   .str();
       return failure();
     }
@@ -68,12 +70,14 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
 }
 
 std::string TargetOptions::str() const {
-  std::string text = target;
+  SmallVector<std::string> parts;
+  if (!triple.empty())
+    parts.push_back("triple=" + triple);
   if (!chip.empty())
-    text += ":chip=" + chip;
-  if (!features.empty())
-    text += (chip.empty() ? ":" : ",") + std::string("features=") + features;
-  return text;
+    parts.push_back("chip=" + chip);
+  if (!features.empty()) // Last: its value holds commas.
+    parts.push_back("features=" + features);
+  return parts.empty() ? target : target + ":" + llvm::join(parts, ",");
 }
 
 /// The argument kind of a kernel argument type in the artifact.

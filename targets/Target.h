@@ -22,7 +22,8 @@
 namespace mlir::tile {
 
 /// Options of a compilation for one target, parsed from
-/// "name[:key=value,...]" (e.g. "cpu:chip=haswell,features=+avx2").
+/// "name[:key=value,...]" (e.g. "cpu:chip=haswell,features=+avx2" or
+/// "cpu:triple=aarch64-linux-gnu,chip=neoverse-v1").
 struct TargetOptions {
   std::string target;
   /// Processor to compile for; empty means the host (CPU) or the target's
@@ -30,6 +31,9 @@ struct TargetOptions {
   std::string chip;
   /// Extra features, in LLVM's "+feature,-feature" syntax.
   std::string features;
+  /// LLVM target triple to compile for; empty means the host's (CPU) or the
+  /// target's own.
+  std::string triple;
 
   /// Parses "name[:key=value,...]"; returns an error message on failure.
   static FailureOr<TargetOptions> parse(StringRef text, std::string &error);

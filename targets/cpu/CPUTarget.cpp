@@ -68,9 +68,22 @@ struct ApproximateMathPass
   }
 };
 
+llvm::Triple tripleOf(const TargetOptions &options) {
+  return llvm::Triple(options.triple.empty()
+                          ? llvm::sys::getDefaultTargetTriple()
+                          : llvm::Triple::normalize(options.triple));
+}
+
+bool isHost(const TargetOptions &options) {
+  return tripleOf(options).getArch() ==
+         llvm::Triple(llvm::sys::getDefaultTargetTriple()).getArch();
+}
+
 /// The processor name and LLVM feature string of the options, with the
 /// host's as defaults.
 std::pair<std::string, std::string> processorOf(const TargetOptions &options) {
+  if (!isHost(options)) // Another architecture: its generic processor.
+    return {options.chip.empty() ? "generic" : options.chip, options.features};
   std::string cpu =
       options.chip.empty() ? llvm::sys::getHostCPUName().str() : options.chip;
   std::string features = options.features;
@@ -88,10 +101,11 @@ std::pair<std::string, std::string> processorOf(const TargetOptions &options) {
 }
 
 /// The vector extensions of an x86 processor known to LLVM, as features.
-std::string vectorFeaturesOf(StringRef cpu) {
+std::string vectorFeaturesOf(const llvm::Triple &triple, StringRef cpu) {
+  if (!triple.isX86())
+    return "";
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargetMCs();
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
   std::string error;
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
@@ -125,7 +139,7 @@ public:
     // A processor named without features: record the vector features LLVM
     // knows it has, which decide the vector width.
     if (options.features.empty())
-      options.features = vectorFeaturesOf(cpu);
+      options.features = vectorFeaturesOf(tripleOf(options), cpu);
   }
 
   void buildPipeline(OpPassManager &pm,
@@ -175,7 +189,7 @@ CPUTarget::optimize(ModuleOp module, const TargetOptions &options,
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
   llvm::InitializeAllAsmPrinters();
-  llvm::Triple triple(llvm::sys::getDefaultTargetTriple());
+  llvm::Triple triple = tripleOf(options);
   std::string error;
   const llvm::Target *llvmTarget =
       llvm::TargetRegistry::lookupTarget(triple, error);
@@ -282,9 +296,13 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
     return emitError(module.getLoc())
            << "ld.lld not found (install Debian's lld-22 package)";
   std::string libDir = "/usr/lib/llvm-22/lib";
-  SmallVector<StringRef> linkArgs = {
-      *lld,   "-shared", "-o",   libraryPath, objectPath,   "-L",
-      libDir, "-rpath",  libDir, "-lomp",     "--as-needed"};
+  SmallVector<StringRef> linkArgs = {*lld, "-shared", "-o", libraryPath,
+                                     objectPath};
+  // The host's libomp is recorded as a dependency; a library for another
+  // architecture leaves the OpenMP entry points to the libomp its loader
+  // provides there.
+  if (isHost(options))
+    linkArgs.append({"-L", libDir, "-rpath", libDir, "-lomp"});
   std::string linkError;
   if (llvm::sys::ExecuteAndWait(*lld, linkArgs, std::nullopt, {}, 0, 0,
                                 &linkError) != 0)

@@ -24,7 +24,7 @@
 // ARTIFACT-NEXT: arg i32
 
 // TARGET: error: unknown target 'tpu' (known: cpu)
-// OPTION: tile-compile: unknown target option 'speed' (expected chip=... or features=...)
+// OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=... or features=...)
 
 // NOTYET: error: 'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet
 tile.func @lock(%p: !tile.ptr<i32>) {
@@ -48,3 +48,12 @@ tile.func @lock(%p: !tile.ptr<i32>) {
 // HASWELL: chip haswell
 // HASWELL-NEXT: features +avx2,+avx,+fma,+f16c
 // EMIT: tile-compile: unknown --emit=ptx (expected artifact, llvm-dialect, llvm, asm, obj or so)
+
+// Cross-compiling for AArch64: 4-lane NEON vectors; the runtime here refuses
+// the library with a message naming the machines.
+// RUN: tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu:triple=aarch64-linux-gnu --emit=asm -o - | FileCheck %s --check-prefix=ARM
+// RUN: tile-compile %tile_src_root/examples/vector_add.mlir --target=cpu:triple=aarch64-linux-gnu -o %t.arm
+// RUN: not tile-run %t.arm --kernel vector_add --grid 1 --arg buf:f32:4:zero --arg buf:f32:4:zero --arg buf:f32:4:zero --arg i32:4 2>&1 | FileCheck %s --check-prefix=ARMLOAD
+// ARM: vector_add_program:
+// ARM: fadd v{{[0-9]+}}.4s
+// ARMLOAD: the artifact's shared object is for ELF machine 183, this host is 62
