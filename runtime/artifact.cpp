@@ -492,20 +492,36 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
   return true;
 }
 
-bool tile::readArtifactFile(const std::string &path, Artifact &out,
-                            std::string &error) {
+bool tile::readWholeFile(const std::string &path, std::string &out,
+                         std::string &error, int *errorNumber) {
+  out.clear();
   FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f)
-    return fail(error, "cannot open '" + path + "': " + std::strerror(errno));
-  std::string data;
+  if (!f) {
+    int err = errno;
+    if (errorNumber)
+      *errorNumber = err;
+    return fail(error, "cannot open '" + path + "': " + std::strerror(err));
+  }
   char chunk[65536];
   size_t n;
   while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
-    data.append(chunk, n);
+    out.append(chunk, n);
   bool readError = std::ferror(f);
+  int err = errno;
   std::fclose(f);
-  if (readError)
+  if (readError) {
+    if (errorNumber)
+      *errorNumber = err;
     return fail(error, "cannot read '" + path + "'");
+  }
+  return true;
+}
+
+bool tile::readArtifactFile(const std::string &path, Artifact &out,
+                            std::string &error) {
+  std::string data;
+  if (!readWholeFile(path, data, error))
+    return false;
   if (!parseArtifact(data.data(), data.size(), out, error)) {
     error = path + ": " + error;
     return false;

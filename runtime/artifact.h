@@ -80,6 +80,11 @@ std::string serializeArtifact(const Artifact &artifact);
 bool parseArtifact(const void *data, size_t size, Artifact &out,
                    std::string &error);
 
+/// Reads the whole file `path` into `out`. On failure, `error` names the path
+/// and `errorNumber` (if given) holds the errno of the failed open or read.
+bool readWholeFile(const std::string &path, std::string &out,
+                   std::string &error, int *errorNumber = nullptr);
+
 /// Convenience wrappers that read or write a whole file; errors name the path.
 bool readArtifactFile(const std::string &path, Artifact &out,
                       std::string &error);

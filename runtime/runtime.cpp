@@ -359,21 +359,11 @@ tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
 
 // Reads a whole file; TILE_NOT_FOUND if it does not exist.
 tile_status_t readFile(const char *path, std::string &out) {
-  FILE *f = std::fopen(path, "rb");
-  if (!f) {
-    int err = errno;
+  std::string error;
+  int err = 0;
+  if (!tile::readWholeFile(path, out, error, &err))
     return makeStatus(err == ENOENT ? TILE_NOT_FOUND : TILE_INVALID_ARGUMENT,
-                      std::string("cannot open '") + path +
-                          "': " + std::strerror(err));
-  }
-  char chunk[65536];
-  size_t n;
-  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
-    out.append(chunk, n);
-  bool failed = std::ferror(f);
-  std::fclose(f);
-  if (failed)
-    return invalid(std::string("cannot read '") + path + "'");
+                      error);
   return nullptr;
 }
 

@@ -144,6 +144,8 @@ Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
 //===----------------------------------------------------------------------===//
 
 FailureOr<Value> ProgramEmitter::chunk(OpBuilder &b, Value tile, Position pos) {
+  if (!tile)
+    return Value();
   auto key =
       std::make_tuple(tile.getAsOpaquePointer(), pos.row.getAsOpaquePointer(),
                       pos.col.getAsOpaquePointer(), pos.width);
@@ -367,19 +369,12 @@ FailureOr<Value> ProgramEmitter::loadChunk(OpBuilder &b, LoadOp op,
   FailureOr<Value> ptrs = chunk(b, op.getPtr(), pos);
   if (failed(ptrs))
     return failure();
-  Value mask, other;
-  if (op.getMask()) {
-    FailureOr<Value> maskChunk = chunk(b, op.getMask(), pos);
-    if (failed(maskChunk))
-      return failure();
-    mask = *maskChunk;
-  }
-  if (op.getOther()) {
-    FailureOr<Value> otherChunk = chunk(b, op.getOther(), pos);
-    if (failed(otherChunk))
-      return failure();
-    other = *otherChunk;
-  } else {
+  FailureOr<Value> maskChunk = chunk(b, op.getMask(), pos);
+  FailureOr<Value> otherChunk = chunk(b, op.getOther(), pos);
+  if (failed(maskChunk) || failed(otherChunk))
+    return failure();
+  Value mask = *maskChunk, other = *otherChunk;
+  if (!other) {
     other = arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorType));
   }
   auto [contiguous, align] = contiguousChunk(axis, op.getPtr(), pos.width);

@@ -132,6 +132,8 @@ private:
   LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
 
   // Chunks.
+  /// The chunk of `tile` at `pos`; a null value for a null `tile` (an
+  /// absent optional operand such as a mask).
   FailureOr<Value> chunk(OpBuilder &b, Value tile, Position pos);
   FailureOr<Value> computeChunk(OpBuilder &b, Value tile, Position pos);
   FailureOr<Value> loadChunk(OpBuilder &b, LoadOp op, Position pos);

@@ -44,23 +44,18 @@ LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
     return unsupported(op, "tiles of rank above 2 are not implemented yet");
   Location loc = op.getLoc();
   int64_t width = chunkWidth(type);
-  auto [isContiguous, alignment] = contiguousChunk(axis, op.getPtr(), width);
-  bool contiguous = isContiguous;
-  unsigned align = alignment;
+  bool contiguous;
+  unsigned align;
+  std::tie(contiguous, align) = contiguousChunk(axis, op.getPtr(), width);
   return forEachChunk(
       b, loc, type, width,
       [&](OpBuilder &inner, Position pos) -> LogicalResult {
         FailureOr<Value> ptrs = chunk(inner, op.getPtr(), pos);
         FailureOr<Value> value = chunk(inner, op.getValue(), pos);
-        if (failed(ptrs) || failed(value))
+        FailureOr<Value> maskChunk = chunk(inner, op.getMask(), pos);
+        if (failed(ptrs) || failed(value) || failed(maskChunk))
           return failure();
-        Value mask;
-        if (op.getMask()) {
-          FailureOr<Value> maskChunk = chunk(inner, op.getMask(), pos);
-          if (failed(maskChunk))
-            return failure();
-          mask = *maskChunk;
-        }
+        Value mask = *maskChunk;
         if (contiguous) {
           Value first = vector::ExtractOp::create(inner, loc, *ptrs, 0);
           if (mask)
@@ -610,15 +605,10 @@ LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
       [&](OpBuilder &cb, Position pos) -> LogicalResult {
         FailureOr<Value> ptrs = chunk(cb, op.getPtr(), pos);
         FailureOr<Value> values = chunk(cb, op.getVal(), pos);
-        if (failed(ptrs) || failed(values))
+        FailureOr<Value> maskChunk = chunk(cb, op.getMask(), pos);
+        if (failed(ptrs) || failed(values) || failed(maskChunk))
           return failure();
-        Value masks;
-        if (op.getMask()) {
-          FailureOr<Value> maskChunk = chunk(cb, op.getMask(), pos);
-          if (failed(maskChunk))
-            return failure();
-          masks = *maskChunk;
-        }
+        Value masks = *maskChunk;
         Value old = arith::ConstantOp::create(
             cb, loc,
             cast<TypedAttr>(

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/tile-run/Data.h"
+#include "runtime/artifact.h"
 
 #include <cerrno>
 #include <cfloat>
@@ -450,18 +451,10 @@ Comparison tile::run::compare(DType type, const unsigned char *actual,
 
 bool tile::run::readFile(const std::string &path,
                          std::vector<unsigned char> &out, std::string &error) {
-  out.clear();
-  FILE *f = std::fopen(path.c_str(), "rb");
-  if (!f)
-    return fail(error, "cannot open '" + path + "': " + std::strerror(errno));
-  unsigned char chunk[65536];
-  size_t n;
-  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
-    out.insert(out.end(), chunk, chunk + n);
-  bool failed = std::ferror(f);
-  std::fclose(f);
-  if (failed)
-    return fail(error, "cannot read '" + path + "'");
+  std::string bytes;
+  if (!tile::readWholeFile(path, bytes, error))
+    return false;
+  out.assign(bytes.begin(), bytes.end());
   return true;
 }
 
