@@ -7,6 +7,7 @@
 
 #include "targets/Target.h"
 #include "targets/cpu/CPUTarget.h"
+#include "targets/nvidia/NVIDIATarget.h"
 
 void mlir::tile::registerAllTargets() {
   static bool registered = false;
@@ -14,4 +15,5 @@ void mlir::tile::registerAllTargets() {
     return;
   registered = true;
   registerCPUTarget();
+  registerNVIDIATarget();
 }

@@ -11,6 +11,7 @@
 #ifndef TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H
 #define TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H
 
+#include "conversions/Common/ElementLowering.h"
 #include "conversions/TileToVector/TileToVector.h"
 #include "dialects/Tile/Analysis/AxisInfo.h"
 #include "dialects/Tile/IR/Tile.h"
@@ -42,10 +43,6 @@ struct Position {
   int64_t width;
 };
 
-inline bool isF8(Type type) {
-  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
-}
-
 /// The type of one element of a tile once lowered: pointers become
 /// !llvm.ptr; f8 values, which LLVM has no type for, travel as their i8 bits.
 inline Type lowerElementType(Type element) {
@@ -73,14 +70,6 @@ inline bool hasTileOperandsOrResults(Operation *op) {
          llvm::any_of(op->getResults(), isTile);
 }
 
-/// f8 bits (i8 vector) to f32, exactly.
-Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8);
-/// f32 to f8 bits, rounding to nearest even and saturating.
-Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8);
-/// The arith/math form of the tile dialect's elementwise ops; null if `op`
-/// is not one of them.
-Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
-                             Type resultType);
 /// Whether the pointers of a chunk of `width` lanes are adjacent in memory,
 /// and the alignment in bytes of the first one.
 std::pair<bool, unsigned> contiguousChunk(const AxisInfoAnalysis &axis,

@@ -524,54 +524,8 @@ LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   Type element = getElementTypeOrSelf(op.getVal().getType());
   bool isFloat = isa<FloatType>(element);
-  LLVM::AtomicBinOp binOp;
-  switch (op.getKind()) {
-  case AtomicRMWKind::add:
-    binOp = LLVM::AtomicBinOp::add;
-    break;
-  case AtomicRMWKind::fadd:
-    binOp = LLVM::AtomicBinOp::fadd;
-    break;
-  case AtomicRMWKind::max:
-    binOp = isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
-    break;
-  case AtomicRMWKind::min:
-    binOp = isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
-    break;
-  case AtomicRMWKind::umax:
-    binOp = LLVM::AtomicBinOp::umax;
-    break;
-  case AtomicRMWKind::umin:
-    binOp = LLVM::AtomicBinOp::umin;
-    break;
-  case AtomicRMWKind::and_:
-    binOp = LLVM::AtomicBinOp::_and;
-    break;
-  case AtomicRMWKind::or_:
-    binOp = LLVM::AtomicBinOp::_or;
-    break;
-  case AtomicRMWKind::xor_:
-    binOp = LLVM::AtomicBinOp::_xor;
-    break;
-  case AtomicRMWKind::xchg:
-    binOp = LLVM::AtomicBinOp::xchg;
-    break;
-  }
-  LLVM::AtomicOrdering ordering;
-  switch (op.getOrder()) {
-  case MemoryOrder::relaxed:
-    ordering = LLVM::AtomicOrdering::monotonic;
-    break;
-  case MemoryOrder::acquire:
-    ordering = LLVM::AtomicOrdering::acquire;
-    break;
-  case MemoryOrder::release:
-    ordering = LLVM::AtomicOrdering::release;
-    break;
-  case MemoryOrder::acq_rel:
-    ordering = LLVM::AtomicOrdering::acq_rel;
-    break;
-  }
+  LLVM::AtomicBinOp binOp = getAtomicBinOp(op.getKind(), isFloat);
+  LLVM::AtomicOrdering ordering = getAtomicOrdering(op.getOrder());
   // One lane: the atomic under its mask; returns the old value or zero.
   auto laneAtomic = [&](OpBuilder &lb, Value ptr, Value value,
                         Value mask) -> Value {
@@ -736,44 +690,10 @@ void ProgramEmitter::callPrintf(OpBuilder &b, Location loc, StringRef format,
   LLVM::CallOp::create(b, loc, *printf, callArgs);
 }
 
-/// A scalar for printf: integers widened to i64, floats to f64 (as C's
-/// default promotions do), or the bits when printing in hexadecimal.
-static std::pair<Value, StringRef> printfArg(OpBuilder &b, Location loc,
-                                             Value value, Type type, bool hex) {
-  Type i64 = b.getI64Type();
-  if (isa<PointerType>(type))
-    return {value, "%p"};
-  if (auto floatType = dyn_cast<FloatType>(type)) {
-    if (hex) {
-      Value bits = arith::BitcastOp::create(
-          b, loc, b.getIntegerType(floatType.getWidth()), value);
-      if (floatType.getWidth() < 64)
-        bits = arith::ExtUIOp::create(b, loc, i64, bits);
-      return {bits, "0x%llx"};
-    }
-    if (!floatType.isF64())
-      value = arith::ExtFOp::create(b, loc, b.getF64Type(), value);
-    return {value, "%g"};
-  }
-  unsigned width = type.getIntOrFloatBitWidth();
-  if (width < 64)
-    value = hex || width == 1
-                ? Value(arith::ExtUIOp::create(b, loc, i64, value))
-                : Value(arith::ExtSIOp::create(b, loc, i64, value));
-  return {value, hex ? "0x%llx" : "%lld"};
-}
-
 LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto pid = programIds();
-  std::string prefix = op.getPrefix().str();
-  // printf formats: escape the user's '%'.
-  std::string escaped;
-  for (char c : prefix) {
-    escaped += c;
-    if (c == '%')
-      escaped += '%';
-  }
+  std::string escaped = escapePrintfFormat(op.getPrefix());
   if (op.getArgs().empty()) {
     callPrintf(b, loc, "pid (%d, %d, %d) " + escaped + "\n",
                {pid[0], pid[1], pid[2]});
@@ -784,8 +704,8 @@ LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
     if (op.getArgs().size() > 1)
       head += " (operand " + std::to_string(index) + ")";
     if (!isTile(arg)) {
-      auto [value, spec] =
-          printfArg(b, loc, scalars.lookup(arg), arg.getType(), op.getHex());
+      auto [value, spec] = printfArgument(b, loc, scalars.lookup(arg),
+                                          arg.getType(), op.getHex());
       callPrintf(b, loc, head + " " + spec.str() + "\n",
                  {pid[0], pid[1], pid[2], value});
       continue;
@@ -806,7 +726,7 @@ LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
         ValueRange{index64});
     Value scalar = LLVM::LoadOp::create(lb, loc, element, addr);
     auto [value, spec] =
-        printfArg(lb, loc, scalar, type.getElementType(), op.getHex());
+        printfArgument(lb, loc, scalar, type.getElementType(), op.getHex());
     callPrintf(lb, loc, head + " [%lld] " + spec.str() + "\n",
                {pid[0], pid[1], pid[2], index64, value});
   }
@@ -849,12 +769,7 @@ LogicalResult ProgramEmitter::emitAssert(AssertOp op, OpBuilder &b) {
   auto ifOp = scf::IfOp::create(b, loc, failedCond, /*withElseRegion=*/false);
   OpBuilder tb = ifOp.getThenBodyBuilder();
   auto pid = programIds();
-  std::string message;
-  for (char c : op.getMessage()) {
-    message += c;
-    if (c == '%')
-      message += '%';
-  }
+  std::string message = escapePrintfFormat(op.getMessage());
   callPrintf(tb, loc,
              "tile.assert failed in program (%d, %d, %d): " + message + "\n",
              {pid[0], pid[1], pid[2]});

@@ -5,6 +5,13 @@ integers) NumPy reference, within the per-kernel tolerance given here.
 
     run_kernels.py --bin build/bin --examples examples [--target cpu] [-k NAME]
 
+For a GPU machine without the compiler, compile here and run there:
+
+    run_kernels.py --bin build/bin --examples examples --target nvidia \
+        --artifacts DIR --compile-only          # here
+    run_kernels.py --bin build-rt/bin --examples examples --target nvidia \
+        --artifacts DIR --device cuda           # there (tile-run only)
+
 Exit code 1 if any comparison fails. Kernels the target cannot compile yet
 are reported as UNSUPPORTED, with the compiler's reason."""
 
@@ -310,10 +317,11 @@ def read(path, dtype):
     return data
 
 
-def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work):
+def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device):
     # One launch only: kernels such as histogram accumulate into their output.
     cmd = [str(bin_dir / "tile-run"), str(artifact), "--kernel", kernel,
-           "--grid", ",".join(map(str, grid)), "--warmup", "0", "--repeat", "1"]
+           "--grid", ",".join(map(str, grid)), "--warmup", "0", "--repeat", "1",
+           "--device", device]
     buffers = {}
     for index, arg in enumerate(args):
         if arg[0] == "buf":
@@ -351,25 +359,40 @@ def main():
     parser.add_argument("--examples", type=pathlib.Path, required=True)
     parser.add_argument("--target", default="cpu")
     parser.add_argument("-k", dest="only")
+    parser.add_argument("--device", default="cpu",
+                        help="tile-run's --device (cpu, cuda, hip)")
+    parser.add_argument("--artifacts", type=pathlib.Path,
+                        help="where compiled kernels are kept (default: a "
+                             "temporary folder)")
+    parser.add_argument("--compile-only", action="store_true",
+                        help="compile every kernel into --artifacts and stop")
     args = parser.parse_args()
     failures = passed = 0
     with tempfile.TemporaryDirectory() as work:
+        store = args.artifacts or pathlib.Path(work)
+        store.mkdir(parents=True, exist_ok=True)
+        prebuilt = args.artifacts is not None and not args.compile_only
         for name, (path, kernel, make, sizes) in CASES.items():
             if args.only and args.only != name:
                 continue
-            artifact = pathlib.Path(work) / f"{name}.tile"
-            proc = subprocess.run(
-                [str(args.bin / "tile-compile"), str(args.examples / path),
-                 f"--target={args.target}", "-o", str(artifact)],
-                capture_output=True, text=True)
-            if proc.returncode != 0:
-                print(f"FAIL {name}: does not compile:\n{proc.stderr}")
-                failures += 1
+            artifact = store / f"{name}.{args.target}.tile"
+            if not prebuilt:
+                proc = subprocess.run(
+                    [str(args.bin / "tile-compile"), str(args.examples / path),
+                     f"--target={args.target}", "-o", str(artifact)],
+                    capture_output=True, text=True)
+                if proc.returncode != 0:
+                    print(f"FAIL {name}: does not compile:\n{proc.stderr}")
+                    failures += 1
+                    continue
+            if args.compile_only:
+                print(f"COMPILED {name}")
+                passed += 1
                 continue
             for size in sizes:
                 grid, kargs, ref, tols = make(*size)
                 error = run_case(args.bin, artifact, kernel, grid, kargs, ref,
-                                 tols, work)
+                                 tols, work, args.device)
                 label = f"{name}{list(size)}"
                 if error:
                     print(f"FAIL {label}: {error}")

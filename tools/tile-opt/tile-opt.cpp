@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "conversions/TileToGPU/TileToGPU.h"
 #include "conversions/TileToVector/TileToVector.h"
 #include "dialects/Tile/Analysis/TestAxisInfo.h"
 #include "dialects/Tile/IR/Tile.h"
@@ -27,6 +28,7 @@ int main(int argc, char **argv) {
   mlir::tile::registerTilePasses();
   mlir::tile::registerTestAxisInfoPass();
   mlir::tile::registerTileToVectorPasses();
+  mlir::tile::registerTileToGPUPasses();
   mlir::tile::registerAllTargets();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Tile kernel optimizer\n", registry));

@@ -23,7 +23,7 @@
 // ARTIFACT-NEXT: arg ptr
 // ARTIFACT-NEXT: arg i32
 
-// TARGET: error: unknown target 'tpu' (known: cpu)
+// TARGET: error: unknown target 'tpu' (known: cpu, nvidia)
 // OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=... or features=...)
 
 // NOTYET: error: 'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet

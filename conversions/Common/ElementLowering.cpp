@@ -1,0 +1,267 @@
+//===- ElementLowering.cpp - Tile element ops as arith/math ---------------===//
+
+#include "conversions/Common/ElementLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+#include <cmath>
+
+namespace mlir::tile {
+
+Type withElementType(Type like, Type element) {
+  if (auto vector = dyn_cast<VectorType>(like))
+    return VectorType::get(vector.getShape(), element);
+  return element;
+}
+
+Value constantLike(OpBuilder &b, Location loc, Type like, TypedAttr value) {
+  if (auto vector = dyn_cast<VectorType>(like))
+    return arith::ConstantOp::create(b, loc,
+                                     DenseElementsAttr::get(vector, value));
+  return arith::ConstantOp::create(b, loc, value);
+}
+
+Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8) {
+  Type type = bits.getType();
+  auto vec = [&](Type element) { return withElementType(type, element); };
+  auto splat = [&](Type element, TypedAttr value) -> Value {
+    return constantLike(b, loc, vec(element), value);
+  };
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), f32 = b.getF32Type();
+  if (isa<Float8E5M2Type>(f8)) {
+    Value wide = arith::ExtUIOp::create(b, loc, vec(i16), bits);
+    Value shifted =
+        arith::ShLIOp::create(b, loc, wide, splat(i16, b.getI16IntegerAttr(8)));
+    Value half = arith::BitcastOp::create(b, loc, vec(b.getF16Type()), shifted);
+    return arith::ExtFOp::create(b, loc, vec(f32), half);
+  }
+  // e4m3fn: 1 sign, 4 exponent (bias 7), 3 mantissa bits; S.1111.111 is NaN.
+  auto c32 = [&](int64_t v) { return splat(i32, b.getI32IntegerAttr(v)); };
+  Value u = arith::ExtUIOp::create(b, loc, vec(i32), bits);
+  Value sign = arith::ShLIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, u, c32(0x80)), c32(24));
+  Value exponent = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, u, c32(3)), c32(15));
+  Value mantissa = arith::AndIOp::create(b, loc, u, c32(7));
+  Value normal = arith::OrIOp::create(
+      b, loc,
+      arith::ShLIOp::create(
+          b, loc, arith::AddIOp::create(b, loc, exponent, c32(120)), c32(23)),
+      arith::ShLIOp::create(b, loc, mantissa, c32(20)));
+  // Subnormals: mantissa * 2^-9.
+  Value sub = arith::MulFOp::create(
+      b, loc, arith::UIToFPOp::create(b, loc, vec(f32), mantissa),
+      splat(f32, b.getF32FloatAttr(1.0f / 512)));
+  Value subBits = arith::BitcastOp::create(b, loc, vec(i32), sub);
+  Value isSub =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, c32(0));
+  Value magnitude = arith::SelectOp::create(b, loc, isSub, subBits, normal);
+  Value isNan = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq,
+      arith::AndIOp::create(b, loc, u, c32(0x7F)), c32(0x7F));
+  magnitude =
+      arith::SelectOp::create(b, loc, isNan, c32(0x7FC00000), magnitude);
+  Value result = arith::OrIOp::create(b, loc, magnitude, sign);
+  return arith::BitcastOp::create(b, loc, vec(f32), result);
+}
+
+Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8) {
+  Type type = x.getType();
+  auto vec = [&](Type element) { return withElementType(type, element); };
+  Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto c32 = [&](int64_t v) {
+    return constantLike(b, loc, vec(i32), b.getI32IntegerAttr(v));
+  };
+  auto cf = [&](float v) {
+    return constantLike(b, loc, vec(f32), b.getF32FloatAttr(v));
+  };
+  bool e4m3 = isa<Float8E4M3FNType>(f8);
+  int mantissaBits = e4m3 ? 3 : 2, bias = e4m3 ? 7 : 15;
+  float maxFinite = e4m3 ? 448.0f : 57344.0f;
+  float minNormal = std::ldexp(1.0f, 1 - bias);
+  Value u = arith::BitcastOp::create(b, loc, vec(i32), x);
+  Value sign = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, u, c32(24)), c32(0x80));
+  Value magnitude = math::AbsFOp::create(b, loc, x);
+  // minimumf keeps NaN; saturation makes every finite input representable.
+  Value clamped = arith::MinimumFOp::create(b, loc, magnitude, cf(maxFinite));
+  Value cu = arith::BitcastOp::create(b, loc, vec(i32), clamped);
+  // Normal range: round the f32 mantissa to `mantissaBits` bits (ties to
+  // even), then rebias the exponent.
+  int shift = 23 - mantissaBits;
+  Value lsb = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, cu, c32(shift)), c32(1));
+  Value rounded = arith::AddIOp::create(
+      b, loc, cu,
+      arith::AddIOp::create(b, loc, c32((1 << (shift - 1)) - 1), lsb));
+  Value normal = arith::SubIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, rounded, c32(shift)),
+      c32((127 - bias) << mantissaBits));
+  // Subnormal range: the value in units of the smallest subnormal, rounded.
+  Value scaled = arith::MulFOp::create(
+      b, loc, clamped, cf(std::ldexp(1.0f, bias - 1 + mantissaBits)));
+  Value sub = arith::FPToUIOp::create(
+      b, loc, vec(i32), math::RoundEvenOp::create(b, loc, scaled));
+  Value isSub = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                      clamped, cf(minNormal));
+  Value bits = arith::SelectOp::create(b, loc, isSub, sub, normal);
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  bits = arith::SelectOp::create(b, loc, isNan, c32(e4m3 ? 0x7F : 0x7E), bits);
+  bits = arith::OrIOp::create(b, loc, bits, sign);
+  return arith::TruncIOp::create(b, loc, vec(b.getI8Type()), bits);
+}
+
+Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
+                             Type resultType) {
+  Location loc = op->getLoc();
+  if (isa<PreciseDivFOp>(op)) // LLVM's fdiv is correctly rounded.
+    return arith::DivFOp::create(b, loc, operands[0], operands[1]);
+  if (isa<PreciseSqrtOp>(op)) // So is llvm.sqrt.
+    return math::SqrtOp::create(b, loc, operands[0]);
+  if (auto clamp = dyn_cast<ClampFOp>(op)) {
+    if (clamp.getPropagateNan()) {
+      Value low = arith::MaximumFOp::create(b, loc, operands[0], operands[1]);
+      return arith::MinimumFOp::create(b, loc, low, operands[2]);
+    }
+    Value low = arith::MaxNumFOp::create(b, loc, operands[0], operands[1]);
+    return arith::MinNumFOp::create(b, loc, low, operands[2]);
+  }
+  if (isa<MulhiUIOp>(op))
+    return arith::MulUIExtendedOp::create(b, loc, operands[0], operands[1])
+        .getHigh();
+  return Value();
+}
+
+std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
+                                Value seed) {
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type words = withElementType(offsets.getType(), i32);
+  auto word = [&](uint32_t value) {
+    return constantLike(b, loc, words, b.getI32IntegerAttr(int32_t(value)));
+  };
+  Value c0, c1;
+  if (getElementTypeOrSelf(offsets.getType()).isInteger(64)) {
+    c0 = arith::TruncIOp::create(b, loc, words, offsets);
+    Value shifted = arith::ShRUIOp::create(
+        b, loc, offsets,
+        constantLike(b, loc, offsets.getType(), b.getI64IntegerAttr(32)));
+    c1 = arith::TruncIOp::create(b, loc, words, shifted);
+  } else {
+    c0 = offsets;
+    c1 = word(0);
+  }
+  Value c2 = word(0), c3 = word(0);
+  Value k0, k1;
+  if (seed.getType().isInteger(64)) {
+    k0 = arith::TruncIOp::create(b, loc, i32, seed);
+    Value hi = arith::ShRUIOp::create(
+        b, loc, seed, arith::ConstantIntOp::create(b, loc, i64, 32));
+    k1 = arith::TruncIOp::create(b, loc, i32, hi);
+  } else {
+    k0 = seed;
+    k1 = arith::ConstantIntOp::create(b, loc, i32, 0);
+  }
+  if (isa<VectorType>(words)) {
+    k0 = vector::BroadcastOp::create(b, loc, words, k0);
+    k1 = vector::BroadcastOp::create(b, loc, words, k1);
+  }
+  Value m0 = word(0xD2511F53), m1 = word(0xCD9E8D57);
+  Value w0 = word(0x9E3779B9), w1 = word(0xBB67AE85);
+  for (int round = 0; round < 10; ++round) {
+    auto p0 = arith::MulUIExtendedOp::create(b, loc, m0, c0);
+    auto p1 = arith::MulUIExtendedOp::create(b, loc, m1, c2);
+    Value n0 = arith::XOrIOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, p1.getHigh(), c1), k0);
+    Value n2 = arith::XOrIOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, p0.getHigh(), c3), k1);
+    c0 = n0;
+    c1 = p1.getLow();
+    c2 = n2;
+    c3 = p0.getLow();
+    if (round != 9) {
+      k0 = arith::AddIOp::create(b, loc, k0, w0);
+      k1 = arith::AddIOp::create(b, loc, k1, w1);
+    }
+  }
+  return {c0, c1, c2, c3};
+}
+
+LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat) {
+  switch (kind) {
+  case AtomicRMWKind::add:
+    return LLVM::AtomicBinOp::add;
+  case AtomicRMWKind::fadd:
+    return LLVM::AtomicBinOp::fadd;
+  case AtomicRMWKind::max:
+    return isFloat ? LLVM::AtomicBinOp::fmax : LLVM::AtomicBinOp::max;
+  case AtomicRMWKind::min:
+    return isFloat ? LLVM::AtomicBinOp::fmin : LLVM::AtomicBinOp::min;
+  case AtomicRMWKind::umax:
+    return LLVM::AtomicBinOp::umax;
+  case AtomicRMWKind::umin:
+    return LLVM::AtomicBinOp::umin;
+  case AtomicRMWKind::and_:
+    return LLVM::AtomicBinOp::_and;
+  case AtomicRMWKind::or_:
+    return LLVM::AtomicBinOp::_or;
+  case AtomicRMWKind::xor_:
+    return LLVM::AtomicBinOp::_xor;
+  case AtomicRMWKind::xchg:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  llvm_unreachable("unknown atomic kind");
+}
+
+LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order) {
+  switch (order) {
+  case MemoryOrder::relaxed:
+    return LLVM::AtomicOrdering::monotonic;
+  case MemoryOrder::acquire:
+    return LLVM::AtomicOrdering::acquire;
+  case MemoryOrder::release:
+    return LLVM::AtomicOrdering::release;
+  case MemoryOrder::acq_rel:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  llvm_unreachable("unknown memory order");
+}
+
+std::pair<Value, StringRef> printfArgument(OpBuilder &b, Location loc,
+                                           Value value, Type type, bool hex) {
+  Type i64 = b.getI64Type();
+  if (isa<PointerType>(type))
+    return {value, "%p"};
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    if (hex) {
+      Value bits = arith::BitcastOp::create(
+          b, loc, b.getIntegerType(floatType.getWidth()), value);
+      if (floatType.getWidth() < 64)
+        bits = arith::ExtUIOp::create(b, loc, i64, bits);
+      return {bits, "0x%llx"};
+    }
+    if (!floatType.isF64())
+      value = arith::ExtFOp::create(b, loc, b.getF64Type(), value);
+    return {value, "%g"};
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (width < 64)
+    value = hex || width == 1
+                ? Value(arith::ExtUIOp::create(b, loc, i64, value))
+                : Value(arith::ExtSIOp::create(b, loc, i64, value));
+  return {value, hex ? "0x%llx" : "%lld"};
+}
+
+std::string escapePrintfFormat(StringRef text) {
+  std::string escaped;
+  for (char c : text) {
+    escaped += c;
+    if (c == '%')
+      escaped += '%';
+  }
+  return escaped;
+}
+
+} // namespace mlir::tile

@@ -1,0 +1,66 @@
+//===- ElementLowering.h - Tile element ops as arith/math ------*- C++ -*-===//
+//
+// What the tile dialect's element-level operations are in terms of upstream
+// arith/math ops, shared by every lowering: the CPU lowering applies them to
+// vectors of one chunk, the GPU lowering to the scalars one thread holds.
+// Every function here accepts scalars and vectors alike.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSIONS_COMMON_ELEMENTLOWERING_H
+#define TILE_CONVERSIONS_COMMON_ELEMENTLOWERING_H
+
+#include "dialects/Tile/IR/Tile.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Builders.h"
+
+#include <array>
+
+namespace mlir::tile {
+
+inline bool isF8(Type type) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(type);
+}
+
+/// `like` with its element type replaced by `element` (`element` itself when
+/// `like` is a scalar type).
+Type withElementType(Type like, Type element);
+
+/// A constant of type `like` (scalar or vector) with every element `value`.
+Value constantLike(OpBuilder &b, Location loc, Type like, TypedAttr value);
+
+/// f8 bits (i8) to f32, exactly. e5m2 is the top byte of an f16.
+Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8);
+
+/// f32 to f8 bits (i8), rounding to nearest even and saturating finite
+/// values and infinities to the largest finite magnitude; NaN stays NaN.
+Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8);
+
+/// The arith/math form of the tile dialect's elementwise compute ops
+/// (precise_divf, precise_sqrt, clampf, mulhiui); null if `op` is none of
+/// them.
+Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
+                             Type resultType);
+
+/// Philox 4x32-10 as docs/Semantics.md defines it: the four i32 words for
+/// counters `offsets` (i32 or i64 elements) under key `seed` (an i32 or i64
+/// scalar). The result words have the shape of `offsets`.
+std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
+                                Value seed);
+
+/// The LLVM form of an atomic read-modify-write kind on integers or floats.
+LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat);
+LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order);
+
+/// A scalar of tile type `type` as a printf argument: integers widened to
+/// i64, floats to f64 (C's default promotions), or the bits in hexadecimal;
+/// and its conversion specification.
+std::pair<Value, StringRef> printfArgument(OpBuilder &b, Location loc,
+                                           Value value, Type type, bool hex);
+
+/// `text` with every '%' doubled, for use inside a printf format.
+std::string escapePrintfFormat(StringRef text);
+
+} // namespace mlir::tile
+
+#endif // TILE_CONVERSIONS_COMMON_ELEMENTLOWERING_H

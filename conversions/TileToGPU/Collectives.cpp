@@ -1,0 +1,625 @@
+//===- Collectives.cpp - Reductions, scans, histograms, products ----------===//
+//
+// The tile ops whose elements depend on elements other threads hold. Each
+// works in three levels: within a thread's registers, across the lanes of a
+// warp by shuffles, across warps through shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+using Tuple = SmallVector<Value>;
+
+FailureOr<Tuple> KernelLowering::combine(OpBuilder &b, Region &combiner,
+                                         ValueRange lhs, ValueRange rhs) {
+  Block &body = combiner.front();
+  IRMapping mapping;
+  unsigned n = lhs.size();
+  for (unsigned i = 0; i < n; ++i) {
+    mapping.map(body.getArgument(i), lhs[i]);
+    mapping.map(body.getArgument(n + i), rhs[i]);
+  }
+  // The combiner may use scalars defined before the reduction.
+  combiner.walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (!combiner.isAncestor(operand.getParentRegion()))
+        if (Value lowered = scalars.lookupOrNull(operand))
+          mapping.map(operand, lowered);
+  });
+  for (Operation &op : body.without_terminator())
+    b.clone(op, mapping);
+  Tuple result;
+  for (Value yielded : body.getTerminator()->getOperands())
+    result.push_back(mapping.lookupOrDefault(yielded));
+  return result;
+}
+
+Value KernelLowering::shuffle(OpBuilder &b, Location loc, Value value,
+                              unsigned offset, gpu::ShuffleMode mode) {
+  Type type = value.getType();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto shuffle32 = [&](Value v) -> Value {
+    return gpu::ShuffleOp::create(b, loc, v, constI32(b, loc, offset),
+                                  constI32(b, loc, warpSize), mode)
+        .getShuffleResult();
+  };
+  if (type == i32 || type.isF32())
+    return shuffle32(value);
+  if (isa<LLVM::LLVMPointerType>(type)) {
+    Value bits = LLVM::PtrToIntOp::create(b, loc, i64, value);
+    return LLVM::IntToPtrOp::create(b, loc, type,
+                                    shuffle(b, loc, bits, offset, mode));
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  Type intType = b.getIntegerType(width);
+  Value bits = isa<FloatType>(type)
+                   ? Value(arith::BitcastOp::create(b, loc, intType, value))
+                   : value;
+  Value result;
+  if (width < 32) {
+    Value wide = arith::ExtUIOp::create(b, loc, i32, bits);
+    result = arith::TruncIOp::create(b, loc, intType, shuffle32(wide));
+  } else {
+    // 64 bits: two 32-bit halves.
+    Value lo = arith::TruncIOp::create(b, loc, i32, bits);
+    Value hi = arith::TruncIOp::create(
+        b, loc, i32,
+        arith::ShRUIOp::create(b, loc, bits,
+                               arith::ConstantIntOp::create(b, loc, i64, 32)));
+    Value newLo = arith::ExtUIOp::create(b, loc, i64, shuffle32(lo));
+    Value newHi = arith::ExtUIOp::create(b, loc, i64, shuffle32(hi));
+    result = arith::OrIOp::create(
+        b, loc, newLo,
+        arith::ShLIOp::create(b, loc, newHi,
+                              arith::ConstantIntOp::create(b, loc, i64, 32)));
+  }
+  if (isa<FloatType>(type))
+    result = arith::BitcastOp::create(b, loc, type, result);
+  return result;
+}
+
+static Tuple selectTuple(OpBuilder &b, Location loc, Value condition,
+                         ValueRange ifTrue, ValueRange ifFalse) {
+  Tuple result;
+  for (auto [t, f] : llvm::zip(ifTrue, ifFalse))
+    result.push_back(arith::SelectOp::create(b, loc, condition, t, f));
+  return result;
+}
+
+/// Each scratch slot holds any element type.
+static constexpr int64_t kSlotBytes = 8;
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<Distributed>> KernelLowering::lowerReduce(OpBuilder &b,
+                                                                ReduceOp op) {
+  Location loc = op.getLoc();
+  unsigned axisDim = op.getAxis();
+  unsigned numOperands = op.getSrcs().size();
+  Layout in = preferredLayout(op.getSrcs().front());
+  SmallVector<Tuple> inRegs(in.getNumRegs());
+  for (Value src : op.getSrcs()) {
+    FailureOr<SmallVector<Value>> regs = at(src, in);
+    if (failed(regs))
+      return failure();
+    for (auto [r, value] : llvm::enumerate(*regs))
+      inRegs[r].push_back(value);
+  }
+  Layout out = getSliceLayout(in, axisDim);
+  SmallVector<Coords> outCoords;
+  for (int64_t r = 0; r < out.getNumRegs(); ++r)
+    outCoords.push_back(out.getRegCoords(r));
+
+  // Within the thread, in order along the axis.
+  SmallVector<std::optional<Tuple>> acc(out.getNumRegs());
+  for (int64_t r = 0; r < in.getNumRegs(); ++r) {
+    Coords c = in.getRegCoords(r);
+    c.erase(c.begin() + axisDim);
+    int64_t o = llvm::find(outCoords, c) - outCoords.begin();
+    if (!acc[o]) {
+      acc[o] = inRegs[r];
+      continue;
+    }
+    FailureOr<Tuple> combined =
+        combine(b, op.getCombiner(), *acc[o], inRegs[r]);
+    if (failed(combined))
+      return failure();
+    acc[o] = *combined;
+  }
+  // Across lanes: a butterfly over the lane bits that step along the axis.
+  for (auto [bit, basis] : llvm::enumerate(in.laneBases)) {
+    if (basis[axisDim] == 0)
+      continue;
+    for (auto &value : acc) {
+      Tuple other;
+      for (Value v : *value)
+        other.push_back(shuffle(b, loc, v, 1u << bit, gpu::ShuffleMode::XOR));
+      FailureOr<Tuple> combined = combine(b, op.getCombiner(), *value, other);
+      if (failed(combined))
+        return failure();
+      value = *combined;
+    }
+  }
+  // Across warps: each warp's partial results through shared memory.
+  unsigned axisWarpMask = 0;
+  for (auto [bit, basis] : llvm::enumerate(in.warpBases))
+    if (basis[axisDim] != 0)
+      axisWarpMask |= 1u << bit;
+  if (axisWarpMask) {
+    int64_t outElements = out.getNumElements();
+    int64_t operandBytes = int64_t(numWarps) * outElements * kSlotBytes;
+    reserveShared(numOperands * operandBytes);
+    auto coords = coordinates(b, loc, out);
+    SmallVector<Value> linear;
+    for (auto &c : coords) {
+      Value index = constI32(b, loc, 0);
+      for (auto [value, extent] : llvm::zip(c, out.shape))
+        index = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(b, loc, index, constI32(b, loc, extent)),
+            value);
+      linear.push_back(index);
+    }
+    auto slot = [&](OpBuilder &sb, Value warp, int64_t o, unsigned operand) {
+      Value index = arith::AddIOp::create(
+          sb, loc,
+          arith::MulIOp::create(sb, loc, warp, constI32(sb, loc, outElements)),
+          linear[o]);
+      Value offset = arith::AddIOp::create(
+          sb, loc,
+          arith::MulIOp::create(sb, loc, index, constI32(sb, loc, kSlotBytes)),
+          constI32(sb, loc, operand * operandBytes));
+      return sharedAddress(sb, loc, offset);
+    };
+    barrier(b, loc);
+    {
+      // One writer per (warp, element): lanes and warps holding copies stay
+      // quiet, except the warps along the axis, whose partials differ.
+      OpBuilder::InsertionGuard guard(b);
+      unsigned laneMask = out.getCopyLaneMask();
+      unsigned warpMask =
+          out.getCopyWarpMask() & ~axisWarpMask & (numWarps - 1);
+      Value bits = arith::OrIOp::create(
+          b, loc,
+          arith::AndIOp::create(b, loc, laneId, constI32(b, loc, laneMask)),
+          arith::AndIOp::create(b, loc, warpId, constI32(b, loc, warpMask)));
+      Value writer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           bits, constI32(b, loc, 0));
+      auto ifOp = scf::IfOp::create(b, loc, writer, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      for (auto [o, value] : llvm::enumerate(acc))
+        for (auto [n, v] : llvm::enumerate(*value))
+          LLVM::StoreOp::create(b, loc, v, slot(b, warpId, o, n));
+    }
+    barrier(b, loc);
+    Value otherWarps = arith::AndIOp::create(
+        b, loc, warpId, constI32(b, loc, ~axisWarpMask & (numWarps - 1)));
+    for (auto [o, value] : llvm::enumerate(acc)) {
+      std::optional<Tuple> total;
+      // Every combination of the axis warp bits, in increasing order.
+      for (unsigned k = 0; k < numWarps; ++k) {
+        if (k & ~axisWarpMask)
+          continue;
+        Value warp =
+            arith::OrIOp::create(b, loc, otherWarps, constI32(b, loc, k));
+        Tuple loaded;
+        for (auto [n, v] : llvm::enumerate(*value))
+          loaded.push_back(
+              LLVM::LoadOp::create(b, loc, v.getType(), slot(b, warp, o, n)));
+        if (!total) {
+          total = loaded;
+          continue;
+        }
+        FailureOr<Tuple> combined =
+            combine(b, op.getCombiner(), *total, loaded);
+        if (failed(combined))
+          return failure();
+        total = *combined;
+      }
+      value = *total;
+    }
+  }
+  SmallVector<Distributed> results(numOperands, Distributed{out, {}});
+  for (auto &value : acc)
+    for (unsigned n = 0; n < numOperands; ++n)
+      results[n].regs.push_back((*value)[n]);
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Scans
+//===----------------------------------------------------------------------===//
+
+FailureOr<Distributed> KernelLowering::lowerScan(OpBuilder &b, ScanOp op) {
+  Location loc = op.getLoc();
+  if (op.getReverse())
+    return unsupported(op, "reverse scans are not implemented yet"), failure();
+  unsigned a = op.getAxis();
+  auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
+  unsigned rank = type.getRank();
+  SmallVector<unsigned> order{a};
+  for (unsigned d = rank; d > 0; --d)
+    if (d - 1 != a)
+      order.push_back(d - 1);
+  Layout layout = getBlockedLayout(type.getShape(), order,
+                                   std::min<int64_t>(4, type.getDimSize(a)),
+                                   warpSize, numWarps);
+  // The lane and warp bits along the axis must be the lowest ones, so that
+  // "lanes before me along the axis" are the lanes with smaller ids.
+  auto countLowBits = [&](ArrayRef<Coords> bases, unsigned &count) {
+    count = 0;
+    for (auto [bit, basis] : llvm::enumerate(bases)) {
+      if (basis[a] == 0)
+        continue;
+      if (bit != count)
+        return false;
+      ++count;
+    }
+    return true;
+  };
+  unsigned laneBitsA, warpBitsA;
+  if (!countLowBits(layout.laneBases, laneBitsA) ||
+      !countLowBits(layout.warpBases, warpBitsA))
+    return unsupported(op, "this scan's shape spreads warps across the scanned "
+                           "axis in an unsupported way"),
+           failure();
+  // Register bits along the axis: the low ones are consecutive elements
+  // (one segment), the high ones repeat the whole block (reps).
+  unsigned lowRegBits = 0;
+  while (lowRegBits < layout.regBases.size() &&
+         layout.regBases[lowRegBits][a] == (int64_t(1) << lowRegBits))
+    ++lowRegBits;
+  int64_t segment = int64_t(1) << lowRegBits;
+
+  unsigned numOperands = op.getSrcs().size();
+  SmallVector<Tuple> regs(layout.getNumRegs());
+  for (Value src : op.getSrcs()) {
+    FailureOr<SmallVector<Value>> values = at(src, layout);
+    if (failed(values))
+      return failure();
+    for (auto [r, value] : llvm::enumerate(*values))
+      regs[r].push_back(value);
+  }
+  Region &combiner = op.getCombiner();
+  auto combineOrFail = [&](ValueRange lhs, ValueRange rhs) -> Tuple {
+    FailureOr<Tuple> result = combine(b, combiner, lhs, rhs);
+    return succeeded(result) ? *result : Tuple();
+  };
+
+  // Group segments by their coordinates off the axis; order each group's
+  // segments along the axis.
+  std::map<Coords, SmallVector<std::pair<int64_t, int64_t>>> groups;
+  for (int64_t r = 0; r < layout.getNumRegs(); r += segment) {
+    Coords c = layout.getRegCoords(r);
+    int64_t along = c[a];
+    c[a] = 0;
+    groups[c].push_back({along, r});
+  }
+  Value laneA = arith::AndIOp::create(b, loc, laneId,
+                                      constI32(b, loc, (1 << laneBitsA) - 1));
+  Value warpA = arith::AndIOp::create(b, loc, warpId,
+                                      constI32(b, loc, (1 << warpBitsA) - 1));
+  int64_t groupIndex = 0;
+  if (warpBitsA)
+    reserveShared(layout.getNumRegs() / segment * numWarps * numOperands *
+                  kSlotBytes);
+  for (auto &[coords, segments] : groups) {
+    llvm::sort(segments);
+    std::optional<Tuple> carry;
+    for (auto [along, first] : segments) {
+      // Within the thread.
+      for (int64_t i = 1; i < segment; ++i)
+        regs[first + i] = combineOrFail(regs[first + i - 1], regs[first + i]);
+      Tuple incl = regs[first + segment - 1];
+      // Across lanes: Hillis-Steele over the lanes along the axis.
+      for (unsigned d = 1; d < (1u << laneBitsA); d *= 2) {
+        Tuple up;
+        for (Value v : incl)
+          up.push_back(shuffle(b, loc, v, d, gpu::ShuffleMode::UP));
+        Value has = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          laneA, constI32(b, loc, d));
+        incl = selectTuple(b, loc, has, combineOrFail(up, incl), incl);
+      }
+      Tuple prefix;
+      Value hasPrefix;
+      if (laneBitsA) {
+        for (Value v : incl)
+          prefix.push_back(shuffle(b, loc, v, 1, gpu::ShuffleMode::UP));
+        hasPrefix = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                          laneA, constI32(b, loc, 1));
+      }
+      // The warp's total sits in its last lane along the axis.
+      Tuple total;
+      Value lastLane = arith::OrIOp::create(
+          b, loc,
+          arith::AndIOp::create(b, loc, laneId,
+                                constI32(b, loc, ~((1 << laneBitsA) - 1))),
+          constI32(b, loc, (1 << laneBitsA) - 1));
+      for (Value v : incl)
+        total.push_back(laneBitsA
+                            ? gpu::ShuffleOp::create(b, loc, v, lastLane,
+                                                     constI32(b, loc, warpSize),
+                                                     gpu::ShuffleMode::IDX)
+                                  .getShuffleResult()
+                            : v);
+      if (warpBitsA) {
+        // Across warps: totals through shared memory.
+        auto slot = [&](Value warp, unsigned n) {
+          Value index = arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(
+                  b, loc, constI32(b, loc, groupIndex * numOperands + n),
+                  constI32(b, loc, numWarps)),
+              warp);
+          return sharedAddress(
+              b, loc,
+              arith::MulIOp::create(b, loc, index,
+                                    constI32(b, loc, kSlotBytes)));
+        };
+        barrier(b, loc);
+        for (auto [n, v] : llvm::enumerate(total))
+          LLVM::StoreOp::create(b, loc, v, slot(warpId, n));
+        barrier(b, loc);
+        Value others = arith::AndIOp::create(
+            b, loc, warpId, constI32(b, loc, ~((1 << warpBitsA) - 1)));
+        std::optional<Tuple> before, all;
+        for (unsigned k = 0; k < (1u << warpBitsA); ++k) {
+          Value warp =
+              arith::OrIOp::create(b, loc, others, constI32(b, loc, k));
+          Tuple loaded;
+          for (auto [n, v] : llvm::enumerate(total))
+            loaded.push_back(
+                LLVM::LoadOp::create(b, loc, v.getType(), slot(warp, n)));
+          if (!all) {
+            all = loaded;
+            before = loaded;
+            continue;
+          }
+          Value earlier = arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::ult, constI32(b, loc, k), warpA);
+          before = selectTuple(b, loc, earlier, combineOrFail(*before, loaded),
+                               *before);
+          all = combineOrFail(*all, loaded);
+        }
+        Value hasBefore = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::ugt, warpA, constI32(b, loc, 0));
+        if (laneBitsA) {
+          Tuple both = combineOrFail(*before, prefix);
+          prefix = selectTuple(b, loc, hasBefore,
+                               selectTuple(b, loc, hasPrefix, both, *before),
+                               prefix);
+          hasPrefix = arith::OrIOp::create(b, loc, hasPrefix, hasBefore);
+        } else {
+          prefix = *before;
+          hasPrefix = hasBefore;
+        }
+        total = *all;
+        ++groupIndex;
+      }
+      if (carry) {
+        if (hasPrefix) {
+          prefix = selectTuple(b, loc, hasPrefix, combineOrFail(*carry, prefix),
+                               *carry);
+        } else {
+          prefix = *carry;
+        }
+        hasPrefix = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+      }
+      if (hasPrefix)
+        for (int64_t i = 0; i < segment; ++i)
+          regs[first + i] = selectTuple(b, loc, hasPrefix,
+                                        combineOrFail(prefix, regs[first + i]),
+                                        regs[first + i]);
+      carry = carry ? combineOrFail(*carry, total) : total;
+    }
+  }
+  if (llvm::any_of(regs, [](const Tuple &t) { return t.empty(); }))
+    return failure();
+  Distributed result{layout, {}};
+  for (auto &value : regs)
+    result.regs.push_back(value.front());
+  if (numOperands != 1)
+    return unsupported(op, "scans of several tiles are not implemented yet"),
+           failure();
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Histograms
+//===----------------------------------------------------------------------===//
+
+FailureOr<Distributed> KernelLowering::lowerHistogram(OpBuilder &b,
+                                                      HistogramOp op) {
+  Location loc = op.getLoc();
+  auto resultType = cast<RankedTensorType>(op.getType());
+  int64_t bins = resultType.getDimSize(0);
+  Type element = resultType.getElementType();
+  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  reserveShared(bins * elementBytes);
+  Layout in = preferredLayout(op.getSrc());
+  FailureOr<SmallVector<Value>> values = at(op.getSrc(), in);
+  if (failed(values))
+    return failure();
+  int64_t threads = int64_t(numWarps) * warpSize;
+  Value zero = arith::ConstantIntOp::create(b, loc, element, 0);
+  Value one = arith::ConstantIntOp::create(b, loc, element, 1);
+  auto binAddress = [&](OpBuilder &ab, Value bin) {
+    return sharedAddress(
+        ab, loc,
+        arith::MulIOp::create(ab, loc, bin, constI32(ab, loc, elementBytes)));
+  };
+  barrier(b, loc);
+  for (int64_t first = 0; first < bins; first += threads) {
+    Value bin =
+        arith::AddIOp::create(b, loc, threadId, constI32(b, loc, first));
+    Value inside = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, bin,
+                                         constI32(b, loc, bins));
+    auto ifOp = scf::IfOp::create(b, loc, inside, /*withElseRegion=*/false);
+    OpBuilder tb = ifOp.getThenBodyBuilder();
+    LLVM::StoreOp::create(tb, loc, zero, binAddress(tb, bin));
+  }
+  barrier(b, loc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    if (Value firstCopy = isFirstCopyThread(b, loc, in)) {
+      auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    for (auto [r, value] : llvm::enumerate(*values)) {
+      if (!in.isFirstRegCopy(r))
+        continue;
+      Value bin = value;
+      if (!bin.getType().isInteger(32))
+        bin = arith::TruncIOp::create(b, loc, b.getI32Type(), bin);
+      // Unsigned comparison also rejects negative values.
+      Value inside = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::slt, value,
+              arith::ConstantIntOp::create(b, loc, value.getType(), bins)),
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::sge, value,
+              arith::ConstantIntOp::create(b, loc, value.getType(), 0)));
+      auto ifOp = scf::IfOp::create(b, loc, inside, false);
+      OpBuilder tb = ifOp.getThenBodyBuilder();
+      LLVM::AtomicRMWOp::create(tb, loc, LLVM::AtomicBinOp::add,
+                                binAddress(tb, bin), one,
+                                LLVM::AtomicOrdering::monotonic);
+    }
+  }
+  barrier(b, loc);
+  Layout out = defaultLayout(resultType.getShape());
+  Distributed result{out, {}};
+  for (auto &c : coordinates(b, loc, out))
+    result.regs.push_back(
+        LLVM::LoadOp::create(b, loc, element, binAddress(b, c[0])));
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+Layout KernelLowering::dotLayout(RankedTensorType type) {
+  // Each thread owns a block of rows x 4 consecutive columns.
+  return getBlockedLayout(type.getShape(), {1, 0},
+                          std::min<int64_t>(4, type.getDimSize(1)), warpSize,
+                          numWarps);
+}
+
+FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  if (aType.getRank() != 2)
+    return unsupported(op, "only 2-D products are implemented"), failure();
+  Type cElement = cType.getElementType();
+  if (!isa<FloatType>(cElement))
+    return unsupported(op, "integer products are not implemented yet"),
+           failure();
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+          n = bType.getDimSize(1);
+  Type aElement = lowerElementType(aType.getElementType());
+  Type bElement = lowerElementType(bType.getElementType());
+  if (isF8(aType.getElementType()) || isF8(bType.getElementType()))
+    return unsupported(op, "f8 products are not implemented yet"), failure();
+  int64_t aBytes = getElementByteSize(aType.getElementType());
+  int64_t bBytes = getElementByteSize(bType.getElementType());
+  int64_t bOffset = llvm::alignTo(m * k * aBytes, 16);
+  reserveShared(bOffset + k * n * bBytes);
+
+  Layout aLayout = preferredLayout(op.getA());
+  Layout bLayout = preferredLayout(op.getB());
+  Layout cLayout = dotLayout(cType);
+  FailureOr<SmallVector<Value>> aRegs = at(op.getA(), aLayout);
+  FailureOr<SmallVector<Value>> bRegs = at(op.getB(), bLayout);
+  FailureOr<SmallVector<Value>> accRegs = at(op.getAcc(), cLayout);
+  if (failed(aRegs) || failed(bRegs) || failed(accRegs))
+    return failure();
+
+  // Stage both operands in shared memory, row-major.
+  auto stage = [&](const Layout &layout, ArrayRef<Value> regs, int64_t base,
+                   int64_t bytes) {
+    OpBuilder::InsertionGuard guard(b);
+    if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
+      auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    auto coords = coordinates(b, loc, layout);
+    for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+      if (!layout.isFirstRegCopy(r))
+        continue;
+      Value index = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, coords[r][0],
+                                constI32(b, loc, layout.shape[1])),
+          coords[r][1]);
+      Value offset = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
+          constI32(b, loc, base));
+      LLVM::StoreOp::create(b, loc, regs[r], sharedAddress(b, loc, offset),
+                            bytes);
+    }
+  };
+  barrier(b, loc);
+  stage(aLayout, *aRegs, 0, aBytes);
+  stage(bLayout, *bRegs, bOffset, bBytes);
+  barrier(b, loc);
+
+  // The rows and columns this thread's accumulators cover.
+  auto coords = coordinates(b, loc, cLayout);
+  SmallVector<Coords> regCoords;
+  std::map<int64_t, Value> rows, cols;
+  for (int64_t r = 0; r < cLayout.getNumRegs(); ++r) {
+    regCoords.push_back(cLayout.getRegCoords(r));
+    rows.emplace(regCoords.back()[0], coords[r][0]);
+    cols.emplace(regCoords.back()[1], coords[r][1]);
+  }
+  Type f32 = b.getF32Type();
+  auto loop = scf::ForOp::create(
+      b, loc, constI32(b, loc, 0), constI32(b, loc, k), constI32(b, loc, 1),
+      *accRegs, [](OpBuilder &, Location, Value, ValueRange) {});
+  OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+  Value kk = loop.getInductionVar();
+  auto loadOperand = [&](Value index, int64_t base, int64_t bytes,
+                         Type element) -> Value {
+    Value offset = arith::AddIOp::create(
+        lb, loc,
+        arith::MulIOp::create(lb, loc, index, constI32(lb, loc, bytes)),
+        constI32(lb, loc, base));
+    Value value = LLVM::LoadOp::create(lb, loc, element,
+                                       sharedAddress(lb, loc, offset), bytes);
+    if (element != cElement)
+      value = arith::ExtFOp::create(lb, loc, cElement, value);
+    return value;
+  };
+  std::map<int64_t, Value> aValues, bValues;
+  for (auto &[key, row] : rows) {
+    Value index = arith::AddIOp::create(
+        lb, loc, arith::MulIOp::create(lb, loc, row, constI32(lb, loc, k)), kk);
+    aValues[key] = loadOperand(index, 0, aBytes, aElement);
+  }
+  for (auto &[key, col] : cols) {
+    Value index = arith::AddIOp::create(
+        lb, loc, arith::MulIOp::create(lb, loc, kk, constI32(lb, loc, n)), col);
+    bValues[key] = loadOperand(index, bOffset, bBytes, bElement);
+  }
+  SmallVector<Value> next;
+  for (auto [r, acc] : llvm::enumerate(loop.getRegionIterArgs()))
+    next.push_back(math::FmaOp::create(lb, loc, aValues[regCoords[r][0]],
+                                       bValues[regCoords[r][1]], acc));
+  scf::YieldOp::create(lb, loc, next);
+  (void)f32;
+  Distributed result{cLayout, {}};
+  result.regs.assign(loop.getResults().begin(), loop.getResults().end());
+  return result;
+}

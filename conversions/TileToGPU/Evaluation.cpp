@@ -1,0 +1,671 @@
+//===- Evaluation.cpp - A tile's registers in a given layout --------------===//
+//
+// What each tile-producing op is in one thread: the scalars of the elements
+// it holds in a requested layout. Element-level ops work register by
+// register; broadcast, expand_dims and trans only rename coordinates; loads
+// and the other ops with a fixed layout are computed once and moved between
+// layouts by renaming registers or through shared memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+//===----------------------------------------------------------------------===//
+// Thread geometry and shared memory
+//===----------------------------------------------------------------------===//
+
+SmallVector<SmallVector<Value, 2>>
+KernelLowering::coordinates(OpBuilder &b, Location loc, const Layout &layout) {
+  unsigned rank = layout.getRank();
+  // The thread-dependent part, once per layout at the kernel's entry.
+  std::string key = layout.str();
+  auto it = threadBases.find(key);
+  if (it == threadBases.end()) {
+    OpBuilder entry(entryMarker);
+    SmallVector<Value, 2> base;
+    for (unsigned d = 0; d < rank; ++d) {
+      Value sum = constI32(entry, loc, 0);
+      auto addBits = [&](ArrayRef<Coords> bases, Value index) {
+        for (auto [bit, basis] : llvm::enumerate(bases)) {
+          if (basis[d] == 0)
+            continue;
+          Value bitValue = arith::AndIOp::create(
+              entry, loc,
+              arith::ShRUIOp::create(entry, loc, index,
+                                     constI32(entry, loc, bit)),
+              constI32(entry, loc, 1));
+          sum = arith::AddIOp::create(
+              entry, loc, sum,
+              arith::MulIOp::create(entry, loc, bitValue,
+                                    constI32(entry, loc, basis[d])));
+        }
+      };
+      addBits(layout.laneBases, laneId);
+      addBits(layout.warpBases, warpId);
+      base.push_back(sum);
+    }
+    it = threadBases.emplace(key, base).first;
+  }
+  SmallVector<SmallVector<Value, 2>> coords;
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    Coords regCoords = layout.getRegCoords(r);
+    SmallVector<Value, 2> c;
+    for (unsigned d = 0; d < rank; ++d) {
+      Value sum = it->second[d];
+      if (regCoords[d] != 0)
+        sum =
+            arith::AddIOp::create(b, loc, sum, constI32(b, loc, regCoords[d]));
+      c.push_back(arith::AndIOp::create(b, loc, sum,
+                                        constI32(b, loc, layout.shape[d] - 1)));
+    }
+    coords.push_back(c);
+  }
+  return coords;
+}
+
+Value KernelLowering::isFirstCopyThread(OpBuilder &b, Location loc,
+                                        const Layout &layout) {
+  unsigned laneMask = layout.getCopyLaneMask();
+  unsigned warpMask = layout.getCopyWarpMask() & (numWarps - 1);
+  if (!laneMask && !warpMask)
+    return Value();
+  Value bits = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, laneId, constI32(b, loc, laneMask)),
+      arith::AndIOp::create(b, loc, warpId, constI32(b, loc, warpMask)));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, bits,
+                               constI32(b, loc, 0));
+}
+
+Value KernelLowering::sharedAddress(OpBuilder &b, Location loc, Value offset) {
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  Value base =
+      LLVM::AddressOfOp::create(b, loc, ptrType, sharedMemory.getSymName());
+  return LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+/// Row-major linear index of `coords` in `shape` (i32).
+static Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                         ArrayRef<int64_t> shape) {
+  Value index = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  for (auto [c, extent] : llvm::zip(coords, shape)) {
+    index = arith::MulIOp::create(
+        b, loc, index,
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), extent));
+    index = arith::AddIOp::create(b, loc, index, c);
+  }
+  return index;
+}
+
+/// Bytes an element of lowered type `type` takes in shared memory.
+static int64_t sharedElementBytes(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Stores `value` to shared memory at `address` (i1 as a byte).
+static void storeShared(OpBuilder &b, Location loc, Value value,
+                        Value address) {
+  if (value.getType().isInteger(1))
+    value = arith::ExtUIOp::create(b, loc, b.getI8Type(), value);
+  LLVM::StoreOp::create(b, loc, value, address,
+                        sharedElementBytes(value.getType()));
+}
+
+static Value loadShared(OpBuilder &b, Location loc, Type type, Value address) {
+  Type stored = type.isInteger(1) ? b.getI8Type() : type;
+  Value value =
+      LLVM::LoadOp::create(b, loc, stored, address, sharedElementBytes(stored));
+  if (type.isInteger(1))
+    value = arith::TruncIOp::create(b, loc, type, value);
+  return value;
+}
+
+FailureOr<SmallVector<Value>> KernelLowering::convert(OpBuilder &b,
+                                                      Location loc,
+                                                      const Distributed &value,
+                                                      const Layout &layout) {
+  if (auto mapping = getRegisterMapping(value.layout, layout)) {
+    SmallVector<Value> regs;
+    for (int64_t r : *mapping)
+      regs.push_back(value.regs[r]);
+    return regs;
+  }
+  // Through shared memory: first copies write, everyone reads.
+  Type type = value.regs.front().getType();
+  int64_t bytes = sharedElementBytes(type);
+  reserveShared(value.layout.getNumElements() * bytes);
+  barrier(b, loc);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    if (Value first = isFirstCopyThread(b, loc, value.layout)) {
+      auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    auto coords = coordinates(b, loc, value.layout);
+    for (int64_t r = 0; r < value.layout.getNumRegs(); ++r) {
+      if (!value.layout.isFirstRegCopy(r))
+        continue;
+      Value offset = arith::MulIOp::create(
+          b, loc, linearIndex(b, loc, coords[r], value.layout.shape),
+          constI32(b, loc, bytes));
+      storeShared(b, loc, value.regs[r], sharedAddress(b, loc, offset));
+    }
+  }
+  barrier(b, loc);
+  SmallVector<Value> regs;
+  auto coords = coordinates(b, loc, layout);
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    Value offset = arith::MulIOp::create(
+        b, loc, linearIndex(b, loc, coords[r], layout.shape),
+        constI32(b, loc, bytes));
+    regs.push_back(loadShared(b, loc, type, sharedAddress(b, loc, offset)));
+  }
+  // Later users of the scratch space start with a barrier of their own.
+  return regs;
+}
+
+//===----------------------------------------------------------------------===//
+// Layout choice
+//===----------------------------------------------------------------------===//
+
+static SmallVector<unsigned> rowMajorOrder(unsigned rank) {
+  SmallVector<unsigned> order;
+  for (unsigned d = rank; d > 0; --d)
+    order.push_back(d - 1);
+  return order;
+}
+
+Layout KernelLowering::defaultLayout(ArrayRef<int64_t> shape) {
+  int64_t vector = shape.empty() ? 1 : std::min<int64_t>(shape.back(), 4);
+  return getBlockedLayout(shape, rowMajorOrder(shape.size()), vector, warpSize,
+                          numWarps);
+}
+
+Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut) {
+  auto type = cast<RankedTensorType>(ptrs.getType());
+  int64_t elementBytes = getElementByteSize(
+      cast<PointerType>(type.getElementType()).getPointeeType());
+  int64_t vector = std::min<int64_t>({axis.getContiguousElements(ptrs),
+                                      hooks.getMaxAccessBytes() / elementBytes,
+                                      type.getShape().back()});
+  vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));
+  while (vector > 1 && axis.getAlignmentBytes(ptrs) % (vector * elementBytes))
+    vector /= 2;
+  if (vectorOut)
+    *vectorOut = vector;
+  return getBlockedLayout(type.getShape(), rowMajorOrder(type.getRank()),
+                          vector, warpSize, numWarps);
+}
+
+int64_t KernelLowering::vectorWidth(const Layout &layout, int64_t limit) {
+  // Register bits 0, 1, ... stepping 1, 2, 4, ... along the last dimension.
+  int64_t width = 1;
+  unsigned last = layout.getRank() - 1;
+  for (const Coords &basis : layout.regBases) {
+    if (width >= limit || basis[last] != width ||
+        llvm::count_if(basis, [](int64_t v) { return v != 0; }) != 1)
+      break;
+    width *= 2;
+  }
+  return width;
+}
+
+Layout KernelLowering::preferredLayout(Value tile, Value fallback) {
+  if (std::optional<Layout> layout = findPreferredLayout(tile, 0))
+    return *layout;
+  if (fallback)
+    if (std::optional<Layout> layout = findPreferredLayout(fallback, 0))
+      return *layout;
+  return defaultLayout(cast<RankedTensorType>(tile.getType()).getShape());
+}
+
+std::optional<Layout> KernelLowering::findPreferredLayout(Value tile,
+                                                          unsigned depth) {
+  auto it = materialized.find(tile);
+  if (it != materialized.end())
+    return it->second.layout;
+  Operation *def = tile.getDefiningOp();
+  if (!def || depth > 16)
+    return std::nullopt;
+  if (auto load = dyn_cast<LoadOp>(def))
+    return accessLayout(load.getPtr());
+  if (auto rmw = dyn_cast<AtomicRMWOp>(def))
+    return accessLayout(rmw.getPtr());
+  if (auto dot = dyn_cast<DotOp>(def))
+    return dotLayout(cast<RankedTensorType>(dot.getType()));
+  if (auto reduce = dyn_cast<ReduceOp>(def))
+    return getSliceLayout(preferredLayout(reduce.getSrcs().front()),
+                          reduce.getAxis());
+  if (isa<DescLoadOp, ScanOp, HistogramOp>(def))
+    return std::nullopt;
+  if (isa<BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp>(def))
+    return std::nullopt;
+  for (Value operand : def->getOperands()) {
+    if (!isTile(operand) || operand.getType() == Type() ||
+        cast<RankedTensorType>(operand.getType()).getShape() !=
+            cast<RankedTensorType>(tile.getType()).getShape())
+      continue;
+    if (std::optional<Layout> layout = findPreferredLayout(operand, depth + 1))
+      return layout;
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Evaluation
+//===----------------------------------------------------------------------===//
+
+static bool hasFixedLayout(Operation *op) {
+  return isa<LoadOp, DescLoadOp, ReduceOp, ScanOp, HistogramOp, DotOp,
+             AtomicRMWOp>(op);
+}
+
+Operation *KernelLowering::readyPoint(Value tile) {
+  if (Operation *ready = readyMarkers.lookup(tile))
+    return ready;
+  return markers.lookup(tile.getDefiningOp());
+}
+
+FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
+                                                 const Layout &layout) {
+  if (!tile)
+    return SmallVector<Value>();
+  auto key = std::make_pair(tile.getAsOpaquePointer(), layout.str());
+  auto it = evaluated.find(key);
+  if (it != evaluated.end())
+    return it->second;
+  Operation *def = tile.getDefiningOp();
+  OpBuilder b(tile.getContext());
+  FailureOr<SmallVector<Value>> regs;
+  if (materialized.count(tile) || !def || hasFixedLayout(def)) {
+    FailureOr<Distributed> value = materialize(tile);
+    if (failed(value))
+      return failure();
+    b.setInsertionPoint(readyPoint(tile));
+    regs = convert(b, tile.getLoc(), *value, layout);
+  } else {
+    b.setInsertionPoint(markers.lookup(def));
+    regs = compute(b, tile, layout);
+  }
+  if (succeeded(regs))
+    evaluated[key] = *regs;
+  return regs;
+}
+
+FailureOr<Distributed> KernelLowering::materialize(Value tile) {
+  auto it = materialized.find(tile);
+  if (it != materialized.end())
+    return it->second;
+  Operation *def = tile.getDefiningOp();
+  OpBuilder b(tile.getContext());
+  b.setInsertionPoint(markers.lookup(def));
+  if (auto reduce = dyn_cast<ReduceOp>(def)) {
+    FailureOr<SmallVector<Distributed>> results = lowerReduce(b, reduce);
+    if (failed(results))
+      return failure();
+    for (auto [result, value] : llvm::zip(reduce.getResults(), *results))
+      materialized[result] = value;
+    return materialized[tile];
+  }
+  FailureOr<Distributed> value = failure();
+  if (auto load = dyn_cast<LoadOp>(def))
+    value = loadTile(b, load);
+  else if (auto load = dyn_cast<DescLoadOp>(def))
+    value = descLoadTile(b, load);
+  else if (auto scan = dyn_cast<ScanOp>(def))
+    value = lowerScan(b, scan);
+  else if (auto histogram = dyn_cast<HistogramOp>(def))
+    value = lowerHistogram(b, histogram);
+  else if (auto dot = dyn_cast<DotOp>(def))
+    value = lowerDot(b, dot);
+  else
+    return unsupported(def, "this op has no place of its own"), failure();
+  if (failed(value))
+    return failure();
+  materialized[tile] = *value;
+  return *value;
+}
+
+static SmallVector<int64_t> invertOrder(ArrayRef<int32_t> order) {
+  SmallVector<int64_t> inverse(order.size());
+  for (auto [i, d] : llvm::enumerate(order))
+    inverse[d] = i;
+  return inverse;
+}
+
+FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
+                                                      const Layout &layout) {
+  Location loc = tile.getLoc();
+  auto type = cast<RankedTensorType>(tile.getType());
+  Operation *def = tile.getDefiningOp();
+  int64_t numRegs = layout.getNumRegs();
+  auto replicate = [&](Value value) {
+    return SmallVector<Value>(numRegs, value);
+  };
+  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!dense || !dense.isSplat())
+      return unsupported(def, "non-uniform constant tiles are not "
+                              "implemented yet"),
+             failure();
+    auto element = dense.getSplatValue<TypedAttr>();
+    if (isF8(element.getType()))
+      return unsupported(def, "f8 constants are not implemented yet"),
+             failure();
+    return replicate(arith::ConstantOp::create(b, loc, element));
+  }
+  if (auto splat = dyn_cast<SplatOp>(def))
+    return replicate(scalars.lookup(splat.getSrc()));
+  if (auto range = dyn_cast<RangeOp>(def)) {
+    SmallVector<Value> regs;
+    for (auto &c : coordinates(b, loc, layout))
+      regs.push_back(arith::AddIOp::create(b, loc, c[0],
+                                           constI32(b, loc, range.getStart())));
+    return regs;
+  }
+  if (auto broadcast = dyn_cast<BroadcastOp>(def))
+    return at(
+        broadcast.getSrc(),
+        projectToShape(
+            layout,
+            cast<RankedTensorType>(broadcast.getSrc().getType()).getShape()));
+  if (auto expand = dyn_cast<ExpandDimsOp>(def))
+    return at(expand.getSrc(), dropDim(layout, expand.getAxis()));
+  if (auto trans = dyn_cast<TransOp>(def))
+    return at(trans.getSrc(),
+              permuteDims(layout, invertOrder(trans.getOrder())));
+  if (auto addPtr = dyn_cast<AddPtrOp>(def)) {
+    FailureOr<SmallVector<Value>> ptrs = at(addPtr.getPtr(), layout);
+    FailureOr<SmallVector<Value>> offsets = at(addPtr.getOffset(), layout);
+    if (failed(ptrs) || failed(offsets))
+      return failure();
+    Type pointee = lowerElementType(
+        cast<PointerType>(type.getElementType()).getPointeeType());
+    SmallVector<Value> regs;
+    for (auto [ptr, offset] : llvm::zip(*ptrs, *offsets))
+      regs.push_back(LLVM::GEPOp::create(b, loc, ptr.getType(), pointee, ptr,
+                                         ValueRange{offset}));
+    return regs;
+  }
+  if (auto philox = dyn_cast<PhiloxOp>(def)) {
+    FailureOr<SmallVector<Value>> offsets = at(philox.getOffset(), layout);
+    if (failed(offsets))
+      return failure();
+    unsigned word = cast<OpResult>(tile).getResultNumber();
+    SmallVector<Value> regs;
+    for (Value offset : *offsets)
+      regs.push_back(
+          philox4x32(b, loc, offset, scalars.lookup(philox.getSeed()))[word]);
+    return regs;
+  }
+  if (isa<ReshapeOp, CatOp, JoinOp, SplitOp, GatherOp>(def))
+    return unsupported(def, "this op is not implemented on GPUs yet"),
+           failure();
+  // Element-level ops, register by register.
+  SmallVector<SmallVector<Value>> operands;
+  for (Value operand : def->getOperands()) {
+    if (!isTile(operand)) {
+      operands.push_back(SmallVector<Value>(numRegs, scalars.lookup(operand)));
+      continue;
+    }
+    if (cast<RankedTensorType>(operand.getType()).getShape() != type.getShape())
+      return unsupported(def, "operands of another shape"), failure();
+    FailureOr<SmallVector<Value>> regs = at(operand, layout);
+    if (failed(regs))
+      return failure();
+    operands.push_back(*regs);
+  }
+  SmallVector<Value> regs;
+  for (int64_t r = 0; r < numRegs; ++r) {
+    SmallVector<Value> args;
+    for (auto &operand : operands)
+      args.push_back(operand[r]);
+    FailureOr<Value> value =
+        lowerElementwise(b, def, args, cast<OpResult>(tile).getResultNumber());
+    if (failed(value))
+      return failure();
+    regs.push_back(*value);
+  }
+  return regs;
+}
+
+FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
+                                                  ValueRange operands,
+                                                  unsigned resultNumber) {
+  Location loc = op->getLoc();
+  Type resultType =
+      lowerElementType(getElementTypeOrSelf(op->getResult(resultNumber)));
+  if (Value value = lowerElementwiseTileOp(b, op, operands, resultType))
+    return value;
+  if (auto bitcast = dyn_cast<BitcastOp>(op)) {
+    if (operands[0].getType() == resultType)
+      return operands[0];
+    return Value(arith::BitcastOp::create(b, loc, resultType, operands[0]));
+  }
+  if (isa<IntToPtrOp>(op))
+    return Value(LLVM::IntToPtrOp::create(b, loc, resultType, operands[0]));
+  if (isa<PtrToIntOp>(op))
+    return Value(LLVM::PtrToIntOp::create(b, loc, resultType, operands[0]));
+  if (auto convert = dyn_cast<FpToFpOp>(op)) {
+    auto src = cast<FloatType>(getElementTypeOrSelf(convert.getSrc()));
+    auto dst = cast<FloatType>(getElementTypeOrSelf(convert.getResult()));
+    Value value = operands[0];
+    Type f32 = b.getF32Type();
+    if (isF8(src)) {
+      value = decodeF8(b, loc, value, src);
+      src = cast<FloatType>(f32);
+    }
+    if (isF8(dst)) {
+      if (convert.getRounding() != RoundingMode::rtne)
+        return unsupported(op, "only rtne conversions to f8 are implemented "
+                               "yet"),
+               failure();
+      if (src != f32)
+        value = arith::ExtFOp::create(b, loc, f32, value);
+      return encodeF8(b, loc, value, dst);
+    }
+    if (src == dst)
+      return value;
+    if (dst.getWidth() > src.getWidth())
+      return Value(arith::ExtFOp::create(b, loc, dst, value));
+    if (convert.getRounding() != RoundingMode::rtne)
+      return unsupported(op, "rtz conversions are not implemented yet"),
+             failure();
+    return Value(arith::TruncFOp::create(b, loc, dst, value));
+  }
+  if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+      isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+    if (llvm::any_of(op->getOperandTypes(),
+                     [](Type t) { return isF8(getElementTypeOrSelf(t)); }) ||
+        isF8(getElementTypeOrSelf(op->getResult(0))))
+      return unsupported(op, "arithmetic on f8 tiles is not implemented; "
+                             "convert with tile.fp_to_fp first"),
+             failure();
+    OperationState state(loc, op->getName(), operands, {resultType},
+                         op->getAttrs());
+    return b.create(state)->getResult(0);
+  }
+  return unsupported(op, "this op is not implemented on GPUs yet"), failure();
+}
+
+//===----------------------------------------------------------------------===//
+// Loads
+//===----------------------------------------------------------------------===//
+
+/// Loads `count` elements of `element` type from `ptr` (a vector load when
+/// count > 1), returning the scalars.
+static SmallVector<Value> loadElements(OpBuilder &b, Location loc, Value ptr,
+                                       Type element, int64_t count,
+                                       int64_t align, bool isVolatile) {
+  if (count == 1)
+    return {LLVM::LoadOp::create(b, loc, element, ptr, align, isVolatile)};
+  auto vectorType = VectorType::get({count}, element);
+  Value vector =
+      LLVM::LoadOp::create(b, loc, vectorType, ptr, align, isVolatile);
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < count; ++i)
+    values.push_back(LLVM::ExtractElementOp::create(
+        b, loc, vector,
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), i)));
+  return values;
+}
+
+/// The values of `count` elements: loaded when `predicate` holds (always
+/// when it is null), `others` (zero when empty) otherwise.
+static SmallVector<Value> predicatedLoad(OpBuilder &b, Location loc,
+                                         Value predicate, Value ptr,
+                                         Type element, int64_t count,
+                                         int64_t align, bool isVolatile,
+                                         ArrayRef<Value> others) {
+  if (!predicate)
+    return loadElements(b, loc, ptr, element, count, align, isVolatile);
+  auto ifOp = scf::IfOp::create(b, loc, SmallVector<Type>(count, element),
+                                predicate, true, true);
+  OpBuilder thenB = ifOp.getThenBodyBuilder();
+  scf::YieldOp::create(
+      thenB, loc,
+      loadElements(thenB, loc, ptr, element, count, align, isVolatile));
+  OpBuilder elseB = ifOp.getElseBodyBuilder();
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < count; ++i)
+    values.push_back(others.empty()
+                         ? Value(arith::ConstantOp::create(
+                               elseB, loc, elseB.getZeroAttr(element)))
+                         : others[i]);
+  scf::YieldOp::create(elseB, loc, values);
+  return SmallVector<Value>(ifOp.getResults());
+}
+
+FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op) {
+  Location loc = op.getLoc();
+  int64_t vector;
+  Layout layout = accessLayout(op.getPtr(), &vector);
+  vector = std::min(vector, vectorWidth(layout, vector));
+  FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
+  FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
+  FailureOr<SmallVector<Value>> other = at(op.getOther(), layout);
+  if (failed(ptrs) || failed(mask) || failed(other))
+    return failure();
+  Type element = lowerElementType(getElementTypeOrSelf(op.getType()));
+  int64_t elementBytes = getElementByteSize(getElementTypeOrSelf(op.getType()));
+  bool uniformMask =
+      !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
+  bool isVolatile = op.getIsVolatile();
+  Distributed result{layout, {}};
+  for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
+    ArrayRef<Value> others =
+        other->empty() ? ArrayRef<Value>() : ArrayRef(*other).slice(r, vector);
+    SmallVector<Value> values;
+    if (uniformMask) {
+      values = predicatedLoad(b, loc, mask->empty() ? Value() : (*mask)[r],
+                              (*ptrs)[r], element, vector,
+                              vector * elementBytes, isVolatile, others);
+    } else {
+      // A vector access when the whole group is in, element by element at
+      // the edges.
+      Value all = (*mask)[r];
+      for (int64_t i = 1; i < vector; ++i)
+        all = arith::AndIOp::create(b, loc, all, (*mask)[r + i]);
+      auto ifOp = scf::IfOp::create(b, loc, SmallVector<Type>(vector, element),
+                                    all, true, true);
+      OpBuilder thenB = ifOp.getThenBodyBuilder();
+      scf::YieldOp::create(thenB, loc,
+                           loadElements(thenB, loc, (*ptrs)[r], element, vector,
+                                        vector * elementBytes, isVolatile));
+      OpBuilder elseB = ifOp.getElseBodyBuilder();
+      SmallVector<Value> edge;
+      for (int64_t i = 0; i < vector; ++i)
+        edge.push_back(predicatedLoad(
+            elseB, loc, (*mask)[r + i], (*ptrs)[r + i], element, 1,
+            elementBytes, isVolatile,
+            others.empty() ? ArrayRef<Value>() : others.slice(i, 1))[0]);
+      scf::YieldOp::create(elseB, loc, edge);
+      values.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+    }
+    result.regs.append(values.begin(), values.end());
+  }
+  return result;
+}
+
+LogicalResult KernelLowering::descAddresses(OpBuilder &b, Location loc,
+                                            MakeDescOp desc, ValueRange offsets,
+                                            const Layout &layout,
+                                            SmallVector<Value> &ptrs,
+                                            SmallVector<Value> &inBounds) {
+  Type i64 = b.getI64Type();
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  Type element = lowerElementType(block.getElementType());
+  Value base = scalars.lookup(desc.getBase());
+  auto coords = coordinates(b, loc, layout);
+  Value zero = arith::ConstantIntOp::create(b, loc, i64, 0);
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    Value linear = zero, ok;
+    for (unsigned d = 0; d < layout.getRank(); ++d) {
+      Value index = arith::ExtSIOp::create(
+          b, loc, i64,
+          arith::AddIOp::create(b, loc, scalars.lookup(offsets[d]),
+                                coords[r][d]));
+      Value extent = arith::ExtSIOp::create(b, loc, i64,
+                                            scalars.lookup(desc.getShape()[d]));
+      Value inside = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index,
+                                extent));
+      ok = ok ? Value(arith::AndIOp::create(b, loc, ok, inside)) : inside;
+      linear = arith::AddIOp::create(
+          b, loc, linear,
+          arith::MulIOp::create(b, loc, index,
+                                scalars.lookup(desc.getStrides()[d])));
+    }
+    ptrs.push_back(LLVM::GEPOp::create(b, loc, base.getType(), element, base,
+                                       ValueRange{linear}));
+    inBounds.push_back(ok);
+  }
+  return success();
+}
+
+FailureOr<Distributed> KernelLowering::descLoadTile(OpBuilder &b,
+                                                    DescLoadOp op) {
+  Location loc = op.getLoc();
+  MakeDescOp desc = descriptors.lookup(op.getDesc());
+  if (!desc)
+    return unsupported(op, "the descriptor must come from a tile.make_desc of "
+                           "this kernel"),
+           failure();
+  auto type = cast<RankedTensorType>(op.getType());
+  Layout layout = defaultLayout(type.getShape());
+  SmallVector<Value> ptrs, inBounds;
+  if (failed(
+          descAddresses(b, loc, desc, op.getOffsets(), layout, ptrs, inBounds)))
+    return failure();
+  Type element = lowerElementType(type.getElementType());
+  TypedAttr padValue = cast<TypedAttr>(b.getZeroAttr(element));
+  if (desc.getPadding() == Padding::nan)
+    padValue = b.getFloatAttr(
+        element,
+        APFloat::getQNaN(cast<FloatType>(element).getFloatSemantics()));
+  Distributed result{layout, {}};
+  unsigned align = getElementByteSize(type.getElementType());
+  for (auto [ptr, ok] : llvm::zip(ptrs, inBounds)) {
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{element}, ok, true, true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(
+        thenB, loc,
+        ValueRange{LLVM::LoadOp::create(thenB, loc, element, ptr, align)});
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(
+        elseB, loc,
+        ValueRange{arith::ConstantOp::create(elseB, loc, padValue)});
+    result.regs.push_back(ifOp.getResult(0));
+  }
+  return result;
+}

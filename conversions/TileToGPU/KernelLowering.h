@@ -1,0 +1,190 @@
+//===- KernelLowering.h - The GPU lowering's code generator ----*- C++ -*-===//
+//
+// Private to conversions/TileToGPU: the class that turns one tile.func into
+// a gpu.func, shared by TileToGPU.cpp (program order, control flow, the
+// pass), Evaluation.cpp (a tile's registers in a given layout), Collectives.cpp
+// (reductions, scans, histograms, matrix products) and Sinks.cpp (stores,
+// atomics, descriptors, print, assert).
+//
+// Tiles are evaluated on demand: asking for a tile in a layout emits its
+// computation just before the marker its defining op left in the output, so
+// the code dominates every later use and loop-invariant tiles stay outside
+// loops. Ops whose result has a fixed place (loads, reductions, products,
+// loop-carried tiles) are computed once in their own layout and moved to
+// other layouts on request.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSIONS_TILETOGPU_KERNELLOWERING_H
+#define TILE_CONVERSIONS_TILETOGPU_KERNELLOWERING_H
+
+#include "conversions/Common/ElementLowering.h"
+#include "conversions/TileToGPU/Layout.h"
+#include "conversions/TileToGPU/TileToGPU.h"
+#include "dialects/Tile/Analysis/AxisInfo.h"
+#include "dialects/Tile/IR/Tile.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+namespace mlir::tile::togpu {
+
+/// A tile as the threads hold it: one scalar per register of `layout`.
+struct Distributed {
+  Layout layout;
+  SmallVector<Value> regs;
+};
+
+inline bool isTile(Value value) {
+  return isa<RankedTensorType>(value.getType());
+}
+
+/// The type one element of a tile becomes: pointers are !llvm.ptr in their
+/// address space (global = 1 when unspecified), f8 travels as its i8 bits.
+Type lowerElementType(Type element);
+
+class KernelLowering {
+public:
+  KernelLowering(FuncOp kernel, gpu::GPUFuncOp func,
+                 const AxisInfoAnalysis &axis, const GPUTargetHooks &hooks,
+                 unsigned numWarps, LLVM::GlobalOp sharedMemory,
+                 LLVM::GlobalOp assertFlag)
+      : kernel(kernel), func(func), axis(axis), hooks(hooks),
+        numWarps(numWarps), warpSize(hooks.getWarpSize()),
+        sharedMemory(sharedMemory), assertFlag(assertFlag) {}
+
+  LogicalResult lower();
+  /// Shared memory the kernel needs, in bytes.
+  int64_t getSharedBytes() const { return sharedBytes; }
+
+private:
+  // Program order (TileToGPU.cpp).
+  LogicalResult lowerBlock(Block &block, OpBuilder &b);
+  LogicalResult lowerOp(Operation *op, OpBuilder &b);
+  LogicalResult lowerScalarOp(Operation *op, OpBuilder &b);
+  LogicalResult lowerFor(scf::ForOp op, OpBuilder &b);
+  LogicalResult lowerIf(scf::IfOp op, OpBuilder &b);
+  LogicalResult lowerWhile(scf::WhileOp op, OpBuilder &b);
+  /// Loop-carried and branch-yielded values: tiles as the registers of their
+  /// layout, scalars as themselves, flattened in order.
+  FailureOr<SmallVector<Value>> lowerCarried(ValueRange values,
+                                             ArrayRef<Layout> layouts);
+  SmallVector<Type> carriedTypes(ValueRange values, ArrayRef<Layout> layouts);
+  /// Maps `oldValues` to the flattened `newValues`; tiles become
+  /// materialized, their conversions emitted before `ready`.
+  void mapCarried(ValueRange oldValues, ArrayRef<Layout> layouts,
+                  ValueRange newValues, Operation *ready);
+
+  // Evaluation (Evaluation.cpp).
+  /// The registers of `tile` in `layout`; empty for a null `tile`.
+  FailureOr<SmallVector<Value>> at(Value tile, const Layout &layout);
+  FailureOr<SmallVector<Value>> compute(OpBuilder &b, Value tile,
+                                        const Layout &layout);
+  /// The tile an op with a fixed result place computes, in its own layout.
+  FailureOr<Distributed> materialize(Value tile);
+  FailureOr<Distributed> computeMaterialized(OpBuilder &b, Value tile);
+  /// `value` moved to `layout`: by renaming registers when the same threads
+  /// hold the same elements, through shared memory otherwise.
+  FailureOr<SmallVector<Value>> convert(OpBuilder &b, Location loc,
+                                        const Distributed &value,
+                                        const Layout &layout);
+  /// The layout the computation of `tile` is cheapest in; that of
+  /// `fallback` (then the blocked layout of its shape) when nothing in its
+  /// computation prefers one.
+  Layout preferredLayout(Value tile, Value fallback = {});
+  std::optional<Layout> findPreferredLayout(Value tile, unsigned depth);
+  /// The layout of an access through the pointer tile `ptrs` (the widest
+  /// contiguous per-thread vector the axis analysis proves).
+  Layout accessLayout(Value ptrs, int64_t *vector = nullptr);
+  Layout defaultLayout(ArrayRef<int64_t> shape);
+  FailureOr<Distributed> loadTile(OpBuilder &b, LoadOp op);
+  FailureOr<Distributed> descLoadTile(OpBuilder &b, DescLoadOp op);
+  /// One element-level op (arith, math, or a tile elementwise op) applied to
+  /// the scalars `operands`; `resultNumber` picks the result (philox words).
+  FailureOr<Value> lowerElementwise(OpBuilder &b, Operation *op,
+                                    ValueRange operands, unsigned resultNumber);
+  /// The op before which code using the registers of `tile` may go.
+  Operation *readyPoint(Value tile);
+  /// Elements per thread-contiguous group of `layout` along its fastest
+  /// dimension (the vector width of its accesses).
+  int64_t vectorWidth(const Layout &layout, int64_t limit);
+
+  // Collectives (Collectives.cpp).
+  FailureOr<SmallVector<Distributed>> lowerReduce(OpBuilder &b, ReduceOp op);
+  FailureOr<Distributed> lowerScan(OpBuilder &b, ScanOp op);
+  FailureOr<Distributed> lowerHistogram(OpBuilder &b, HistogramOp op);
+  FailureOr<Distributed> lowerDot(OpBuilder &b, DotOp op);
+  Layout dotLayout(RankedTensorType type);
+  FailureOr<SmallVector<Value>> combine(OpBuilder &b, Region &combiner,
+                                        ValueRange lhs, ValueRange rhs);
+  /// Exchanges `value` with the lane `offset` away (xor or up).
+  Value shuffle(OpBuilder &b, Location loc, Value value, unsigned offset,
+                gpu::ShuffleMode mode);
+
+  // Sinks (Sinks.cpp).
+  LogicalResult lowerStore(StoreOp op, OpBuilder &b);
+  LogicalResult lowerAtomicRMW(OpBuilder &b, AtomicRMWOp op,
+                               Distributed *result);
+  LogicalResult lowerDescStore(DescStoreOp op, OpBuilder &b);
+  LogicalResult lowerPrint(PrintOp op, OpBuilder &b);
+  LogicalResult lowerAssert(AssertOp op, OpBuilder &b);
+  /// For descriptor blocks: per register, the address and in-bounds flag.
+  LogicalResult descAddresses(OpBuilder &b, Location loc, MakeDescOp desc,
+                              ValueRange offsets, const Layout &layout,
+                              SmallVector<Value> &ptrs,
+                              SmallVector<Value> &inBounds);
+
+  // Thread geometry and shared memory (Evaluation.cpp).
+  /// The coordinates (i32) of every register of `layout` in this thread.
+  SmallVector<SmallVector<Value, 2>> coordinates(OpBuilder &b, Location loc,
+                                                 const Layout &layout);
+  /// Whether this thread holds the first copy of its elements of `layout`
+  /// (an i1; stores and atomics are done by first copies only).
+  Value isFirstCopyThread(OpBuilder &b, Location loc, const Layout &layout);
+  /// The address of byte `offset` (i32) of the shared scratch array.
+  Value sharedAddress(OpBuilder &b, Location loc, Value offset);
+  void reserveShared(int64_t bytes) {
+    sharedBytes = std::max(sharedBytes, bytes);
+  }
+  Value constI32(OpBuilder &b, Location loc, int64_t value) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
+  }
+  void barrier(OpBuilder &b, Location loc) { gpu::BarrierOp::create(b, loc); }
+  /// An i1 that is true in thread 0 of the block only.
+  Value isThreadZero(OpBuilder &b, Location loc);
+
+  InFlightDiagnostic unsupported(Operation *op, const Twine &why) {
+    return op->emitOpError("cannot be lowered by the GPU target: ") << why;
+  }
+
+  FuncOp kernel;
+  gpu::GPUFuncOp func;
+  const AxisInfoAnalysis &axis;
+  const GPUTargetHooks &hooks;
+  unsigned numWarps, warpSize;
+  LLVM::GlobalOp sharedMemory, assertFlag;
+  Value threadId, laneId, warpId; // i32, computed at the kernel's entry
+  /// Code that only depends on the thread goes before this, in the entry.
+  Operation *entryMarker = nullptr;
+  std::map<std::string, SmallVector<Value, 2>> threadBases;
+  int64_t sharedBytes = 0;
+  IRMapping scalars;
+  /// Where the lazily emitted code of each op's results goes: before this.
+  DenseMap<Operation *, Operation *> markers;
+  DenseMap<Value, Distributed> materialized;
+  /// For materialized tiles defined by control flow or atomics: the marker
+  /// before which their conversions go.
+  DenseMap<Value, Operation *> readyMarkers;
+  SmallVector<Operation *> extraMarkers;
+  std::map<std::pair<void *, std::string>, SmallVector<Value>> evaluated;
+  DenseMap<Value, MakeDescOp> descriptors;
+};
+
+} // namespace mlir::tile::togpu
+
+#endif // TILE_CONVERSIONS_TILETOGPU_KERNELLOWERING_H

@@ -1,0 +1,35 @@
+//===- Passes.td - Tile to GPU conversion passes -------------*- tablegen -*-===//
+
+#ifndef TILE_CONVERSIONS_TILETOGPU_PASSES_TD
+#define TILE_CONVERSIONS_TILETOGPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Distributes tile kernels over the threads of GPU blocks";
+  let description = [{
+    Replaces every `tile.func` by a `gpu.func` kernel of the same name in
+    `gpu.module @tile_kernels`: pointer arguments become `!llvm.ptr<1>`, i1
+    arguments i8, one tile program runs on one block of `num_warps` warps.
+    Tiles are distributed over the threads by linear layouts; memory accesses
+    become per-thread vector accesses, layout changes and cross-warp
+    reductions go through the module's shared-memory scratch array. The
+    gpu.module's `tile.launch` dictionary gives, per kernel, `threads` per
+    block, `shared` (scratch bytes) and `asserts` (whether it has any).
+    The target's hooks (warp size, shared-memory limit) are looked up by
+    `target` and `chip`.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"nvidia\"",
+           "GPU target whose hooks to use (nvidia, amd)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+           "Chip of the target (e.g. sm_90a, gfx942)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect", "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+#endif // TILE_CONVERSIONS_TILETOGPU_PASSES_TD

@@ -1,0 +1,264 @@
+//===- Sinks.cpp - Stores, atomics, descriptor stores, print, assert ------===//
+//
+// The ops with effects, emitted where they stand in the program. Elements
+// held by several threads (or registers) are written by their first copy
+// only.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+/// Opens an scf.if on `condition` (when there is one) and moves `b` into it.
+static void guardBy(OpBuilder &b, Location loc, Value condition) {
+  if (!condition)
+    return;
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+}
+
+LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  int64_t vector;
+  Layout layout = accessLayout(op.getPtr(), &vector);
+  vector = std::min(vector, vectorWidth(layout, vector));
+  FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
+  FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
+  FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
+  if (failed(ptrs) || failed(values) || failed(mask))
+    return failure();
+  bool uniformMask =
+      !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
+  int64_t elementBytes =
+      getElementByteSize(getElementTypeOrSelf(op.getValue().getType()));
+  auto storeGroup = [&](OpBuilder &sb, int64_t r, int64_t count) {
+    Value value = (*values)[r];
+    if (count > 1) {
+      auto vectorType = VectorType::get({count}, value.getType());
+      value = LLVM::UndefOp::create(sb, loc, vectorType);
+      for (int64_t i = 0; i < count; ++i)
+        value = LLVM::InsertElementOp::create(sb, loc, value, (*values)[r + i],
+                                              constI32(sb, loc, i));
+    }
+    LLVM::StoreOp::create(sb, loc, value, (*ptrs)[r], count * elementBytes);
+  };
+  OpBuilder::InsertionGuard guard(b);
+  guardBy(b, loc, isFirstCopyThread(b, loc, layout));
+  for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
+    if (!layout.isFirstRegCopy(r))
+      continue;
+    OpBuilder::InsertionGuard inner(b);
+    if (uniformMask) {
+      if (!mask->empty())
+        guardBy(b, loc, (*mask)[r]);
+      storeGroup(b, r, vector);
+      continue;
+    }
+    // A vector access when the whole group is in, element by element at the
+    // edges.
+    Value all = (*mask)[r];
+    for (int64_t i = 1; i < vector; ++i)
+      all = arith::AndIOp::create(b, loc, all, (*mask)[r + i]);
+    auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    storeGroup(thenB, r, vector);
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    for (int64_t i = 0; i < vector; ++i) {
+      OpBuilder::InsertionGuard edge(elseB);
+      guardBy(elseB, loc, (*mask)[r + i]);
+      storeGroup(elseB, r + i, 1);
+    }
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::lowerAtomicRMW(OpBuilder &b, AtomicRMWOp op,
+                                             Distributed *result) {
+  Location loc = op.getLoc();
+  Layout layout = accessLayout(op.getPtr());
+  bool hasCopies =
+      layout.getCopyLaneMask() || (layout.getCopyWarpMask() & (numWarps - 1)) ||
+      llvm::any_of(llvm::seq<int64_t>(0, layout.getNumRegs()),
+                   [&](int64_t r) { return !layout.isFirstRegCopy(r); });
+  if (hasCopies && !op.getResult().use_empty())
+    return unsupported(op, "the old values of atomics on a tile smaller than "
+                           "the program's threads are not implemented yet"),
+           failure();
+  FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
+  FailureOr<SmallVector<Value>> values = at(op.getVal(), layout);
+  FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
+  if (failed(ptrs) || failed(values) || failed(mask))
+    return failure();
+  Type element = lowerElementType(getElementTypeOrSelf(op.getVal().getType()));
+  LLVM::AtomicBinOp binOp =
+      getAtomicBinOp(op.getKind(), isa<FloatType>(element));
+  LLVM::AtomicOrdering ordering = getAtomicOrdering(op.getOrder());
+  Value firstCopy = isFirstCopyThread(b, loc, layout);
+  result->layout = layout;
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    Value active = firstCopy;
+    if (!mask->empty())
+      active = active ? Value(arith::AndIOp::create(b, loc, active, (*mask)[r]))
+                      : (*mask)[r];
+    if (!layout.isFirstRegCopy(r)) {
+      result->regs.push_back(
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
+      continue;
+    }
+    if (!active) {
+      result->regs.push_back(LLVM::AtomicRMWOp::create(
+          b, loc, binOp, (*ptrs)[r], (*values)[r], ordering));
+      continue;
+    }
+    auto ifOp =
+        scf::IfOp::create(b, loc, TypeRange{element}, active, true, true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(
+        thenB, loc,
+        ValueRange{LLVM::AtomicRMWOp::create(thenB, loc, binOp, (*ptrs)[r],
+                                             (*values)[r], ordering)});
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseB, loc,
+                         ValueRange{arith::ConstantOp::create(
+                             elseB, loc, elseB.getZeroAttr(element))});
+    result->regs.push_back(ifOp.getResult(0));
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::lowerDescStore(DescStoreOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  MakeDescOp desc = descriptors.lookup(op.getDesc());
+  if (!desc)
+    return unsupported(op, "the descriptor must come from a tile.make_desc of "
+                           "this kernel");
+  auto type = cast<RankedTensorType>(op.getValue().getType());
+  Layout layout = defaultLayout(type.getShape());
+  FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
+  if (failed(values))
+    return failure();
+  SmallVector<Value> ptrs, inBounds;
+  if (failed(
+          descAddresses(b, loc, desc, op.getOffsets(), layout, ptrs, inBounds)))
+    return failure();
+  OpBuilder::InsertionGuard guard(b);
+  guardBy(b, loc, isFirstCopyThread(b, loc, layout));
+  unsigned align = getElementByteSize(type.getElementType());
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    if (!layout.isFirstRegCopy(r))
+      continue;
+    OpBuilder::InsertionGuard inner(b);
+    guardBy(b, loc, inBounds[r]);
+    LLVM::StoreOp::create(b, loc, (*values)[r], ptrs[r], align);
+  }
+  return success();
+}
+
+/// The program ids as i32 values.
+static SmallVector<Value> programIds(OpBuilder &b, Location loc) {
+  SmallVector<Value> ids;
+  for (auto dim : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
+    ids.push_back(arith::IndexCastOp::create(
+        b, loc, b.getI32Type(), gpu::BlockIdOp::create(b, loc, dim)));
+  return ids;
+}
+
+LogicalResult KernelLowering::lowerPrint(PrintOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  std::string escaped = escapePrintfFormat(op.getPrefix());
+  SmallVector<Value> pid = programIds(b, loc);
+  if (op.getArgs().empty()) {
+    OpBuilder::InsertionGuard guard(b);
+    guardBy(b, loc, isThreadZero(b, loc));
+    gpu::PrintfOp::create(b, loc, "pid (%d, %d, %d) " + escaped + "\n", pid);
+    return success();
+  }
+  for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
+    std::string head = "pid (%d, %d, %d) " + escaped;
+    if (op.getArgs().size() > 1)
+      head += " (operand " + std::to_string(index) + ")";
+    if (!isTile(arg)) {
+      OpBuilder::InsertionGuard guard(b);
+      guardBy(b, loc, isThreadZero(b, loc));
+      auto [value, spec] = printfArgument(b, loc, scalars.lookup(arg),
+                                          arg.getType(), op.getHex());
+      SmallVector<Value> args(pid);
+      args.push_back(value);
+      gpu::PrintfOp::create(b, loc, head + " " + spec.str() + "\n", args);
+      continue;
+    }
+    auto type = cast<RankedTensorType>(arg.getType());
+    Layout layout = defaultLayout(type.getShape());
+    FailureOr<SmallVector<Value>> values = at(arg, layout);
+    if (failed(values))
+      return failure();
+    OpBuilder::InsertionGuard guard(b);
+    guardBy(b, loc, isFirstCopyThread(b, loc, layout));
+    auto coords = coordinates(b, loc, layout);
+    for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+      if (!layout.isFirstRegCopy(r))
+        continue;
+      Value index = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
+      for (auto [c, extent] : llvm::zip(coords[r], layout.shape))
+        index = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, index,
+                arith::ConstantIntOp::create(b, loc, b.getI64Type(), extent)),
+            arith::ExtUIOp::create(b, loc, b.getI64Type(), c));
+      auto [value, spec] = printfArgument(b, loc, (*values)[r],
+                                          type.getElementType(), op.getHex());
+      SmallVector<Value> args(pid);
+      args.push_back(index);
+      args.push_back(value);
+      gpu::PrintfOp::create(b, loc, head + " [%lld] " + spec.str() + "\n",
+                            args);
+    }
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::lowerAssert(AssertOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  Value ok;
+  if (!isTile(op.getCondition())) {
+    ok = scalars.lookup(op.getCondition());
+  } else {
+    auto type = cast<RankedTensorType>(op.getCondition().getType());
+    Layout layout = defaultLayout(type.getShape());
+    FailureOr<SmallVector<Value>> values = at(op.getCondition(), layout);
+    if (failed(values))
+      return failure();
+    for (Value value : *values)
+      ok = ok ? Value(arith::AndIOp::create(b, loc, ok, value)) : value;
+  }
+  Value failing = arith::XOrIOp::create(
+      b, loc, ok, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  OpBuilder::InsertionGuard guard(b);
+  guardBy(b, loc, failing);
+  SmallVector<Value> pid = programIds(b, loc);
+  gpu::PrintfOp::create(b, loc,
+                        "tile.assert failed in program (%d, %d, %d): " +
+                            escapePrintfFormat(op.getMessage()) + "\n",
+                        pid);
+  // The flag, then the program ids of the first failure: the runtime reads
+  // them after the launch.
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  Value flag =
+      LLVM::AddressOfOp::create(b, loc, ptrType, assertFlag.getSymName());
+  Value previous = LLVM::AtomicRMWOp::create(b, loc, LLVM::AtomicBinOp::xchg,
+                                             flag, constI32(b, loc, 1),
+                                             LLVM::AtomicOrdering::monotonic);
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      previous, constI32(b, loc, 0));
+  guardBy(b, loc, first);
+  for (auto [i, id] : llvm::enumerate(pid)) {
+    Value slot = LLVM::GEPOp::create(b, loc, ptrType, b.getI32Type(), flag,
+                                     ArrayRef<LLVM::GEPArg>{int32_t(i + 1)});
+    LLVM::StoreOp::create(b, loc, id, slot, 4);
+  }
+  return success();
+}

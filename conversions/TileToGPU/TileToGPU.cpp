@@ -1,0 +1,559 @@
+//===- TileToGPU.cpp - Tile kernels as GPU kernels: program order ---------===//
+//
+// The pass, the kernel signature, and the walk over each program in order:
+// scalar ops are cloned as they come, side effects (stores, atomics, print,
+// assert) are emitted in place, tiles wait until something needs them
+// (KernelLowering.h), and structured control flow carries tiles through its
+// block arguments as the registers of one layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_CONVERTTILETOGPU
+#include "conversions/TileToGPU/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+//===----------------------------------------------------------------------===//
+// Target hooks registry
+//===----------------------------------------------------------------------===//
+
+GPUTargetHooks::~GPUTargetHooks() = default;
+
+unsigned GPUTargetHooks::getDefaultNumWarps(int64_t largestTile,
+                                            bool hasDot) const {
+  // Enough threads that each holds a few 16-byte vectors of the largest
+  // tile; products want one warp per 32x32 of output at most.
+  int64_t warps = largestTile / (int64_t(getWarpSize()) * 8);
+  if (hasDot)
+    warps = largestTile >= 128 * 128 ? 8 : 4;
+  return unsigned(std::clamp<int64_t>(llvm::PowerOf2Ceil(warps), 1, 8));
+}
+
+static llvm::StringMap<GPUTargetHooksFactory> &hooksRegistry() {
+  static llvm::StringMap<GPUTargetHooksFactory> registry;
+  return registry;
+}
+
+void mlir::tile::registerGPUTargetHooks(StringRef target,
+                                        GPUTargetHooksFactory factory) {
+  hooksRegistry()[target] = std::move(factory);
+}
+
+std::unique_ptr<GPUTargetHooks>
+mlir::tile::createGPUTargetHooks(StringRef target, StringRef chip) {
+  auto it = hooksRegistry().find(target);
+  if (it == hooksRegistry().end())
+    return nullptr;
+  return it->second(chip);
+}
+
+StringRef mlir::tile::getGPUAssertFlagName() { return "tile_assert_failed"; }
+StringRef mlir::tile::getGPUSharedMemoryName() { return "tile_shared"; }
+
+Type togpu::lowerElementType(Type element) {
+  MLIRContext *context = element.getContext();
+  if (auto ptr = dyn_cast<PointerType>(element)) {
+    unsigned space = ptr.getAddressSpace() ? ptr.getAddressSpace() : 1;
+    return LLVM::LLVMPointerType::get(context, space);
+  }
+  if (isF8(element))
+    return IntegerType::get(context, 8);
+  return element;
+}
+
+//===----------------------------------------------------------------------===//
+// Program order
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelLowering::lower() {
+  Block &entry = func.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&entry);
+  Location loc = kernel.getLoc();
+  Type i32 = b.getI32Type();
+  threadId = arith::IndexCastOp::create(
+      b, loc, i32, gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x));
+  unsigned laneBits = llvm::Log2_32(warpSize);
+  laneId =
+      arith::AndIOp::create(b, loc, threadId, constI32(b, loc, warpSize - 1));
+  warpId = arith::ShRUIOp::create(b, loc, threadId, constI32(b, loc, laneBits));
+  entryMarker =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(entryMarker);
+  for (auto [arg, lowered] :
+       llvm::zip(kernel.getArguments(), entry.getArguments())) {
+    Value value = lowered;
+    if (arg.getType().isInteger(1))
+      value = arith::TruncIOp::create(b, loc, b.getI1Type(), value);
+    else if (isF8(arg.getType()))
+      value = lowered; // f8 scalars travel as their bits
+    scalars.map(arg, value);
+  }
+  if (failed(lowerBlock(kernel.getBody().front(), b)))
+    return failure();
+  gpu::ReturnOp::create(b, loc);
+  // The markers have done their job.
+  for (auto &[op, marker] : markers)
+    marker->erase();
+  for (Operation *marker : extraMarkers)
+    marker->erase();
+  return success();
+}
+
+LogicalResult KernelLowering::lowerBlock(Block &block, OpBuilder &b) {
+  for (Operation &op : block) {
+    if (isa<ReturnOp, scf::YieldOp>(op))
+      continue;
+    if (failed(lowerOp(&op, b)))
+      return failure();
+  }
+  return success();
+}
+
+static bool hasTileOperandsOrResults(Operation *op) {
+  return llvm::any_of(op->getOperands(), isTile) ||
+         llvm::any_of(op->getResults(), isTile);
+}
+
+LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
+  Location loc = op->getLoc();
+  // Code for this op's tiles, emitted when first needed, goes right here.
+  markers[op] =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  if (auto forOp = dyn_cast<scf::ForOp>(op))
+    return lowerFor(forOp, b);
+  if (auto ifOp = dyn_cast<scf::IfOp>(op))
+    return lowerIf(ifOp, b);
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return lowerWhile(whileOp, b);
+  if (auto store = dyn_cast<StoreOp>(op); store && isTile(store.getPtr()))
+    return lowerStore(store, b);
+  if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
+    if (!isTile(rmw.getPtr()))
+      return unsupported(op, "scalar atomics are not implemented yet");
+    Distributed result;
+    if (failed(lowerAtomicRMW(b, rmw, &result)))
+      return failure();
+    materialized[rmw.getResult()] = result;
+    Operation *ready =
+        UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+    extraMarkers.push_back(ready);
+    readyMarkers[rmw.getResult()] = ready;
+    return success();
+  }
+  if (isa<AtomicCASOp>(op))
+    return unsupported(op, "atomic_cas is not implemented yet");
+  if (auto makeDesc = dyn_cast<MakeDescOp>(op)) {
+    descriptors[makeDesc.getResult()] = makeDesc;
+    return success();
+  }
+  if (auto store = dyn_cast<DescStoreOp>(op))
+    return lowerDescStore(store, b);
+  if (auto print = dyn_cast<PrintOp>(op))
+    return lowerPrint(print, b);
+  if (auto assertOp = dyn_cast<AssertOp>(op))
+    return lowerAssert(assertOp, b);
+  if (auto reduce = dyn_cast<ReduceOp>(op);
+      reduce && !llvm::any_of(reduce.getResults(), isTile)) {
+    // A reduction to scalars: later scalar code needs them now.
+    FailureOr<SmallVector<Distributed>> results = lowerReduce(b, reduce);
+    if (failed(results))
+      return failure();
+    for (auto [result, value] : llvm::zip(reduce.getResults(), *results))
+      scalars.map(result, value.regs.front());
+    return success();
+  }
+  if (hasTileOperandsOrResults(op)) {
+    if (llvm::all_of(op->getResults(), isTile))
+      return success(); // computed where it is needed
+    return unsupported(op, "ops turning tiles into scalars other than "
+                           "tile.reduce are not implemented yet");
+  }
+  return lowerScalarOp(op, b);
+}
+
+Value KernelLowering::isThreadZero(OpBuilder &b, Location loc) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId,
+                               constI32(b, loc, 0));
+}
+
+LogicalResult KernelLowering::lowerScalarOp(Operation *op, OpBuilder &b) {
+  Location loc = op->getLoc();
+  Type i32 = b.getI32Type();
+  if (auto pid = dyn_cast<ProgramIdOp>(op)) {
+    auto dim = gpu::Dimension(unsigned(pid.getAxis()));
+    scalars.map(pid.getResult(),
+                arith::IndexCastOp::create(
+                    b, loc, i32, gpu::BlockIdOp::create(b, loc, dim)));
+    return success();
+  }
+  if (auto num = dyn_cast<NumProgramsOp>(op)) {
+    auto dim = gpu::Dimension(unsigned(num.getAxis()));
+    scalars.map(num.getResult(),
+                arith::IndexCastOp::create(
+                    b, loc, i32, gpu::GridDimOp::create(b, loc, dim)));
+    return success();
+  }
+  if (auto addPtr = dyn_cast<AddPtrOp>(op)) {
+    Type pointee = lowerElementType(
+        cast<PointerType>(addPtr.getPtr().getType()).getPointeeType());
+    Value ptr = scalars.lookup(addPtr.getPtr());
+    scalars.map(
+        addPtr.getResult(),
+        LLVM::GEPOp::create(b, loc, ptr.getType(), pointee, ptr,
+                            ValueRange{scalars.lookup(addPtr.getOffset())}));
+    return success();
+  }
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    Type type = lowerElementType(load.getType());
+    unsigned align = getElementByteSize(load.getType());
+    Value ptr = scalars.lookup(load.getPtr());
+    auto emitLoad = [&](OpBuilder &builder) -> Value {
+      return LLVM::LoadOp::create(builder, loc, type, ptr, align,
+                                  load.getIsVolatile());
+    };
+    if (!load.getMask()) {
+      scalars.map(load.getResult(), emitLoad(b));
+      return success();
+    }
+    Value other =
+        load.getOther()
+            ? scalars.lookup(load.getOther())
+            : Value(arith::ConstantOp::create(b, loc, b.getZeroAttr(type)));
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type},
+                                  scalars.lookup(load.getMask()), true, true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(thenB, loc, emitLoad(thenB));
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseB, loc, other);
+    scalars.map(load.getResult(), ifOp.getResult(0));
+    return success();
+  }
+  if (auto store = dyn_cast<StoreOp>(op)) {
+    // One thread of the program writes a scalar.
+    Value write = isThreadZero(b, loc);
+    if (store.getMask())
+      write =
+          arith::AndIOp::create(b, loc, write, scalars.lookup(store.getMask()));
+    auto ifOp = scf::IfOp::create(b, loc, write, /*withElseRegion=*/false);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    LLVM::StoreOp::create(thenB, loc, scalars.lookup(store.getValue()),
+                          scalars.lookup(store.getPtr()),
+                          getElementByteSize(store.getValue().getType()));
+    return success();
+  }
+  if (op->getDialect() && op->getDialect()->getNamespace() == "tile") {
+    if (op->getNumResults() != 1)
+      return unsupported(op, "this scalar form is not implemented yet");
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands())
+      operands.push_back(scalars.lookup(operand));
+    FailureOr<Value> lowered = lowerElementwise(b, op, operands, 0);
+    if (failed(lowered))
+      return failure();
+    scalars.map(op->getResult(0), *lowered);
+    return success();
+  }
+  // A scalar op from arith, math or another dialect: cloned as it is.
+  b.clone(*op, scalars);
+  return success();
+}
+
+/// The registers of `layouts[i]` for each tile among `values`, flattened,
+/// scalars passed through.
+static SmallVector<Value> flatten(ArrayRef<SmallVector<Value>> parts) {
+  SmallVector<Value> flat;
+  for (const SmallVector<Value> &part : parts)
+    flat.append(part.begin(), part.end());
+  return flat;
+}
+
+FailureOr<SmallVector<Value>>
+KernelLowering::lowerCarried(ValueRange values, ArrayRef<Layout> layouts) {
+  SmallVector<SmallVector<Value>> parts;
+  for (auto [value, layout] : llvm::zip(values, layouts)) {
+    if (!isTile(value)) {
+      parts.push_back({scalars.lookup(value)});
+      continue;
+    }
+    FailureOr<SmallVector<Value>> regs = at(value, layout);
+    if (failed(regs))
+      return failure();
+    parts.push_back(*regs);
+  }
+  return flatten(parts);
+}
+
+void KernelLowering::mapCarried(ValueRange oldValues, ArrayRef<Layout> layouts,
+                                ValueRange newValues, Operation *ready) {
+  unsigned next = 0;
+  for (auto [value, layout] : llvm::zip(oldValues, layouts)) {
+    if (!isTile(value)) {
+      scalars.map(value, newValues[next++]);
+      continue;
+    }
+    Distributed dist{layout, {}};
+    for (int64_t r = 0; r < layout.getNumRegs(); ++r)
+      dist.regs.push_back(newValues[next++]);
+    materialized[value] = dist;
+    readyMarkers[value] = ready;
+  }
+}
+
+SmallVector<Type> KernelLowering::carriedTypes(ValueRange values,
+                                               ArrayRef<Layout> layouts) {
+  SmallVector<Type> types;
+  for (auto [value, layout] : llvm::zip(values, layouts)) {
+    if (!isTile(value)) {
+      types.push_back(lowerElementType(value.getType()));
+      continue;
+    }
+    Type element = lowerElementType(getElementTypeOrSelf(value.getType()));
+    types.append(layout.getNumRegs(), element);
+  }
+  return types;
+}
+
+LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+  // A carried tile keeps the layout its new value is computed in.
+  SmallVector<Layout> layouts;
+  for (auto [init, yielded] : llvm::zip(op.getInitArgs(), yield.getOperands()))
+    layouts.push_back(isTile(init) ? preferredLayout(yielded, init) : Layout());
+  FailureOr<SmallVector<Value>> inits = lowerCarried(op.getInitArgs(), layouts);
+  if (failed(inits))
+    return failure();
+  auto newFor = scf::ForOp::create(
+      b, loc, scalars.lookup(op.getLowerBound()),
+      scalars.lookup(op.getUpperBound()), scalars.lookup(op.getStep()), *inits,
+      [](OpBuilder &, Location, Value, ValueRange) {});
+  OpBuilder body = OpBuilder::atBlockBegin(newFor.getBody());
+  scalars.map(op.getInductionVar(), newFor.getInductionVar());
+  Operation *ready =
+      UnrealizedConversionCastOp::create(body, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(ready);
+  mapCarried(op.getRegionIterArgs(), layouts, newFor.getRegionIterArgs(),
+             ready);
+  if (failed(lowerBlock(*op.getBody(), body)))
+    return failure();
+  FailureOr<SmallVector<Value>> yielded =
+      lowerCarried(yield.getOperands(), layouts);
+  if (failed(yielded))
+    return failure();
+  scf::YieldOp::create(body, loc, *yielded);
+  Operation *after =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(after);
+  mapCarried(op.getResults(), layouts, newFor.getResults(), after);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerIf(scf::IfOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  SmallVector<Layout> layouts;
+  for (auto [i, result] : llvm::enumerate(op.getResults()))
+    layouts.push_back(isTile(result)
+                          ? preferredLayout(op.thenYield().getOperand(i), {})
+                          : Layout());
+  SmallVector<Type> types = carriedTypes(op.getResults(), layouts);
+  auto newIf =
+      scf::IfOp::create(b, loc, types, scalars.lookup(op.getCondition()),
+                        /*withElseRegion=*/true);
+  auto lowerBranch = [&](Block &from, Block &to,
+                         ValueRange yieldedValues) -> LogicalResult {
+    OpBuilder branch = OpBuilder::atBlockEnd(&to);
+    if (!to.empty() && to.back().hasTrait<OpTrait::IsTerminator>())
+      to.back().erase();
+    if (failed(lowerBlock(from, branch)))
+      return failure();
+    FailureOr<SmallVector<Value>> yielded =
+        lowerCarried(yieldedValues, layouts);
+    if (failed(yielded))
+      return failure();
+    scf::YieldOp::create(branch, loc, *yielded);
+    return success();
+  };
+  if (failed(lowerBranch(op.getThenRegion().front(),
+                         newIf.getThenRegion().front(),
+                         op.thenYield().getOperands())))
+    return failure();
+  if (op.getElseRegion().empty()) {
+    OpBuilder branch = OpBuilder::atBlockEnd(&newIf.getElseRegion().front());
+    if (!newIf.getElseRegion().front().empty())
+      newIf.getElseRegion().front().back().erase();
+    scf::YieldOp::create(branch, loc);
+  } else if (failed(lowerBranch(op.getElseRegion().front(),
+                                newIf.getElseRegion().front(),
+                                op.elseYield().getOperands()))) {
+    return failure();
+  }
+  Operation *after =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(after);
+  mapCarried(op.getResults(), layouts, newIf.getResults(), after);
+  return success();
+}
+
+LogicalResult KernelLowering::lowerWhile(scf::WhileOp op, OpBuilder &b) {
+  if (hasTileOperandsOrResults(op) ||
+      llvm::any_of(op.getBeforeArguments(), isTile) ||
+      llvm::any_of(op.getAfterArguments(), isTile))
+    return unsupported(op, "while loops carrying tiles are not implemented "
+                           "yet");
+  Location loc = op.getLoc();
+  SmallVector<Value> inits;
+  for (Value init : op.getInits())
+    inits.push_back(scalars.lookup(init));
+  auto newWhile = scf::WhileOp::create(b, loc, op.getResultTypes(), inits,
+                                       nullptr, nullptr);
+  auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
+    Block *block = b.createBlock(
+        &to, to.end(), from.front().getArgumentTypes(),
+        SmallVector<Location>(from.front().getNumArguments(), loc));
+    for (auto [oldArg, newArg] :
+         llvm::zip(from.front().getArguments(), block->getArguments()))
+      scalars.map(oldArg, newArg);
+    OpBuilder inner = OpBuilder::atBlockEnd(block);
+    for (Operation &nested : from.front().without_terminator())
+      if (failed(lowerOp(&nested, inner)))
+        return failure();
+    inner.clone(*from.front().getTerminator(), scalars);
+    return success();
+  };
+  OpBuilder::InsertionGuard guard(b);
+  if (failed(lowerRegion(op.getBefore(), newWhile.getBefore())) ||
+      failed(lowerRegion(op.getAfter(), newWhile.getAfter())))
+    return failure();
+  for (auto [oldResult, newResult] :
+       llvm::zip(op.getResults(), newWhile.getResults()))
+    scalars.map(oldResult, newResult);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Elements of the largest tile in `kernel`, and whether it has a dot.
+std::pair<int64_t, bool> measureKernel(FuncOp kernel) {
+  int64_t largest = 1;
+  bool hasDot = false;
+  kernel.walk([&](Operation *op) {
+    hasDot |= isa<DotOp>(op);
+    for (Type type : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(type))
+        largest = std::max(largest, tensor.getNumElements());
+  });
+  return {largest, hasDot};
+}
+
+struct ConvertTileToGPUPass
+    : public mlir::tile::impl::ConvertTileToGPUBase<ConvertTileToGPUPass> {
+  using ConvertTileToGPUBase::ConvertTileToGPUBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::unique_ptr<GPUTargetHooks> hooks = createGPUTargetHooks(target, chip);
+    if (!hooks) {
+      module.emitError() << "convert-tile-to-gpu: no GPU target named '"
+                         << target << "' is registered";
+      return signalPassFailure();
+    }
+    SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
+    if (kernels.empty())
+      return;
+    AxisInfoAnalysis axis(module);
+    MLIRContext *context = module.getContext();
+    OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+    Location loc = module.getLoc();
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    b.getUnitAttr());
+    auto gpuModule = gpu::GPUModuleOp::create(b, loc, "tile_kernels");
+    OpBuilder mb = OpBuilder::atBlockBegin(gpuModule.getBody());
+    auto sharedMemory = LLVM::GlobalOp::create(
+        mb, loc, LLVM::LLVMArrayType::get(mb.getI8Type(), 0),
+        /*isConstant=*/false, LLVM::Linkage::External, getGPUSharedMemoryName(),
+        Attribute(), /*alignment=*/16,
+        /*addrSpace=*/3);
+    LLVM::GlobalOp assertFlag;
+    if (llvm::any_of(kernels, [](FuncOp kernel) {
+          return kernel.walk([](AssertOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+        })) {
+      // Zero-initialized and visible, so the runtime can find and reset it.
+      auto type = LLVM::LLVMArrayType::get(mb.getI32Type(), 4);
+      assertFlag = LLVM::GlobalOp::create(
+          mb, loc, type, /*isConstant=*/false, LLVM::Linkage::External,
+          getGPUAssertFlagName(),
+          mb.getZeroAttr(RankedTensorType::get({4}, mb.getI32Type())),
+          /*alignment=*/4, /*addrSpace=*/1);
+    }
+    SmallVector<NamedAttribute> launchInfo;
+    for (FuncOp kernel : kernels) {
+      SmallVector<Type> argTypes;
+      for (Type type : kernel.getArgumentTypes()) {
+        if (type.isInteger(1))
+          argTypes.push_back(mb.getI8Type());
+        else
+          argTypes.push_back(lowerElementType(type));
+      }
+      auto func =
+          gpu::GPUFuncOp::create(mb, kernel.getLoc(), kernel.getSymName(),
+                                 FunctionType::get(context, argTypes, {}));
+      func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
+      auto [largest, hasDot] = measureKernel(kernel);
+      unsigned numWarps = kernel.getNumWarps()
+                              ? unsigned(*kernel.getNumWarps())
+                              : hooks->getDefaultNumWarps(largest, hasDot);
+      if (!llvm::isPowerOf2_32(numWarps) ||
+          numWarps * hooks->getWarpSize() > 1024) {
+        kernel.emitOpError() << "num_warps = " << numWarps
+                             << " must be a power of two with at most 1024 "
+                                "threads per program";
+        return signalPassFailure();
+      }
+      int32_t threads = int32_t(numWarps * hooks->getWarpSize());
+      func.setKnownBlockSizeAttr(
+          DenseI32ArrayAttr::get(context, {threads, 1, 1}));
+      KernelLowering lowering(kernel, func, axis, *hooks, numWarps,
+                              sharedMemory, assertFlag);
+      if (failed(lowering.lower()))
+        return signalPassFailure();
+      if (lowering.getSharedBytes() > hooks->getMaxSharedMemoryBytes()) {
+        kernel.emitOpError()
+            << "needs " << lowering.getSharedBytes()
+            << " bytes of shared memory; the chip allows "
+            << hooks->getMaxSharedMemoryBytes() << " per program";
+        return signalPassFailure();
+      }
+      // What the runtime needs to launch it, kept on the module because the
+      // later conversions rebuild the functions.
+      bool asserts =
+          kernel.walk([](AssertOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+      launchInfo.push_back(mb.getNamedAttr(
+          kernel.getSymName(),
+          mb.getDictionaryAttr(
+              {mb.getNamedAttr("threads", mb.getI64IntegerAttr(threads)),
+               mb.getNamedAttr("shared",
+                               mb.getI64IntegerAttr(lowering.getSharedBytes())),
+               mb.getNamedAttr("asserts", mb.getI64IntegerAttr(asserts))})));
+    }
+    gpuModule->setAttr("tile.launch", b.getDictionaryAttr(launchInfo));
+    for (FuncOp kernel : kernels)
+      kernel.erase();
+  }
+};
+
+} // namespace

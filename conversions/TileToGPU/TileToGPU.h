@@ -1,0 +1,70 @@
+//===- TileToGPU.h - Distributes tile programs over GPU threads -*- C++ -*-===//
+//
+// The GPU lowering shared by every GPU target. Each tile.func becomes a
+// gpu.func kernel in a gpu.module; one program of the tile grid is one
+// block of `num_warps` warps. Every tile value is spread over the block's
+// threads by a layout (Layout.h): loads and stores get blocked layouts whose
+// per-thread vectors the axis analysis proves contiguous (16-byte accesses,
+// coalesced across the warp), reductions leave their results spread like the
+// rows they reduced, matrix products accumulate in the registers of the
+// threads that own the output. Values move between layouts through shared
+// memory only when the threads holding them differ.
+//
+// The result uses only target-neutral dialects (gpu, arith, math, scf, llvm
+// for memory); what differs between vendors (warp size, shared memory, matrix
+// instructions) comes from the target's GPUTargetHooks, registered by name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
+#define TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
+
+#include "mlir/Pass/Pass.h"
+
+#include <functional>
+#include <memory>
+
+namespace mlir::tile {
+
+/// What the shared GPU lowering asks of a target.
+class GPUTargetHooks {
+public:
+  virtual ~GPUTargetHooks();
+  /// Threads per warp (wavefront).
+  virtual unsigned getWarpSize() const = 0;
+  /// Shared memory one program may use, in bytes.
+  virtual int64_t getMaxSharedMemoryBytes() const = 0;
+  /// The widest access one thread makes at once, in bytes.
+  virtual int64_t getMaxAccessBytes() const { return 16; }
+  /// Warps per program for a kernel without `num_warps`, from the number of
+  /// elements of its largest tile and whether it multiplies matrices.
+  virtual unsigned getDefaultNumWarps(int64_t largestTile, bool hasDot) const;
+};
+
+using GPUTargetHooksFactory =
+    std::function<std::unique_ptr<GPUTargetHooks>(StringRef chip)>;
+
+/// Makes the hooks of GPU target `target` available to convert-tile-to-gpu.
+void registerGPUTargetHooks(StringRef target, GPUTargetHooksFactory factory);
+
+/// The hooks of `target` for `chip`; null if no such target is registered.
+std::unique_ptr<GPUTargetHooks> createGPUTargetHooks(StringRef target,
+                                                     StringRef chip);
+
+/// The name of the i32 flag (followed by three i32 program ids) a failed
+/// tile.assert sets in a GPU module.
+StringRef getGPUAssertFlagName();
+
+/// The name of the extern shared-memory array every kernel of a GPU module
+/// uses as its scratch space; its size is the kernel's `tile.shared_bytes`.
+StringRef getGPUSharedMemoryName();
+
+#define GEN_PASS_DECL
+#include "conversions/TileToGPU/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "conversions/TileToGPU/Passes.h.inc"
+
+} // namespace mlir::tile
+
+#endif // TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H

@@ -1,0 +1,387 @@
+//===- NVIDIATarget.cpp - Tile kernels as PTX and cubin -------------------===//
+//
+// Pipeline: tile IR -> (convert-tile-to-gpu with NVIDIA's hooks) gpu.func
+// kernels -> (convert-gpu-to-nvvm) the LLVM dialect with NVVM ops, math as
+// libdevice calls. Serialization: the gpu.module translated to LLVM IR,
+// linked with the CUDA toolkit's libdevice, optimized at O3 by LLVM's NVPTX
+// backend into PTX, and assembled by the toolkit's ptxas into a cubin whose
+// register use goes into the artifact's launch attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "targets/nvidia/NVIDIATarget.h"
+#include "targets/Target.h"
+
+#include "conversions/TileToGPU/TileToGPU.h"
+#include "dialects/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+constexpr StringLiteral kDefaultChip = "sm_90a";
+constexpr StringLiteral kDefaultFeatures = "+ptx80";
+constexpr StringLiteral kTriple = "nvptx64-nvidia-cuda";
+
+/// The compute capability of "sm_90a" (90), or 0 if `chip` is no sm_ name.
+int computeCapability(StringRef chip) {
+  int value = 0;
+  if (!chip.consume_front("sm_"))
+    return 0;
+  chip.consume_back("a");
+  return chip.getAsInteger(10, value) ? 0 : value;
+}
+
+class NVIDIAHooks : public GPUTargetHooks {
+public:
+  explicit NVIDIAHooks(StringRef chip) : capability(computeCapability(chip)) {}
+  unsigned getWarpSize() const override { return 32; }
+  int64_t getMaxSharedMemoryBytes() const override {
+    // The opt-in per-block limits of the CUDA programming guide.
+    if (capability >= 90)
+      return 227 * 1024;
+    if (capability == 80 || capability == 87)
+      return 163 * 1024;
+    return 99 * 1024;
+  }
+
+private:
+  int capability;
+};
+
+/// The CUDA toolkit: $CUDA_PATH, else /usr/local/cuda.
+std::string cudaRoot() {
+  if (std::optional<std::string> path = llvm::sys::Process::GetEnv("CUDA_PATH"))
+    return *path;
+  return "/usr/local/cuda";
+}
+
+class NVIDIATarget : public Target {
+public:
+  StringRef getName() const override { return "nvidia"; }
+
+  void resolveOptions(TargetOptions &options) const override {
+    if (options.chip.empty())
+      options.chip = kDefaultChip.str();
+    if (options.features.empty())
+      options.features = kDefaultFeatures.str();
+  }
+
+  void buildPipeline(OpPassManager &pm,
+                     const TargetOptions &options) const override {
+    buildNVIDIAPipeline(pm, options.chip);
+  }
+
+  std::string getEntrySymbol(StringRef name) const override {
+    return name.str();
+  }
+
+  LogicalResult serialize(ModuleOp module, const TargetOptions &options,
+                          ::tile::Artifact &artifact) const override;
+  LogicalResult emitIntermediate(ModuleOp module, const TargetOptions &options,
+                                 StringRef kind,
+                                 std::string &out) const override;
+
+private:
+  LogicalResult emitPTX(ModuleOp module, const TargetOptions &options,
+                        std::string *llvmIR, std::string &ptx) const;
+  LogicalResult assemble(ModuleOp module, const TargetOptions &options,
+                         StringRef ptx, std::string &cubin,
+                         std::string &report) const;
+};
+
+gpu::GPUModuleOp findKernels(ModuleOp module) {
+  for (auto gpuModule : module.getOps<gpu::GPUModuleOp>())
+    return gpuModule;
+  return {};
+}
+
+LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
+                                    const TargetOptions &options,
+                                    std::string *llvmIR,
+                                    std::string &ptx) const {
+  gpu::GPUModuleOp kernels = findKernels(module);
+  if (!kernels)
+    return emitError(module.getLoc()) << "no gpu.module to serialize";
+  // The gpu.module's contents as a module of their own.
+  OwningOpRef<ModuleOp> device = ModuleOp::create(kernels.getLoc());
+  OpBuilder b = OpBuilder::atBlockBegin(device->getBody());
+  for (Operation &op : kernels.getBody()->without_terminator())
+    b.clone(op);
+
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  module.getContext()->appendDialectRegistry(registry);
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(*device, llvmContext);
+  if (!llvmModule)
+    return emitError(module.getLoc()) << "translation to LLVM IR failed";
+
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+  llvm::InitializeAllAsmPrinters();
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget)
+    return emitError(module.getLoc())
+           << "this LLVM has no NVPTX backend: " << error;
+  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+      triple, options.chip, options.features, llvm::TargetOptions(),
+      std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return emitError(module.getLoc())
+           << "LLVM cannot target chip '" << options.chip << "'";
+  llvmModule->setDataLayout(machine->createDataLayout());
+  llvmModule->setTargetTriple(triple);
+
+  // libdevice for the math functions the kernels call.
+  bool needsLibdevice = llvm::any_of(*llvmModule, [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (needsLibdevice) {
+    std::string path = cudaRoot() + "/nvvm/libdevice/libdevice.10.bc";
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer)
+      return emitError(module.getLoc())
+             << "cannot read libdevice at " << path
+             << " (set CUDA_PATH to the CUDA toolkit)";
+    auto libdevice = llvm::parseBitcodeFile(**buffer, llvmContext);
+    if (!libdevice)
+      return emitError(module.getLoc())
+             << "cannot parse " << path << ": "
+             << llvm::toString(libdevice.takeError());
+    (*libdevice)->setDataLayout(llvmModule->getDataLayout());
+    (*libdevice)->setTargetTriple(triple);
+    if (llvm::Linker::linkModules(*llvmModule, std::move(*libdevice),
+                                  llvm::Linker::Flags::LinkOnlyNeeded))
+      return emitError(module.getLoc()) << "linking libdevice failed";
+    // Only the kernels are entry points; the rest may be inlined away.
+    for (llvm::Function &f : *llvmModule)
+      if (!f.isDeclaration() &&
+          f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+        f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                              uint32_t(0));
+  }
+
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder passBuilder(machine.get());
+  passBuilder.registerModuleAnalyses(mam);
+  passBuilder.registerCGSCCAnalyses(cgam);
+  passBuilder.registerFunctionAnalyses(fam);
+  passBuilder.registerLoopAnalyses(lam);
+  passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
+  passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+      .run(*llvmModule, mam);
+  if (llvmIR) {
+    llvm::raw_string_ostream os(*llvmIR);
+    llvmModule->print(os, nullptr);
+  }
+
+  SmallString<0> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                   llvm::CodeGenFileType::AssemblyFile))
+    return emitError(module.getLoc()) << "LLVM cannot emit PTX";
+  codegen.run(*llvmModule);
+  ptx = text.str().str();
+  return success();
+}
+
+LogicalResult NVIDIATarget::assemble(ModuleOp module,
+                                     const TargetOptions &options,
+                                     StringRef ptx, std::string &cubin,
+                                     std::string &report) const {
+  std::string bin = cudaRoot() + "/bin";
+  llvm::ErrorOr<std::string> ptxas =
+      llvm::sys::findProgramByName("ptxas", {bin});
+  if (!ptxas)
+    return emitError(module.getLoc())
+           << "ptxas not found in " << bin
+           << " (set CUDA_PATH to a CUDA toolkit); the PTX is still available "
+              "with tile-compile --emit=asm";
+  SmallString<128> ptxPath, cubinPath, logPath;
+  int ptxFd;
+  if (llvm::sys::fs::createTemporaryFile("tile-nvidia", "ptx", ptxFd,
+                                         ptxPath) ||
+      llvm::sys::fs::createTemporaryFile("tile-nvidia", "cubin", cubinPath) ||
+      llvm::sys::fs::createTemporaryFile("tile-nvidia", "log", logPath))
+    return emitError(module.getLoc()) << "cannot create temporary files";
+  llvm::FileRemover removePtx(ptxPath), removeCubin(cubinPath),
+      removeLog(logPath);
+  {
+    llvm::raw_fd_ostream os(ptxFd, /*shouldClose=*/true);
+    os << ptx;
+  }
+  std::string arch = "-arch=" + options.chip;
+  SmallVector<StringRef> args = {*ptxas,  arch, "-O3",    "-v",
+                                 ptxPath, "-o", cubinPath};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
+                                          StringRef(logPath)};
+  std::string error;
+  int status = llvm::sys::ExecuteAndWait(*ptxas, args, std::nullopt, redirects,
+                                         0, 0, &error);
+  auto log = llvm::MemoryBuffer::getFile(logPath);
+  report = log ? (*log)->getBuffer().str() : "";
+  if (status != 0)
+    return emitError(module.getLoc())
+           << "ptxas failed for " << options.chip << ": " << error << "\n"
+           << report;
+  auto binary = llvm::MemoryBuffer::getFile(cubinPath);
+  if (!binary)
+    return emitError(module.getLoc()) << "cannot read ptxas's cubin";
+  cubin = (*binary)->getBuffer().str();
+  return success();
+}
+
+/// Per kernel, the registers and spill bytes in ptxas's -v report.
+std::map<std::string, std::pair<int64_t, int64_t>>
+parseResourceReport(StringRef report) {
+  std::map<std::string, std::pair<int64_t, int64_t>> usage;
+  std::string current;
+  llvm::Regex entry("Compiling entry function '([^']+)'");
+  llvm::Regex spills("([0-9]+) bytes spill stores");
+  llvm::Regex registers("Used ([0-9]+) registers");
+  SmallVector<StringRef> lines;
+  report.split(lines, '\n');
+  for (StringRef line : lines) {
+    SmallVector<StringRef> match;
+    if (entry.match(line, &match))
+      current = match[1].str();
+    else if (spills.match(line, &match))
+      match[1].getAsInteger(10, usage[current].second);
+    else if (registers.match(line, &match))
+      match[1].getAsInteger(10, usage[current].first);
+  }
+  return usage;
+}
+
+LogicalResult NVIDIATarget::emitIntermediate(ModuleOp module,
+                                             const TargetOptions &options,
+                                             StringRef kind,
+                                             std::string &out) const {
+  std::string llvmIR, ptx;
+  if (kind != "llvm" && kind != "asm" && kind != "obj")
+    return Target::emitIntermediate(module, options, kind, out);
+  if (failed(emitPTX(module, options, &llvmIR, ptx)))
+    return failure();
+  if (kind == "llvm") {
+    out = llvmIR;
+    return success();
+  }
+  if (kind == "asm") {
+    out = ptx;
+    return success();
+  }
+  std::string report;
+  return assemble(module, options, ptx, out, report);
+}
+
+LogicalResult NVIDIATarget::serialize(ModuleOp module,
+                                      const TargetOptions &options,
+                                      ::tile::Artifact &artifact) const {
+  std::string ptx, cubin, report;
+  if (failed(emitPTX(module, options, nullptr, ptx)) ||
+      failed(assemble(module, options, ptx, cubin, report)))
+    return failure();
+  gpu::GPUModuleOp kernels = findKernels(module);
+  auto launch = kernels->getAttrOfType<DictionaryAttr>("tile.launch");
+  auto usage = parseResourceReport(report);
+  for (::tile::KernelInfo &info : artifact.kernels) {
+    auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
+    if (!attrs)
+      return emitError(module.getLoc())
+             << "no launch information for kernel '" << info.name << "'";
+    for (StringRef name : {"threads", "shared", "asserts"})
+      info.attrs.emplace_back(name.str(),
+                              attrs.getAs<IntegerAttr>(name).getInt());
+    auto it = usage.find(info.symbol);
+    if (it != usage.end()) {
+      info.attrs.emplace_back("registers", it->second.first);
+      info.attrs.emplace_back("spill_bytes", it->second.second);
+    }
+  }
+  artifact.chip = options.chip;
+  artifact.features = options.features.empty() ? "-" : options.features;
+  artifact.binaryFormat = "cubin";
+  artifact.binary = std::move(cubin);
+  return success();
+}
+
+} // namespace
+
+void mlir::tile::buildNVIDIAPipeline(OpPassManager &pm, StringRef chip) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTileCombine());
+  pm.addPass(createCSEPass());
+  ConvertTileToGPUOptions toGPU;
+  toGPU.target = "nvidia";
+  toGPU.chip = chip.str();
+  pm.addPass(createConvertTileToGPU(toGPU));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSCFToControlFlowPass());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createConvertGpuOpsToNVVMOps());
+  kernels.addPass(createReconcileUnrealizedCastsPass());
+}
+
+namespace {
+struct NVIDIAPipelineOptions
+    : public PassPipelineOptions<NVIDIAPipelineOptions> {
+  Option<std::string> chip{*this, "chip",
+                           llvm::cl::desc("NVIDIA chip, e.g. sm_80, sm_90a"),
+                           llvm::cl::init(kDefaultChip.str())};
+};
+} // namespace
+
+void mlir::tile::registerNVIDIATarget() {
+  registerTarget(std::make_unique<NVIDIATarget>());
+  registerGPUTargetHooks("nvidia", [](StringRef chip) {
+    return std::make_unique<NVIDIAHooks>(chip);
+  });
+  PassPipelineRegistration<NVIDIAPipelineOptions>(
+      "tile-nvidia-pipeline",
+      "The NVIDIA target's lowering of tile kernels to the LLVM dialect with "
+      "NVVM ops, as tile-compile --target=nvidia runs it",
+      [](OpPassManager &pm, const NVIDIAPipelineOptions &options) {
+        buildNVIDIAPipeline(pm, options.chip);
+      });
+}
