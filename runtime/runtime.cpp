@@ -18,7 +18,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <new>
 #include <vector>
 
@@ -317,12 +316,6 @@ tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
   return nullptr;
 }
 
-double nowMilliseconds() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
 tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
                      const tile_arg_t *args, size_t numArgs,
                      double *outMilliseconds) {
@@ -334,17 +327,11 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
   std::vector<void *> pointers;
   if (tile_status_t s = prepareArgs(kernel, args, numArgs, slots, pointers))
     return s;
-  tile_module_s *module = kernel->module;
-  double start = nowMilliseconds();
-  if (tile_status_t s =
-          module->impl->launch(kernel->index, grid, pointers.data()))
-    return s;
-  if (outMilliseconds) {
-    if (tile_status_t s = module->device->impl->synchronize())
-      return s;
-    *outMilliseconds = nowMilliseconds() - start;
-  }
-  return nullptr;
+  ModuleImpl &impl = *kernel->module->impl;
+  if (!outMilliseconds)
+    return impl.launch(kernel->index, grid, pointers.data());
+  return impl.launchTimed(kernel->index, grid, pointers.data(),
+                          *outMilliseconds);
 }
 
 tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
