@@ -11,6 +11,8 @@
 
 #include "runtime/Backend.h"
 #include "runtime/cpu/CPUBackend.h"
+#include "runtime/cuda/CUDABackend.h"
+#include "runtime/hip/HIPBackend.h"
 
 #include <atomic>
 #include <cerrno>
@@ -87,38 +89,7 @@ template <typename Body> tile_status_t guarded(Body &&body) {
 // Backends
 //===----------------------------------------------------------------------===//
 
-// A backend whose implementation is not part of this build: it has no
-// devices and says why.
-class UnbuiltBackend final : public Backend {
-public:
-  UnbuiltBackend(const char *name, const char *target, const char *message)
-      : backendName(name), targetName(target), message(message) {}
-  const char *name() const override { return backendName; }
-  const char *target() const override { return targetName; }
-  tile_status_t deviceCount(int *) override {
-    return makeStatus(TILE_NO_DEVICE, message);
-  }
-  tile_status_t openDevice(int, std::unique_ptr<DeviceImpl> &) override {
-    return makeStatus(TILE_NO_DEVICE, message);
-  }
-
-private:
-  const char *backendName, *targetName, *message;
-};
-
-Backend &cudaBackend() {
-  static UnbuiltBackend backend(
-      "cuda", "nvidia", "no CUDA device: the CUDA backend is not built yet");
-  return backend;
-}
-
-Backend &hipBackend() {
-  static UnbuiltBackend backend(
-      "hip", "amd", "no HIP device: the HIP backend is not built yet");
-  return backend;
-}
-
-// The dispatch table: a backend folder plugs in by replacing its getter.
+// The dispatch table: a backend folder plugs in with its getter.
 struct BackendEntry {
   const char *name;
   Backend &(*get)();

@@ -102,8 +102,6 @@ run_case 1 "is out of its range" $scalars --arg i1:0 $zeros --arg f32:1e39 --arg
 run_case 1 "assertion failed in kernel assert_positive" $run "$art" \
   --kernel assert_positive --grid 4 --arg buf:f32:1000:rand --arg i32:1000
 run_case 1 "no kernel 'nope' in the module" $run "$art" --kernel nope --grid 1
-run_case 1 "the CUDA backend is not built yet" $run "$art" --device cuda --kernel x --grid 1
-run_case 1 "the HIP backend is not built yet" $run "$art" --device hip --kernel x --grid 1
 run_case 1 "unknown backend 'tpu'" $run "$art" --device tpu --kernel x --grid 1
 run_case 1 "232 mismatches" $add --grid 3 --arg buf:f32:1000:file="$work/a" \
   --arg buf:f32:1000:file="$work/b" --arg buf:f32:1000:poison --arg i32:1000 \
@@ -149,6 +147,19 @@ run_case 1 "is truncated" $run "$work/broken.art" --kernel k --grid 1
 $ref corrupt replace-bytes libc.so.6 libQ.so.6 "$fixture" "$work/needs.so"
 "$bin/tile-test-pack" -o "$work/needs.art" --binary "$work/needs.so" --kernel k:k:ptr
 run_case 1 "libQ.so.6" $run "$work/needs.art" --kernel k --grid 1
+
+# The GPU backends without their driver library (where it is absent).
+"$bin/tile-test-pack" -o "$work/ptx.art" \
+  --binary "$root/test/Runtime/Inputs/vector_add.ptx" --target nvidia \
+  --kernel vector_add:vector_add:ptr,ptr,ptr,i32:threads=256
+if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
+  run_case 1 "no CUDA device: cannot open libcuda.so.1" $run "$work/ptx.art" \
+    --device cuda --kernel vector_add --grid 1
+fi
+if ! ldconfig -p 2>/dev/null | grep -q 'libamdhip64\.so '; then
+  run_case 1 "no HIP device: cannot open libamdhip64.so" $run "$art" \
+    --device hip --kernel vector_add --grid 1
+fi
 
 # The C API directly, every error path included.
 "$bin/tile-test-pack" -o "$work/api.art" --binary "$fixture" \
