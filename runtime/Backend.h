@@ -1,10 +1,9 @@
-//===- Backend.h - The interface every runtime backend implements -*- C++
-//-*-===//
+//===- Backend.h - The interface of a runtime backend -----------*- C++ -*-===//
 //
 // runtime.cpp implements the C API once: argument checking, handle lifetimes,
 // artifact parsing and target matching. Everything that touches a device goes
-// through these classes, one implementation per folder (cpu/, later cuda/ and
-// hip/). A backend sees only validated requests.
+// through these classes, one implementation per folder (cpu/, cuda/, hip/).
+// A backend sees only validated requests.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +32,11 @@ public:
   /// device addresses for pointer arguments.
   virtual tile_status_t launch(size_t index, const uint32_t grid[3],
                                void **args) = 0;
+  /// Like launch, then waits for it to finish and sets \p milliseconds to its
+  /// duration, measured the backend's way (the host clock on the CPU, events
+  /// on GPUs).
+  virtual tile_status_t launchTimed(size_t index, const uint32_t grid[3],
+                                    void **args, double &milliseconds) = 0;
 };
 
 /// One open device.

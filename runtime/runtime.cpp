@@ -11,6 +11,8 @@
 
 #include "runtime/Backend.h"
 #include "runtime/cpu/CPUBackend.h"
+#include "runtime/cuda/CUDABackend.h"
+#include "runtime/hip/HIPBackend.h"
 
 #include <atomic>
 #include <cerrno>
@@ -18,7 +20,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <ctime>
 #include <new>
 #include <vector>
 
@@ -88,38 +89,7 @@ template <typename Body> tile_status_t guarded(Body &&body) {
 // Backends
 //===----------------------------------------------------------------------===//
 
-// A backend whose implementation is not part of this build: it has no
-// devices and says why.
-class UnbuiltBackend final : public Backend {
-public:
-  UnbuiltBackend(const char *name, const char *target, const char *message)
-      : backendName(name), targetName(target), message(message) {}
-  const char *name() const override { return backendName; }
-  const char *target() const override { return targetName; }
-  tile_status_t deviceCount(int *) override {
-    return makeStatus(TILE_NO_DEVICE, message);
-  }
-  tile_status_t openDevice(int, std::unique_ptr<DeviceImpl> &) override {
-    return makeStatus(TILE_NO_DEVICE, message);
-  }
-
-private:
-  const char *backendName, *targetName, *message;
-};
-
-Backend &cudaBackend() {
-  static UnbuiltBackend backend(
-      "cuda", "nvidia", "no CUDA device: the CUDA backend is not built yet");
-  return backend;
-}
-
-Backend &hipBackend() {
-  static UnbuiltBackend backend(
-      "hip", "amd", "no HIP device: the HIP backend is not built yet");
-  return backend;
-}
-
-// The dispatch table: a backend folder plugs in by replacing its getter.
+// The dispatch table: a backend folder plugs in with its getter.
 struct BackendEntry {
   const char *name;
   Backend &(*get)();
@@ -317,12 +287,6 @@ tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
   return nullptr;
 }
 
-double nowMilliseconds() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-}
-
 tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
                      const tile_arg_t *args, size_t numArgs,
                      double *outMilliseconds) {
@@ -334,17 +298,11 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
   std::vector<void *> pointers;
   if (tile_status_t s = prepareArgs(kernel, args, numArgs, slots, pointers))
     return s;
-  tile_module_s *module = kernel->module;
-  double start = nowMilliseconds();
-  if (tile_status_t s =
-          module->impl->launch(kernel->index, grid, pointers.data()))
-    return s;
-  if (outMilliseconds) {
-    if (tile_status_t s = module->device->impl->synchronize())
-      return s;
-    *outMilliseconds = nowMilliseconds() - start;
-  }
-  return nullptr;
+  ModuleImpl &impl = *kernel->module->impl;
+  if (!outMilliseconds)
+    return impl.launch(kernel->index, grid, pointers.data());
+  return impl.launchTimed(kernel->index, grid, pointers.data(),
+                          *outMilliseconds);
 }
 
 tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,

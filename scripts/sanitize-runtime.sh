@@ -3,7 +3,8 @@
 # kernels, the artifact packer and the C API test with AddressSanitizer and
 # UBSan into BUILD_DIR (default build-asan/; a runtime-only build, no
 # LLVM), then runs tile-run through its success and error paths and the C API
-# test (the cases of test/Runtime).
+# test (the cases of test/Runtime), and the CUDA backend on the fake driver of
+# test/Runtime/Inputs/mock_cuda.c.
 # Exits non-zero if a case gives the wrong exit code or message, or if a
 # sanitizer reports anything (leaks included). Needs cmake, ninja, a C/C++
 # compiler and python3; also runs the artifact unit tests when GoogleTest is
@@ -19,7 +20,7 @@ cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
   -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
   >/dev/null
 ninja -C "$build" -j2 tile-run tile-test-pack tile-test-fixture \
-  tile-runtime-api-test
+  tile-runtime-api-test tile-mock-cuda
 
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
@@ -102,8 +103,6 @@ run_case 1 "is out of its range" $scalars --arg i1:0 $zeros --arg f32:1e39 --arg
 run_case 1 "assertion failed in kernel assert_positive" $run "$art" \
   --kernel assert_positive --grid 4 --arg buf:f32:1000:rand --arg i32:1000
 run_case 1 "no kernel 'nope' in the module" $run "$art" --kernel nope --grid 1
-run_case 1 "the CUDA backend is not built yet" $run "$art" --device cuda --kernel x --grid 1
-run_case 1 "the HIP backend is not built yet" $run "$art" --device hip --kernel x --grid 1
 run_case 1 "unknown backend 'tpu'" $run "$art" --device tpu --kernel x --grid 1
 run_case 1 "232 mismatches" $add --grid 3 --arg buf:f32:1000:file="$work/a" \
   --arg buf:f32:1000:file="$work/b" --arg buf:f32:1000:poison --arg i32:1000 \
@@ -149,6 +148,28 @@ run_case 1 "is truncated" $run "$work/broken.art" --kernel k --grid 1
 $ref corrupt replace-bytes libc.so.6 libQ.so.6 "$fixture" "$work/needs.so"
 "$bin/tile-test-pack" -o "$work/needs.art" --binary "$work/needs.so" --kernel k:k:ptr
 run_case 1 "libQ.so.6" $run "$work/needs.art" --kernel k --grid 1
+
+# The GPU backends: without their driver library (where it is absent), and
+# the CUDA backend end to end on the fake driver of test/Runtime (the GPU smoke
+# test, whose cases expect exit codes 0 and 1: a sanitizer report exits 86).
+"$bin/tile-test-pack" -o "$work/ptx.art" \
+  --binary "$root/test/Runtime/Inputs/vector_add.ptx" --target nvidia \
+  --kernel vector_add:vector_add:ptr,ptr,ptr,i32:threads=256
+if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
+  run_case 1 "no CUDA device: cannot open libcuda.so.1" $run "$work/ptx.art" \
+    --device cuda --kernel vector_add --grid 1
+fi
+if ! ldconfig -p 2>/dev/null | grep -q 'libamdhip64\.so '; then
+  run_case 1 "no HIP device: cannot open libamdhip64.so" $run "$art" \
+    --device hip --kernel vector_add --grid 1
+fi
+mock="env LD_LIBRARY_PATH=$build/lib/mock-cuda"
+run_case 1 "CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected) in cuInit" \
+  $mock MOCK_CUDA_DEVICES=0 $run "$work/ptx.art" --device cuda \
+  --kernel vector_add --grid 1
+run_case 0 "0 failed" $mock ASAN_OPTIONS=$ASAN_OPTIONS:exitcode=86 \
+  UBSAN_OPTIONS=$UBSAN_OPTIONS:exitcode=86 \
+  bash "$root/test/Runtime/gpu-smoke.sh" "$build"
 
 # The C API directly, every error path included.
 "$bin/tile-test-pack" -o "$work/api.art" --binary "$fixture" \

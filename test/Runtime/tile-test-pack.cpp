@@ -1,14 +1,17 @@
 //===- tile-test-pack.cpp - Wrap a binary into a tile artifact (tests) ----===//
 //
 // A test helper standing in for the compiler: it packs an existing binary
-// (the hand-written fixture shared object) with the kernel records given on
-// the command line, through the same artifact writer the targets use.
+// (the hand-written fixture shared object, or a PTX or cubin file for target
+// nvidia) with the kernel records given on the command line, through the same
+// artifact writer the targets use.
 //
 //   tile-test-pack -o OUT --binary FILE [--target T] [--format F] [--chip C]
 //                  [--features F] [--compiler V]
 //                  --kernel NAME:SYMBOL:KIND,...[:ATTR=V,...] ...
 //
-// An empty KIND list ("NAME:SYMBOL:") declares no arguments.
+// An empty KIND list ("NAME:SYMBOL:") declares no arguments. The format
+// defaults to the target's: so (cpu), hsaco (amd), and for nvidia ptx when
+// FILE ends in .ptx, cubin otherwise.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,9 +75,11 @@ bool parseKernel(const std::string &spec, KernelInfo &out, std::string &error) {
   return true;
 }
 
-const char *defaultFormat(const std::string &target) {
+const char *defaultFormat(const std::string &target, const std::string &path) {
   if (target == "nvidia")
-    return "cubin";
+    return path.size() > 4 && path.compare(path.size() - 4, 4, ".ptx") == 0
+               ? "ptx"
+               : "cubin";
   if (target == "amd")
     return "hsaco";
   return "so";
@@ -118,7 +123,7 @@ int main(int argc, char **argv) {
   if (output.empty() || binaryPath.empty())
     return fail("-o and --binary are required");
   if (a.binaryFormat.empty())
-    a.binaryFormat = defaultFormat(a.target);
+    a.binaryFormat = defaultFormat(a.target, binaryPath);
 
   FILE *f = std::fopen(binaryPath.c_str(), "rb");
   if (!f)

@@ -274,6 +274,13 @@ bool parseIndexedPath(const std::string &text, const char *option,
   return true;
 }
 
+// Whether every element of a fill is the same, so that the device can repeat
+// one element.
+bool isUniform(const Fill &fill) {
+  return fill.kind == Fill::Zero || fill.kind == Fill::Const ||
+         fill.kind == Fill::Poison;
+}
+
 // Owns every runtime object tile-run creates, so that each exit path
 // releases them.
 struct Session {
@@ -345,12 +352,13 @@ int run(const Options &o) {
   }
 
   // Make the buffers' contents first, so that bad fills are reported before
-  // any device work.
+  // any device work. A uniform fill makes one element, which the device
+  // repeats (tile_buffer_fill).
   std::vector<std::vector<unsigned char>> hostData(specs.size());
   for (size_t i = 0; i < specs.size(); ++i)
     if (specs[i].isBuffer &&
-        !makeData(specs[i].dtype, specs[i].count, specs[i].fill,
-                  /*defaultSeed=*/i, hostData[i], message))
+        !makeData(specs[i].dtype, isUniform(specs[i].fill) ? 1 : specs[i].count,
+                  specs[i].fill, /*defaultSeed=*/i, hostData[i], message))
       return error("--arg '" + o.args[i] + "': " + message);
 
   Session session;
@@ -371,14 +379,17 @@ int run(const Options &o) {
     if (!specs[i].isBuffer)
       continue;
     const std::vector<unsigned char> &data = hostData[i];
+    size_t size = specs[i].count * dtypeSize(specs[i].dtype);
     tile_buffer_t buffer = nullptr;
-    if (!check(tile_buffer_alloc(session.device, data.size(), &buffer)))
+    if (!check(tile_buffer_alloc(session.device, size, &buffer)))
       return 1;
     session.buffers.push_back(buffer);
-    if (!check(tile_buffer_copy_from_host(buffer, 0, data.data(), data.size())))
+    if (!check(isUniform(specs[i].fill)
+                   ? tile_buffer_fill(buffer, data.data(), data.size())
+                   : tile_buffer_copy_from_host(buffer, 0, data.data(), size)))
       return 1;
     args[i].value.buffer = buffer;
-    bufferBytes += data.size();
+    bufferBytes += size;
   }
   hostData.clear();
 

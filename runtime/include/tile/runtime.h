@@ -76,8 +76,8 @@ tile_status_t tile_device_synchronize(tile_device_t device);
 
 /*===-- Buffers -----------------------------------------------------------===*/
 
-/* Device memory of `bytes` > 0 bytes, 64-byte aligned on the CPU, contents
- * unspecified. */
+/* Device memory of `bytes` > 0 bytes, 64-byte aligned on the CPU and 256-byte
+ * on GPUs, contents unspecified. */
 tile_status_t tile_buffer_alloc(tile_device_t device, size_t bytes,
                                 tile_buffer_t *out_buffer);
 /* Accepts NULL. */
@@ -150,14 +150,16 @@ typedef struct tile_arg_t {
 } tile_arg_t;
 
 /* Runs the kernel on a grid[0] x grid[1] x grid[2] grid of programs. Grid
- * extents are at most 2^31-1 along x and 65535 along y and z; a grid with a
- * zero extent runs nothing and succeeds (docs/Semantics.md). The launch may
+ * extents are 1 to 2^31-1 along x and 1 to 65535 along y and z; a zero extent
+ * is refused with TILE_INVALID_ARGUMENT (docs/Semantics.md). The launch may
  * be asynchronous on GPUs; tile_device_synchronize waits for it. A failed
  * tile.assert gives TILE_LAUNCH_FAILED. */
 tile_status_t tile_kernel_launch(tile_kernel_t kernel, const uint32_t grid[3],
                                  const tile_arg_t *args, size_t num_args);
 /* Like tile_kernel_launch, then waits for the launch to finish and returns
- * its wall time in milliseconds (CLOCK_MONOTONIC), argument checks excluded. */
+ * its time in milliseconds: on the CPU the wall time (CLOCK_MONOTONIC),
+ * argument checks excluded; on GPUs the time between events recorded before
+ * and after the launch. */
 tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
                                        const uint32_t grid[3],
                                        const tile_arg_t *args, size_t num_args,

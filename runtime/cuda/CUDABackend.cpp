@@ -1,0 +1,753 @@
+//===- CUDABackend.cpp - NVIDIA GPUs through the CUDA driver API ----------===//
+//
+// libcuda.so.1 is opened with dlopen at first use and never closed; the few
+// driver types and constants the backend needs are declared here rather than
+// taken from cuda.h, so the runtime builds without CUDA. A device is its
+// primary context, pushed around every driver call; a buffer is cuMemAlloc
+// memory; a module is the artifact's cubin or PTX (compiled by the driver's
+// JIT) loaded with cuModuleLoadDataEx; every launch goes to the legacy default
+// stream. Every driver error becomes a status naming the error, its text and
+// the call that returned it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "runtime/cuda/CUDABackend.h"
+#include "runtime/GPULaunch.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <dlfcn.h>
+#include <vector>
+
+using namespace tile;
+using namespace tile::rt;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// The driver API, declared by hand
+//===----------------------------------------------------------------------===//
+
+using CUresult = int;
+using CUdevice = int;
+using CUdeviceptr = unsigned long long;
+using CUcontext = struct CUctx_st *;
+using CUmodule = struct CUmod_st *;
+using CUfunction = struct CUfunc_st *;
+using CUevent = struct CUevent_st *;
+using CUstream = struct CUstream_st *;
+
+// CUresult values the backend tells apart.
+enum : CUresult {
+  kSuccess = 0,
+  kErrorInvalidValue = 1,
+  kErrorOutOfMemory = 2,
+  kErrorNoDevice = 100,
+  kErrorInvalidDevice = 101,
+  kErrorNotFound = 500,
+  kErrorIllegalAddress = 700,
+  kErrorLaunchOutOfResources = 701,
+  kErrorLaunchTimeout = 702,
+  kErrorAssert = 710,
+  kErrorHardwareStack = 714,
+  kErrorIllegalInstruction = 715,
+  kErrorMisalignedAddress = 716,
+  kErrorInvalidAddressSpace = 717,
+  kErrorInvalidPC = 718,
+  kErrorLaunchFailed = 719,
+};
+
+// CUdevice_attribute, CUfunction_attribute and CUjit_option values.
+enum : int {
+  kDeviceComputeCapabilityMajor = 75,
+  kDeviceComputeCapabilityMinor = 76,
+  kDeviceMaxSharedMemoryPerBlockOptin = 97,
+};
+enum : int {
+  kFuncMaxThreadsPerBlock = 0,
+  kFuncSharedSizeBytes = 1,
+  kFuncMaxDynamicSharedSizeBytes = 8,
+};
+enum : int {
+  kJitErrorLogBuffer = 5,
+  kJitErrorLogBufferSizeBytes = 6,
+};
+
+// The entry points, under the symbol names libcuda exports (the _v2 ones
+// where cuda.h maps a name to its _v2 version).
+struct Driver {
+  /// Why the driver cannot be used; empty when it can.
+  std::string unavailable;
+
+  CUresult (*cuInit)(unsigned);
+  CUresult (*cuDeviceGetCount)(int *);
+  CUresult (*cuDeviceGet)(CUdevice *, int);
+  CUresult (*cuDeviceGetName)(char *, int, CUdevice);
+  CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
+  CUresult (*cuDevicePrimaryCtxRelease_v2)(CUdevice);
+  CUresult (*cuCtxPushCurrent_v2)(CUcontext);
+  CUresult (*cuCtxPopCurrent_v2)(CUcontext *);
+  CUresult (*cuCtxSynchronize)();
+  CUresult (*cuMemAlloc_v2)(CUdeviceptr *, size_t);
+  CUresult (*cuMemFree_v2)(CUdeviceptr);
+  CUresult (*cuMemcpyHtoD_v2)(CUdeviceptr, const void *, size_t);
+  CUresult (*cuMemcpyDtoH_v2)(void *, CUdeviceptr, size_t);
+  CUresult (*cuMemsetD8_v2)(CUdeviceptr, unsigned char, size_t);
+  CUresult (*cuMemsetD16_v2)(CUdeviceptr, unsigned short, size_t);
+  CUresult (*cuMemsetD32_v2)(CUdeviceptr, unsigned, size_t);
+  CUresult (*cuMemsetD2D32_v2)(CUdeviceptr, size_t, unsigned, size_t, size_t);
+  CUresult (*cuModuleLoadDataEx)(CUmodule *, const void *, unsigned, int *,
+                                 void **);
+  CUresult (*cuModuleUnload)(CUmodule);
+  CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
+  CUresult (*cuModuleGetGlobal_v2)(CUdeviceptr *, size_t *, CUmodule,
+                                   const char *);
+  CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
+  CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
+  CUresult (*cuEventCreate)(CUevent *, unsigned);
+  CUresult (*cuEventRecord)(CUevent, CUstream);
+  CUresult (*cuEventSynchronize)(CUevent);
+  CUresult (*cuEventElapsedTime)(float *, CUevent, CUevent); // or its _v2
+  CUresult (*cuEventDestroy_v2)(CUevent);
+  CUresult (*cuGetErrorName)(CUresult, const char **);
+  CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// Optional (drivers of CUDA 12.4 and later): checks kernel parameters.
+  CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
+};
+
+template <typename Fn>
+void bind(void *library, const char *name, Fn &fn, std::string &missing) {
+  fn = reinterpret_cast<Fn>(dlsym(library, name));
+  if (!fn && missing.empty())
+    missing = name;
+}
+
+std::string errorText(const Driver &d, CUresult result, const char *call);
+
+Driver loadDriver() {
+  Driver d{};
+  void *library = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!library) {
+    const char *why = dlerror();
+    d.unavailable = std::string("cannot open libcuda.so.1 (") +
+                    (why ? why : "unknown dlopen error") + ")";
+    return d;
+  }
+  std::string missing;
+#define TILE_BIND(fn) bind(library, #fn, d.fn, missing)
+  TILE_BIND(cuInit);
+  TILE_BIND(cuDeviceGetCount);
+  TILE_BIND(cuDeviceGet);
+  TILE_BIND(cuDeviceGetName);
+  TILE_BIND(cuDeviceGetAttribute);
+  TILE_BIND(cuDevicePrimaryCtxRetain);
+  TILE_BIND(cuDevicePrimaryCtxRelease_v2);
+  TILE_BIND(cuCtxPushCurrent_v2);
+  TILE_BIND(cuCtxPopCurrent_v2);
+  TILE_BIND(cuCtxSynchronize);
+  TILE_BIND(cuMemAlloc_v2);
+  TILE_BIND(cuMemFree_v2);
+  TILE_BIND(cuMemcpyHtoD_v2);
+  TILE_BIND(cuMemcpyDtoH_v2);
+  TILE_BIND(cuMemsetD8_v2);
+  TILE_BIND(cuMemsetD16_v2);
+  TILE_BIND(cuMemsetD32_v2);
+  TILE_BIND(cuMemsetD2D32_v2);
+  TILE_BIND(cuModuleLoadDataEx);
+  TILE_BIND(cuModuleUnload);
+  TILE_BIND(cuModuleGetFunction);
+  TILE_BIND(cuModuleGetGlobal_v2);
+  TILE_BIND(cuFuncGetAttribute);
+  TILE_BIND(cuFuncSetAttribute);
+  TILE_BIND(cuLaunchKernel);
+  TILE_BIND(cuEventCreate);
+  TILE_BIND(cuEventRecord);
+  TILE_BIND(cuEventSynchronize);
+  // CUDA 12.8 added a _v2 of the same signature; older drivers lack it.
+  std::string optional;
+  bind(library, "cuEventElapsedTime_v2", d.cuEventElapsedTime, optional);
+  if (!d.cuEventElapsedTime)
+    TILE_BIND(cuEventElapsedTime);
+  TILE_BIND(cuEventDestroy_v2);
+  TILE_BIND(cuGetErrorName);
+  TILE_BIND(cuGetErrorString);
+#undef TILE_BIND
+  bind(library, "cuFuncGetParamInfo", d.cuFuncGetParamInfo, optional);
+  if (!missing.empty()) {
+    d.unavailable = "libcuda.so.1 has no " + missing + " (driver too old?)";
+    return d;
+  }
+  if (CUresult r = d.cuInit(0))
+    d.unavailable = errorText(d, r, "cuInit");
+  return d;
+}
+
+// Loaded once per process, on first use, thread-safely.
+const Driver &driver() {
+  static const Driver d = loadDriver();
+  return d;
+}
+
+//===----------------------------------------------------------------------===//
+// Errors
+//===----------------------------------------------------------------------===//
+
+// "CUDA_ERROR_INVALID_VALUE (invalid argument) in cuLaunchKernel".
+std::string errorText(const Driver &d, CUresult result, const char *call) {
+  const char *name = nullptr, *text = nullptr;
+  if (d.cuGetErrorName && d.cuGetErrorName(result, &name) != kSuccess)
+    name = nullptr;
+  if (d.cuGetErrorString && d.cuGetErrorString(result, &text) != kSuccess)
+    text = nullptr;
+  std::string message =
+      name ? std::string(name) : "CUDA error " + std::to_string(result);
+  message += std::string(" (") + (text ? text : "unknown error") + ") in ";
+  return message + call;
+}
+
+// The status code of a failed call: errors of a kernel's execution (which
+// later calls report too: they stick to the context) fail launches, out of
+// memory is out of memory, the rest takes \p fallback.
+tile_status_code_t statusCode(CUresult result, tile_status_code_t fallback) {
+  switch (result) {
+  case kErrorOutOfMemory:
+    return TILE_OUT_OF_MEMORY;
+  case kErrorIllegalAddress:
+  case kErrorLaunchOutOfResources:
+  case kErrorLaunchTimeout:
+  case kErrorAssert:
+  case kErrorHardwareStack:
+  case kErrorIllegalInstruction:
+  case kErrorMisalignedAddress:
+  case kErrorInvalidAddressSpace:
+  case kErrorInvalidPC:
+  case kErrorLaunchFailed:
+    return TILE_LAUNCH_FAILED;
+  default:
+    return fallback;
+  }
+}
+
+tile_status_t failure(tile_status_code_t fallback, CUresult result,
+                      const char *call, const std::string &prefix = "") {
+  return makeStatus(statusCode(result, fallback),
+                    prefix + errorText(driver(), result, call));
+}
+
+// Makes a context current on this thread for the scope, restoring the
+// previous one after.
+class ContextScope {
+public:
+  ContextScope(const Driver &d, CUcontext context) : d(d) {
+    result = d.cuCtxPushCurrent_v2(context);
+  }
+  ~ContextScope() {
+    CUcontext popped;
+    if (result == kSuccess)
+      d.cuCtxPopCurrent_v2(&popped);
+  }
+  ContextScope(const ContextScope &) = delete;
+  ContextScope &operator=(const ContextScope &) = delete;
+
+  /// The push's result; check it before any other call.
+  CUresult result;
+
+private:
+  const Driver &d;
+};
+
+#define TILE_PUSH_CONTEXT(scope, context, fallback)                            \
+  ContextScope scope(driver(), context);                                       \
+  if (scope.result != kSuccess)                                                \
+  return failure(fallback, scope.result, "cuCtxPushCurrent_v2")
+
+// An event destroyed with its scope.
+struct Event {
+  CUevent event = nullptr;
+  ~Event() {
+    if (event)
+      driver().cuEventDestroy_v2(event);
+  }
+};
+
+CUdeviceptr devicePointer(const void *address) {
+  return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(address));
+}
+
+// The driver's JIT log as one line: newlines become "; ".
+std::string oneLine(const char *log) {
+  std::string text(log);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+    text.pop_back();
+  std::string out;
+  for (char c : text) {
+    if (c == '\n')
+      out += "; ";
+    else if (c != '\r')
+      out += c;
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Devices and modules
+//===----------------------------------------------------------------------===//
+
+class CUDADevice final : public DeviceImpl {
+public:
+  static tile_status_t open(int ordinal, std::unique_ptr<DeviceImpl> &out);
+
+  ~CUDADevice() override {
+    if (context)
+      driver().cuDevicePrimaryCtxRelease_v2(device);
+  }
+
+  const char *name() const override { return deviceName.c_str(); }
+
+  tile_status_t allocate(size_t bytes, void **out) override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+    CUdeviceptr address = 0;
+    if (CUresult r = d.cuMemAlloc_v2(&address, bytes))
+      return failure(TILE_INTERNAL, r, "cuMemAlloc_v2",
+                     "cannot allocate " + std::to_string(bytes) + " bytes: ");
+    *out = reinterpret_cast<void *>(static_cast<uintptr_t>(address));
+    return nullptr;
+  }
+
+  void release(void *address) override {
+    const Driver &d = driver();
+    ContextScope scope(d, context);
+    if (scope.result == kSuccess)
+      d.cuMemFree_v2(devicePointer(address));
+  }
+
+  tile_status_t copyFromHost(void *dst, const void *src,
+                             size_t bytes) override {
+    if (bytes == 0)
+      return nullptr;
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+    if (CUresult r = d.cuMemcpyHtoD_v2(devicePointer(dst), src, bytes))
+      return failure(TILE_INTERNAL, r, "cuMemcpyHtoD_v2");
+    return nullptr;
+  }
+
+  tile_status_t copyToHost(void *dst, const void *src, size_t bytes) override {
+    if (bytes == 0)
+      return nullptr;
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+    if (CUresult r = d.cuMemcpyDtoH_v2(dst, devicePointer(src), bytes))
+      return failure(TILE_INTERNAL, r, "cuMemcpyDtoH_v2");
+    return nullptr;
+  }
+
+  tile_status_t fill(void *dst, size_t bytes, const void *pattern,
+                     size_t patternBytes) override;
+
+  tile_status_t loadModule(const Artifact &artifact,
+                           std::unique_ptr<ModuleImpl> &out) override;
+
+  tile_status_t synchronize() override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+    if (CUresult r = d.cuCtxSynchronize())
+      return failure(TILE_LAUNCH_FAILED, r, "cuCtxSynchronize");
+    return nullptr;
+  }
+
+  CUdevice device = 0;
+  CUcontext context = nullptr;
+  /// Shared memory a block may use after opting in (static plus dynamic).
+  int sharedOptin = 0;
+  std::string deviceName;
+};
+
+tile_status_t CUDADevice::open(int ordinal, std::unique_ptr<DeviceImpl> &out) {
+  const Driver &d = driver();
+  int count = 0;
+  if (CUresult r = d.cuDeviceGetCount(&count))
+    return failure(TILE_NO_DEVICE, r, "cuDeviceGetCount", "no CUDA device: ");
+  if (ordinal >= count)
+    return makeStatus(
+        TILE_NO_DEVICE,
+        "no cuda device #" + std::to_string(ordinal) + " (there " +
+            (count == 1 ? "is 1)" : "are " + std::to_string(count) + ")"));
+  auto device = std::make_unique<CUDADevice>();
+  if (CUresult r = d.cuDeviceGet(&device->device, ordinal))
+    return failure(TILE_NO_DEVICE, r, "cuDeviceGet");
+  char name[256] = {0};
+  int major = 0, minor = 0;
+  CUresult r = d.cuDeviceGetName(name, sizeof(name) - 1, device->device);
+  const char *call = "cuDeviceGetName";
+  if (r == kSuccess) {
+    call = "cuDeviceGetAttribute";
+    r = d.cuDeviceGetAttribute(&major, kDeviceComputeCapabilityMajor,
+                               device->device);
+  }
+  if (r == kSuccess)
+    r = d.cuDeviceGetAttribute(&minor, kDeviceComputeCapabilityMinor,
+                               device->device);
+  if (r == kSuccess)
+    r = d.cuDeviceGetAttribute(&device->sharedOptin,
+                               kDeviceMaxSharedMemoryPerBlockOptin,
+                               device->device);
+  if (r != kSuccess)
+    return failure(TILE_NO_DEVICE, r, call);
+  device->deviceName = std::string(name) + ", sm_" + std::to_string(major) +
+                       std::to_string(minor);
+  if (CUresult r = d.cuDevicePrimaryCtxRetain(&device->context, device->device))
+    return failure(TILE_NO_DEVICE, r, "cuDevicePrimaryCtxRetain");
+  out = std::move(device);
+  return nullptr;
+}
+
+// At most this many 8-byte rows per 2-D memset call.
+constexpr size_t kMaxFillRows = size_t(1) << 24;
+
+tile_status_t CUDADevice::fill(void *dst, size_t bytes, const void *pattern,
+                               size_t patternBytes) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+  CUdeviceptr p = devicePointer(dst);
+  CUresult r = kSuccess;
+  const char *call = "cuMemsetD8_v2";
+  uint8_t u8;
+  uint16_t u16;
+  uint32_t u32[2];
+  switch (patternBytes) {
+  case 1:
+    std::memcpy(&u8, pattern, 1);
+    r = d.cuMemsetD8_v2(p, u8, bytes);
+    break;
+  case 2:
+    std::memcpy(&u16, pattern, 2);
+    call = "cuMemsetD16_v2";
+    r = d.cuMemsetD16_v2(p, u16, bytes / 2);
+    break;
+  case 4:
+    std::memcpy(u32, pattern, 4);
+    call = "cuMemsetD32_v2";
+    r = d.cuMemsetD32_v2(p, u32[0], bytes / 4);
+    break;
+  default:
+    std::memcpy(u32, pattern, 8);
+    if (u32[0] == u32[1]) {
+      call = "cuMemsetD32_v2";
+      r = d.cuMemsetD32_v2(p, u32[0], bytes / 4);
+      break;
+    }
+    // No memset writes 8 bytes: view the buffer as rows of 8 bytes and set the
+    // low word, then the high word, of every row with a 2-D memset of one
+    // 4-byte column, in chunks of rows.
+    call = "cuMemsetD2D32_v2";
+    for (size_t row = 0, rows = bytes / 8; row < rows && r == kSuccess;
+         row += kMaxFillRows) {
+      size_t n = std::min(kMaxFillRows, rows - row);
+      CUdeviceptr start = p + row * 8;
+      r = d.cuMemsetD2D32_v2(start, 8, u32[0], 1, n);
+      if (r == kSuccess)
+        r = d.cuMemsetD2D32_v2(start + 4, 8, u32[1], 1, n);
+    }
+    break;
+  }
+  if (r != kSuccess)
+    return failure(TILE_INTERNAL, r, call);
+  return nullptr;
+}
+
+class CUDAModule final : public ModuleImpl {
+public:
+  explicit CUDAModule(CUDADevice &device) : device(device) {}
+
+  ~CUDAModule() override {
+    if (!module)
+      return;
+    const Driver &d = driver();
+    ContextScope scope(d, device.context);
+    if (scope.result == kSuccess)
+      d.cuModuleUnload(module);
+  }
+
+  static tile_status_t load(CUDADevice &device, const Artifact &artifact,
+                            std::unique_ptr<ModuleImpl> &out);
+
+  tile_status_t launch(size_t index, const uint32_t grid[3],
+                       void **args) override {
+    return run(index, grid, args, nullptr);
+  }
+
+  tile_status_t launchTimed(size_t index, const uint32_t grid[3], void **args,
+                            double &milliseconds) override {
+    return run(index, grid, args, &milliseconds);
+  }
+
+private:
+  struct Kernel {
+    std::string name;
+    CUfunction function = nullptr;
+    GPULaunchConfig config;
+  };
+
+  tile_status_t loadBinary(const Artifact &artifact);
+  tile_status_t prepareKernel(const KernelInfo &info, Kernel &kernel);
+  tile_status_t checkParams(const KernelInfo &info, CUfunction function);
+  tile_status_t run(size_t index, const uint32_t grid[3], void **args,
+                    double *milliseconds);
+
+  CUDADevice &device;
+  CUmodule module = nullptr;
+  std::string format; ///< "cubin" or "ptx", for messages
+  std::vector<Kernel> kernels;
+  CUdeviceptr assertFlag = 0;
+};
+
+tile_status_t CUDAModule::loadBinary(const Artifact &artifact) {
+  const Driver &d = driver();
+  // PTX must end with a NUL, which std::string's c_str() provides.
+  char log[8192] = {0};
+  int options[] = {kJitErrorLogBuffer, kJitErrorLogBufferSizeBytes};
+  void *values[] = {log, reinterpret_cast<void *>(uintptr_t(sizeof(log) - 1))};
+  CUresult r = d.cuModuleLoadDataEx(&module, artifact.binary.c_str(), 2,
+                                    options, values);
+  if (r == kSuccess)
+    return nullptr;
+  module = nullptr;
+  std::string message = "cannot load the artifact's " + artifact.binaryFormat +
+                        " (chip " + artifact.chip + ") on " +
+                        device.deviceName + ": " +
+                        errorText(d, r, "cuModuleLoadDataEx");
+  if (log[0])
+    message += ": " + oneLine(log);
+  return makeStatus(statusCode(r, TILE_CORRUPT_ARTIFACT), message);
+}
+
+tile_status_t CUDAModule::load(CUDADevice &device, const Artifact &artifact,
+                               std::unique_ptr<ModuleImpl> &out) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+  auto module = std::make_unique<CUDAModule>(device);
+  module->format = artifact.binaryFormat;
+  if (tile_status_t s = module->loadBinary(artifact))
+    return s;
+  bool anyAsserts = false;
+  module->kernels.resize(artifact.kernels.size());
+  for (size_t i = 0; i < artifact.kernels.size(); ++i) {
+    if (tile_status_t s =
+            module->prepareKernel(artifact.kernels[i], module->kernels[i]))
+      return s;
+    anyAsserts |= module->kernels[i].config.asserts;
+  }
+  if (anyAsserts) {
+    size_t bytes = 0;
+    CUresult r = d.cuModuleGetGlobal_v2(&module->assertFlag, &bytes,
+                                        module->module, kAssertFlagSymbol);
+    if (r == kErrorNotFound)
+      return makeStatus(TILE_CORRUPT_ARTIFACT,
+                        std::string("a kernel has attribute asserts = 1 but "
+                                    "the module defines no global '") +
+                            kAssertFlagSymbol + "'");
+    if (r != kSuccess)
+      return failure(TILE_CORRUPT_ARTIFACT, r, "cuModuleGetGlobal_v2");
+    if (bytes < kAssertFlagBytes)
+      return makeStatus(TILE_CORRUPT_ARTIFACT,
+                        std::string("the module's global '") +
+                            kAssertFlagSymbol + "' has " +
+                            std::to_string(bytes) + " bytes, expected " +
+                            std::to_string(kAssertFlagBytes));
+  }
+  out = std::move(module);
+  return nullptr;
+}
+
+// Resolves the entry, checks its parameters and launch limits against the
+// artifact, and raises its dynamic shared memory limit when needed.
+tile_status_t CUDAModule::prepareKernel(const KernelInfo &info,
+                                        Kernel &kernel) {
+  const Driver &d = driver();
+  std::string why;
+  kernel.name = info.name;
+  if (!readGPULaunchConfig(info, kernel.config, why))
+    return makeStatus(TILE_CORRUPT_ARTIFACT, why);
+  const std::string where = "kernel '" + info.name + "': ";
+  CUresult r =
+      d.cuModuleGetFunction(&kernel.function, module, info.symbol.c_str());
+  if (r == kErrorNotFound)
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      where + "entry symbol '" + info.symbol +
+                          "' is not in the artifact's " + format);
+  if (r != kSuccess)
+    return failure(TILE_CORRUPT_ARTIFACT, r, "cuModuleGetFunction", where);
+  if (tile_status_t s = checkParams(info, kernel.function))
+    return s;
+
+  int maxThreads = 0, staticShared = 0, maxDynamicShared = 0;
+  const char *call = "cuFuncGetAttribute";
+  r = d.cuFuncGetAttribute(&maxThreads, kFuncMaxThreadsPerBlock,
+                           kernel.function);
+  if (r == kSuccess)
+    r = d.cuFuncGetAttribute(&staticShared, kFuncSharedSizeBytes,
+                             kernel.function);
+  if (r == kSuccess)
+    r = d.cuFuncGetAttribute(&maxDynamicShared, kFuncMaxDynamicSharedSizeBytes,
+                             kernel.function);
+  if (r != kSuccess)
+    return failure(TILE_CORRUPT_ARTIFACT, r, call, where);
+  const GPULaunchConfig &config = kernel.config;
+  if (config.threads > uint32_t(maxThreads))
+    return makeStatus(TILE_UNSUPPORTED,
+                      where + "threads = " + std::to_string(config.threads) +
+                          ", but entry '" + info.symbol + "' allows at most " +
+                          std::to_string(maxThreads) +
+                          " threads per block on " + device.deviceName);
+  if (int64_t(config.sharedBytes) + staticShared > device.sharedOptin)
+    return makeStatus(TILE_UNSUPPORTED,
+                      where + "shared = " + std::to_string(config.sharedBytes) +
+                          " bytes of dynamic shared memory (plus " +
+                          std::to_string(staticShared) +
+                          " static) exceed the " +
+                          std::to_string(device.sharedOptin) +
+                          " bytes per block of " + device.deviceName);
+  if (int64_t(config.sharedBytes) > maxDynamicShared) {
+    r = d.cuFuncSetAttribute(kernel.function, kFuncMaxDynamicSharedSizeBytes,
+                             int(config.sharedBytes));
+    if (r != kSuccess)
+      return failure(TILE_UNSUPPORTED, r, "cuFuncSetAttribute", where);
+  }
+  return nullptr;
+}
+
+// Compares the entry's parameters with the artifact's argument kinds, where
+// the driver can tell (cuFuncGetParamInfo, CUDA 12.4 and later).
+tile_status_t CUDAModule::checkParams(const KernelInfo &info,
+                                      CUfunction function) {
+  const Driver &d = driver();
+  if (!d.cuFuncGetParamInfo)
+    return nullptr;
+  const std::string where =
+      "kernel '" + info.name + "': entry '" + info.symbol + "' takes ";
+  const std::string declared = "the artifact declares " +
+                               std::to_string(info.args.size()) + " argument" +
+                               (info.args.size() == 1 ? "" : "s");
+  for (size_t i = 0; i <= info.args.size(); ++i) {
+    size_t offset = 0, size = 0;
+    CUresult r = d.cuFuncGetParamInfo(function, i, &offset, &size);
+    if (i == info.args.size()) {
+      if (r == kSuccess)
+        return makeStatus(TILE_CORRUPT_ARTIFACT,
+                          where + "more than " + std::to_string(i) +
+                              " parameters; " + declared);
+      break;
+    }
+    if (r == kErrorInvalidValue)
+      return makeStatus(TILE_CORRUPT_ARTIFACT,
+                        where + std::to_string(i) + " parameter" +
+                            (i == 1 ? "" : "s") + "; " + declared);
+    if (r != kSuccess)
+      return failure(TILE_CORRUPT_ARTIFACT, r, "cuFuncGetParamInfo");
+    size_t expected = gpuParamBytes(info.args[i]);
+    if (size != expected)
+      return makeStatus(TILE_CORRUPT_ARTIFACT,
+                        where + "parameter #" + std::to_string(i) + " of " +
+                            std::to_string(size) + " bytes, but argument #" +
+                            std::to_string(i) + " is " +
+                            argKindName(info.args[i]) + " (" +
+                            std::to_string(expected) + " bytes)");
+  }
+  return nullptr;
+}
+
+tile_status_t CUDAModule::run(size_t index, const uint32_t grid[3], void **args,
+                              double *milliseconds) {
+  const Driver &d = driver();
+  const Kernel &kernel = kernels[index];
+  const GPULaunchConfig &config = kernel.config;
+  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+  if (config.asserts)
+    if (CUresult r = d.cuMemsetD32_v2(assertFlag, 0, kAssertFlagBytes / 4))
+      return failure(TILE_LAUNCH_FAILED, r, "cuMemsetD32_v2");
+
+  // The events are destroyed before the context scope ends.
+  Event start, stop;
+  if (milliseconds) {
+    if (CUresult r = d.cuEventCreate(&start.event, 0))
+      return failure(TILE_INTERNAL, r, "cuEventCreate");
+    if (CUresult r = d.cuEventCreate(&stop.event, 0))
+      return failure(TILE_INTERNAL, r, "cuEventCreate");
+    if (CUresult r = d.cuEventRecord(start.event, nullptr))
+      return failure(TILE_INTERNAL, r, "cuEventRecord");
+  }
+  if (CUresult r = d.cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2],
+                                    config.threads, 1, 1, config.sharedBytes,
+                                    nullptr, args, nullptr))
+    return failure(TILE_LAUNCH_FAILED, r, "cuLaunchKernel",
+                   "cannot launch kernel " + kernel.name + ": ");
+  if (milliseconds) {
+    float ms = 0;
+    const char *call = "cuEventRecord";
+    CUresult r = d.cuEventRecord(stop.event, nullptr);
+    if (r == kSuccess) {
+      call = "cuEventSynchronize";
+      r = d.cuEventSynchronize(stop.event);
+    }
+    if (r == kSuccess) {
+      call = "cuEventElapsedTime";
+      r = d.cuEventElapsedTime(&ms, start.event, stop.event);
+    }
+    if (r != kSuccess)
+      return failure(TILE_LAUNCH_FAILED, r, call,
+                     "kernel " + kernel.name + ": ");
+    *milliseconds = ms;
+  }
+  if (config.asserts) {
+    uint32_t flag[4] = {0, 0, 0, 0};
+    if (CUresult r = d.cuCtxSynchronize())
+      return failure(TILE_LAUNCH_FAILED, r, "cuCtxSynchronize",
+                     "kernel " + kernel.name + ": ");
+    if (CUresult r = d.cuMemcpyDtoH_v2(flag, assertFlag, sizeof(flag)))
+      return failure(TILE_LAUNCH_FAILED, r, "cuMemcpyDtoH_v2");
+    return checkAssertFlag(kernel.name, flag);
+  }
+  return nullptr;
+}
+
+tile_status_t CUDADevice::loadModule(const Artifact &artifact,
+                                     std::unique_ptr<ModuleImpl> &out) {
+  return CUDAModule::load(*this, artifact, out);
+}
+
+class CUDABackend final : public Backend {
+public:
+  const char *name() const override { return "cuda"; }
+  const char *target() const override { return "nvidia"; }
+
+  tile_status_t deviceCount(int *out) override {
+    const Driver &d = driver();
+    if (!d.unavailable.empty())
+      return makeStatus(TILE_NO_DEVICE, "no CUDA device: " + d.unavailable);
+    if (CUresult r = d.cuDeviceGetCount(out))
+      return failure(TILE_NO_DEVICE, r, "cuDeviceGetCount", "no CUDA device: ");
+    return nullptr;
+  }
+
+  tile_status_t openDevice(int ordinal,
+                           std::unique_ptr<DeviceImpl> &out) override {
+    const Driver &d = driver();
+    if (!d.unavailable.empty())
+      return makeStatus(TILE_NO_DEVICE, "no CUDA device: " + d.unavailable);
+    return CUDADevice::open(ordinal, out);
+  }
+};
+
+} // namespace
+
+Backend &tile::rt::cudaBackend() {
+  static CUDABackend backend;
+  return backend;
+}

@@ -1,0 +1,679 @@
+/*===- mock_cuda.c - A fake libcuda.so.1 for testing without a GPU --------===*\
+|*                                                                            *|
+|* Built as lib/mock-cuda/libcuda.so.1; put on LD_LIBRARY_PATH, it stands in  *|
+|* for the CUDA driver so that the runtime's CUDA backend, tile-run and       *|
+|* gpu-smoke.sh run on machines without a GPU. It implements the driver       *|
+|* calls the backend makes, as the driver API documents them, on host memory: *|
+|*  - one primary context per device, a per-thread stack of current contexts; *|
+|*    memory, module and launch calls fail with CUDA_ERROR_INVALID_CONTEXT    *|
+|*    when no context is current;                                             *|
+|*  - allocations are tracked: copies and memsets must stay inside one;       *|
+|*  - a module image is PTX text or an ELF cubin; its entries are the         *|
+|*    fixture kernels (Inputs/vector_add.ptx, Inputs/fixture_kernels.ptx)     *|
+|*    found in it by name, run here by C versions of them, one call per       *|
+|*    thread, with each parameter copied from kernelParams with the size of   *|
+|*    the PTX declaration (what the driver does); PTX containing ".bogus"     *|
+|*    fails to JIT, with a log;                                               *|
+|*  - launches check the block size and the dynamic shared memory limit       *|
+|*    (48 KiB until cuFuncSetAttribute raises it, at most the opt-in limit).  *|
+|* At exit it reports leaked allocations, modules, events, context references *|
+|* and unbalanced context pushes, and exits with status 99 if there are any.  *|
+|* MOCK_CUDA_DEVICES=N sets the device count (default 1; 0 makes cuInit fail  *|
+|* with CUDA_ERROR_NO_DEVICE). Single-threaded use only.                      *|
+|*                                                                            *|
+|* It proves the backend's host-side logic against the documented API, not   *|
+|* the real driver: only a GPU run of gpu-smoke.sh does that.                 *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef int CUresult;
+typedef unsigned long long CUdeviceptr;
+
+enum {
+  SUCCESS = 0,
+  INVALID_VALUE = 1,
+  OUT_OF_MEMORY = 2,
+  NOT_INITIALIZED = 3,
+  NO_DEVICE = 100,
+  INVALID_DEVICE = 101,
+  INVALID_IMAGE = 200,
+  INVALID_CONTEXT = 201,
+  INVALID_PTX = 218,
+  INVALID_HANDLE = 400,
+  NOT_FOUND = 500,
+  NOT_READY = 600,
+};
+
+#define EXPORT __attribute__((visibility("default")))
+#define MAX_DEVICES 8
+#define MAX_PARAMS 10
+#define OPTIN_SHARED 232448
+#define DEFAULT_SHARED 49152
+
+/*===-- Devices and contexts ----------------------------------------------===*/
+
+struct Context {
+  int device;
+  int refs;
+};
+
+static int initialized, deviceCount;
+static struct Context contexts[MAX_DEVICES];
+static __thread struct Context *stack[16];
+static __thread int depth;
+
+static int current(void) { return depth > 0; }
+
+EXPORT CUresult cuInit(unsigned flags) {
+  const char *env = getenv("MOCK_CUDA_DEVICES");
+  if (flags != 0)
+    return INVALID_VALUE;
+  deviceCount = env ? atoi(env) : 1;
+  if (deviceCount < 0 || deviceCount > MAX_DEVICES)
+    deviceCount = 0;
+  if (deviceCount == 0)
+    return NO_DEVICE;
+  initialized = 1;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetCount(int *count) {
+  if (!initialized)
+    return NOT_INITIALIZED;
+  *count = deviceCount;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGet(int *device, int ordinal) {
+  if (!initialized)
+    return NOT_INITIALIZED;
+  if (ordinal < 0 || ordinal >= deviceCount)
+    return INVALID_DEVICE;
+  *device = ordinal;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetName(char *name, int len, int device) {
+  if (device < 0 || device >= deviceCount)
+    return INVALID_DEVICE;
+  snprintf(name, (size_t)len, "Mock GPU %d", device);
+  return SUCCESS;
+}
+
+EXPORT CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
+  if (device < 0 || device >= deviceCount)
+    return INVALID_DEVICE;
+  switch (attribute) {
+  case 75: /* compute capability major */
+    *value = 9;
+    return SUCCESS;
+  case 76: /* minor */
+    *value = 0;
+    return SUCCESS;
+  case 97: /* shared memory per block, opt-in */
+    *value = OPTIN_SHARED;
+    return SUCCESS;
+  }
+  return INVALID_VALUE;
+}
+
+EXPORT CUresult cuDevicePrimaryCtxRetain(struct Context **context, int device) {
+  if (device < 0 || device >= deviceCount)
+    return INVALID_DEVICE;
+  contexts[device].device = device;
+  contexts[device].refs++;
+  *context = &contexts[device];
+  return SUCCESS;
+}
+
+EXPORT CUresult cuDevicePrimaryCtxRelease_v2(int device) {
+  if (device < 0 || device >= deviceCount)
+    return INVALID_DEVICE;
+  if (contexts[device].refs == 0)
+    return INVALID_CONTEXT;
+  contexts[device].refs--;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuCtxPushCurrent_v2(struct Context *context) {
+  if (!context || context->refs == 0)
+    return INVALID_CONTEXT;
+  if (depth == 16)
+    return INVALID_VALUE;
+  stack[depth++] = context;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuCtxPopCurrent_v2(struct Context **context) {
+  if (depth == 0)
+    return INVALID_CONTEXT;
+  --depth;
+  if (context)
+    *context = stack[depth];
+  return SUCCESS;
+}
+
+EXPORT CUresult cuCtxSynchronize(void) {
+  return current() ? SUCCESS : INVALID_CONTEXT;
+}
+
+/*===-- Memory ------------------------------------------------------------===*/
+
+struct Allocation {
+  char *base;
+  size_t size;
+  int global; /* a module's global, freed with the module */
+  struct Allocation *next;
+};
+
+static struct Allocation *allocations;
+
+static struct Allocation *track(size_t bytes, int global) {
+  struct Allocation *a = calloc(1, sizeof(*a));
+  if (!a || posix_memalign((void **)&a->base, 256, bytes) != 0) {
+    free(a);
+    return NULL;
+  }
+  memset(a->base, 0xA5, bytes); /* cuMemAlloc leaves memory uninitialized */
+  a->size = bytes;
+  a->global = global;
+  a->next = allocations;
+  allocations = a;
+  return a;
+}
+
+static void untrack(struct Allocation *a) {
+  struct Allocation **p = &allocations;
+  while (*p != a)
+    p = &(*p)->next;
+  *p = a->next;
+  free(a->base);
+  free(a);
+}
+
+/* The allocation holding [p, p + bytes), or NULL. */
+static struct Allocation *find(CUdeviceptr p, size_t bytes) {
+  for (struct Allocation *a = allocations; a; a = a->next) {
+    uintptr_t base = (uintptr_t)a->base;
+    if (p >= base && p - base <= a->size && bytes <= a->size - (p - base))
+      return a;
+  }
+  return NULL;
+}
+
+EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t bytes) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (bytes == 0)
+    return INVALID_VALUE;
+  if (bytes > ((size_t)1 << 34))
+    return OUT_OF_MEMORY;
+  struct Allocation *a = track(bytes, 0);
+  if (!a)
+    return OUT_OF_MEMORY;
+  *out = (uintptr_t)a->base;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuMemFree_v2(CUdeviceptr p) {
+  if (!current())
+    return INVALID_CONTEXT;
+  struct Allocation *a = find(p, 0);
+  if (!a || (uintptr_t)a->base != p || a->global)
+    return INVALID_VALUE;
+  untrack(a);
+  return SUCCESS;
+}
+
+EXPORT CUresult cuMemcpyHtoD_v2(CUdeviceptr dst, const void *src,
+                                size_t bytes) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (!find(dst, bytes))
+    return INVALID_VALUE;
+  memcpy((void *)(uintptr_t)dst, src, bytes);
+  return SUCCESS;
+}
+
+EXPORT CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (!find(src, bytes))
+    return INVALID_VALUE;
+  memcpy(dst, (const void *)(uintptr_t)src, bytes);
+  return SUCCESS;
+}
+
+/* Sets n elements of `size` bytes from `value`, `pitch` bytes apart, after
+ * checking the range and the alignment. */
+static CUresult set(CUdeviceptr p, const void *value, size_t size, size_t n,
+                    size_t pitch) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (p % size != 0 || pitch % size != 0)
+    return INVALID_VALUE;
+  if (n > 0 && !find(p, (n - 1) * pitch + size))
+    return INVALID_VALUE;
+  for (size_t i = 0; i < n; ++i)
+    memcpy((char *)(uintptr_t)p + i * pitch, value, size);
+  return SUCCESS;
+}
+
+EXPORT CUresult cuMemsetD8_v2(CUdeviceptr p, unsigned char v, size_t n) {
+  return set(p, &v, 1, n, 1);
+}
+
+EXPORT CUresult cuMemsetD16_v2(CUdeviceptr p, unsigned short v, size_t n) {
+  return set(p, &v, 2, n, 2);
+}
+
+EXPORT CUresult cuMemsetD32_v2(CUdeviceptr p, unsigned v, size_t n) {
+  return set(p, &v, 4, n, 4);
+}
+
+/* Sets `width` 32-bit values in each of `height` rows, `pitch` bytes apart. */
+EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr p, size_t pitch, unsigned v,
+                                 size_t width, size_t height) {
+  if (width != 1 || pitch < 4 * width)
+    return INVALID_VALUE; /* the backend only ever sets one column */
+  return set(p, &v, 4, height, pitch);
+}
+
+/*===-- Modules and kernels -----------------------------------------------===*/
+
+struct Module;
+typedef void (*KernelFn)(const uint64_t *params, const unsigned block[3],
+                         const unsigned grid[3], unsigned thread,
+                         unsigned threads, struct Module *module);
+
+struct Function {
+  const char *name;
+  int numParams;
+  size_t sizes[MAX_PARAMS];
+  KernelFn run;
+  int maxDynamicShared;
+};
+
+struct Module {
+  struct Function functions[8];
+  int numFunctions;
+  struct Allocation *assertFlag;
+  struct Module *next;
+};
+
+static struct Module *modules;
+
+static void vectorAdd(const uint64_t *p, const unsigned b[3],
+                      const unsigned g[3], unsigned t, unsigned nt,
+                      struct Module *m) {
+  const float *x = (const float *)(uintptr_t)p[0];
+  const float *y = (const float *)(uintptr_t)p[1];
+  float *out = (float *)(uintptr_t)p[2];
+  int64_t n = (int32_t)p[3];
+  int64_t i = (int64_t)b[0] * nt + t;
+  (void)g, (void)m;
+  if (i < n)
+    out[i] = x[i] + y[i];
+}
+
+static void scalars(const uint64_t *p, const unsigned b[3], const unsigned g[3],
+                    unsigned t, unsigned nt, struct Module *m) {
+  double *out = (double *)(uintptr_t)p[0];
+  float f32;
+  double f64;
+  (void)g, (void)nt, (void)m;
+  if (t != 0 || b[0] != 0)
+    return;
+  memcpy(&f32, &p[8], 4);
+  memcpy(&f64, &p[9], 8);
+  out[0] = (uint8_t)p[1];
+  out[1] = (int8_t)p[2];
+  out[2] = (int16_t)p[3];
+  out[3] = (int32_t)p[4];
+  out[4] = (double)(int64_t)p[5];
+  out[5] = (uint16_t)p[6];
+  out[6] = (uint16_t)p[7];
+  out[7] = f32;
+  out[8] = f64;
+}
+
+static void gridIds(const uint64_t *p, const unsigned b[3], const unsigned g[3],
+                    unsigned t, unsigned nt, struct Module *m) {
+  int32_t *out = (int32_t *)(uintptr_t)p[0];
+  (void)nt, (void)m;
+  if (t == 0)
+    out[((uint64_t)b[2] * g[1] + b[1]) * g[0] + b[0]] =
+        (int32_t)(b[0] + 1000 * b[1] + 1000000 * b[2]);
+}
+
+static void assertPositive(const uint64_t *p, const unsigned b[3],
+                           const unsigned g[3], unsigned t, unsigned nt,
+                           struct Module *m) {
+  const float *x = (const float *)(uintptr_t)p[0];
+  int64_t n = (int32_t)p[1];
+  int64_t i = (int64_t)b[0] * nt + t;
+  uint32_t *flag = (uint32_t *)m->assertFlag->base;
+  (void)g;
+  if (i >= n || x[i] > 0 || flag[0] != 0)
+    return;
+  flag[0] = 1;
+  flag[1] = b[0];
+  flag[2] = b[1];
+  flag[3] = b[2];
+}
+
+static void noop(const uint64_t *p, const unsigned b[3], const unsigned g[3],
+                 unsigned t, unsigned nt, struct Module *m) {
+  (void)p, (void)b, (void)g, (void)t, (void)nt, (void)m;
+}
+
+/* The kernels this mock can run, with their PTX parameter sizes. */
+static const struct Function known[] = {
+    {"vector_add", 4, {8, 8, 8, 4}, vectorAdd, 0},
+    {"scalars", 10, {8, 1, 1, 2, 4, 8, 2, 2, 4, 8}, scalars, 0},
+    {"grid_ids", 1, {8}, gridIds, 0},
+    {"assert_positive", 2, {8, 4}, assertPositive, 0},
+    {"noop", 1, {8}, noop, 0},
+};
+
+/* Whether the `length` bytes at `needle` occur in the image. */
+static int contains(const char *image, size_t size, const char *needle,
+                    size_t length) {
+  for (size_t i = 0; i + length <= size; ++i)
+    if (memcmp(image + i, needle, length) == 0)
+      return 1;
+  return 0;
+}
+
+static void writeLog(unsigned n, const int *options, void **values,
+                     const char *text) {
+  char *log = NULL;
+  size_t size = 0;
+  for (unsigned i = 0; i < n; ++i) {
+    if (options[i] == 5) /* CU_JIT_ERROR_LOG_BUFFER */
+      log = values[i];
+    if (options[i] == 6) /* CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES */
+      size = (size_t)(uintptr_t)values[i];
+  }
+  if (log && size > 0)
+    snprintf(log, size, "%s", text);
+}
+
+EXPORT CUresult cuModuleLoadDataEx(struct Module **out, const void *data,
+                                   unsigned numOptions, int *options,
+                                   void **values) {
+  const char *image = data;
+  size_t size;
+  if (!current())
+    return INVALID_CONTEXT;
+  if (memcmp(image, "\177ELF", 4) == 0) {
+    uint64_t shoff;
+    uint16_t shentsize, shnum;
+    memcpy(&shoff, image + 0x28, 8);
+    memcpy(&shentsize, image + 0x3A, 2);
+    memcpy(&shnum, image + 0x3C, 2);
+    size = shoff + (size_t)shentsize * shnum;
+  } else if (strstr(image, ".version") && strstr(image, ".target")) {
+    size = strlen(image);
+    if (strstr(image, ".bogus")) {
+      writeLog(numOptions, options, values,
+               "ptxas application ptx input, line 47; error   : Unknown "
+               "modifier '.bogus'\nptxas fatal   : Ptx assembly aborted due "
+               "to errors\n");
+      return INVALID_PTX;
+    }
+  } else {
+    return INVALID_IMAGE;
+  }
+  struct Module *m = calloc(1, sizeof(*m));
+  if (!m)
+    return OUT_OF_MEMORY;
+  for (size_t k = 0; k < sizeof(known) / sizeof(known[0]); ++k) {
+    char needle[64];
+    int n = image[0] == '\177'
+                ? snprintf(needle, sizeof(needle), "%c%s", 0, known[k].name) + 1
+                : snprintf(needle, sizeof(needle), ".entry %s(", known[k].name);
+    if (contains(image, size, needle, (size_t)n)) {
+      m->functions[m->numFunctions] = known[k];
+      m->functions[m->numFunctions++].maxDynamicShared = DEFAULT_SHARED;
+    }
+  }
+  if (contains(image, size, "tile_assert_failed", 18))
+    m->assertFlag = track(16, 1);
+  m->next = modules;
+  modules = m;
+  *out = m;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuModuleUnload(struct Module *m) {
+  struct Module **p = &modules;
+  if (!current())
+    return INVALID_CONTEXT;
+  while (*p && *p != m)
+    p = &(*p)->next;
+  if (!*p)
+    return INVALID_HANDLE;
+  *p = m->next;
+  if (m->assertFlag)
+    untrack(m->assertFlag);
+  free(m);
+  return SUCCESS;
+}
+
+EXPORT CUresult cuModuleGetFunction(struct Function **out, struct Module *m,
+                                    const char *name) {
+  if (!current())
+    return INVALID_CONTEXT;
+  for (int i = 0; i < m->numFunctions; ++i)
+    if (strcmp(m->functions[i].name, name) == 0) {
+      *out = &m->functions[i];
+      return SUCCESS;
+    }
+  return NOT_FOUND;
+}
+
+EXPORT CUresult cuModuleGetGlobal_v2(CUdeviceptr *out, size_t *bytes,
+                                     struct Module *m, const char *name) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (strcmp(name, "tile_assert_failed") != 0 || !m->assertFlag)
+    return NOT_FOUND;
+  *out = (uintptr_t)m->assertFlag->base;
+  *bytes = m->assertFlag->size;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuFuncGetAttribute(int *value, int attribute,
+                                   struct Function *f) {
+  switch (attribute) {
+  case 0: /* max threads per block */
+    *value = 1024;
+    return SUCCESS;
+  case 1: /* static shared memory */
+    *value = 0;
+    return SUCCESS;
+  case 8: /* max dynamic shared memory */
+    *value = f->maxDynamicShared;
+    return SUCCESS;
+  }
+  return INVALID_VALUE;
+}
+
+EXPORT CUresult cuFuncSetAttribute(struct Function *f, int attribute,
+                                   int value) {
+  if (attribute != 8 || value < 0 || value > OPTIN_SHARED)
+    return INVALID_VALUE;
+  f->maxDynamicShared = value;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuFuncGetParamInfo(struct Function *f, size_t index,
+                                   size_t *offset, size_t *size) {
+  size_t at = 0;
+  if (index >= (size_t)f->numParams)
+    return INVALID_VALUE;
+  for (size_t i = 0;; ++i) {
+    at = (at + f->sizes[i] - 1) / f->sizes[i] * f->sizes[i];
+    if (i == index)
+      break;
+    at += f->sizes[i];
+  }
+  *offset = at;
+  if (size)
+    *size = f->sizes[index];
+  return SUCCESS;
+}
+
+EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
+                               unsigned gz, unsigned bx, unsigned by,
+                               unsigned bz, unsigned shared, void *stream,
+                               void **params, void **extra) {
+  uint64_t slots[MAX_PARAMS];
+  const unsigned grid[3] = {gx, gy, gz};
+  struct Module *m = NULL;
+  if (!current())
+    return INVALID_CONTEXT;
+  if (stream || extra || (f->numParams > 0 && !params))
+    return INVALID_VALUE;
+  if (gx == 0 || gy == 0 || gz == 0 || gx > 2147483647u || gy > 65535 ||
+      gz > 65535 || bx == 0 || by != 1 || bz != 1 || bx > 1024)
+    return INVALID_VALUE;
+  if ((int)shared > f->maxDynamicShared)
+    return INVALID_VALUE;
+  for (struct Module *i = modules; i && !m; i = i->next)
+    if (f >= i->functions && f < i->functions + i->numFunctions)
+      m = i;
+  if (!m)
+    return INVALID_HANDLE;
+  /* The driver copies each parameter's declared size. */
+  for (int i = 0; i < f->numParams; ++i) {
+    slots[i] = 0;
+    memcpy(&slots[i], params[i], f->sizes[i]);
+  }
+  for (unsigned z = 0; z < gz; ++z)
+    for (unsigned y = 0; y < gy; ++y)
+      for (unsigned x = 0; x < gx; ++x) {
+        const unsigned block[3] = {x, y, z};
+        for (unsigned t = 0; t < bx; ++t)
+          f->run(slots, block, grid, t, bx, m);
+      }
+  return SUCCESS;
+}
+
+/*===-- Events and errors -------------------------------------------------===*/
+
+struct Event {
+  double ms;
+  int recorded;
+};
+
+static int liveEvents;
+
+EXPORT CUresult cuEventCreate(struct Event **out, unsigned flags) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (flags != 0)
+    return INVALID_VALUE;
+  *out = calloc(1, sizeof(struct Event));
+  if (!*out)
+    return OUT_OF_MEMORY;
+  ++liveEvents;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuEventRecord(struct Event *e, void *stream) {
+  struct timespec ts;
+  if (!current())
+    return INVALID_CONTEXT;
+  if (stream)
+    return INVALID_VALUE;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  e->ms = ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+  e->recorded = 1;
+  return SUCCESS;
+}
+
+EXPORT CUresult cuEventSynchronize(struct Event *e) {
+  return e->recorded ? SUCCESS : INVALID_HANDLE;
+}
+
+EXPORT CUresult cuEventElapsedTime(float *ms, struct Event *start,
+                                   struct Event *stop) {
+  if (!start->recorded || !stop->recorded)
+    return NOT_READY;
+  *ms = (float)(stop->ms - start->ms);
+  return SUCCESS;
+}
+
+EXPORT CUresult cuEventDestroy_v2(struct Event *e) {
+  free(e);
+  --liveEvents;
+  return SUCCESS;
+}
+
+static const struct {
+  CUresult code;
+  const char *name, *text;
+} errors[] = {
+    {SUCCESS, "CUDA_SUCCESS", "no error"},
+    {INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED", "initialization error"},
+    {NO_DEVICE, "CUDA_ERROR_NO_DEVICE", "no CUDA-capable device is detected"},
+    {INVALID_DEVICE, "CUDA_ERROR_INVALID_DEVICE", "invalid device ordinal"},
+    {INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE",
+     "device kernel image is invalid"},
+    {INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT", "invalid device context"},
+    {INVALID_PTX, "CUDA_ERROR_INVALID_PTX", "a PTX JIT compilation failed"},
+    {INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
+    {NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready"},
+};
+
+EXPORT CUresult cuGetErrorName(CUresult code, const char **name) {
+  for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); ++i)
+    if (errors[i].code == code) {
+      *name = errors[i].name;
+      return SUCCESS;
+    }
+  *name = NULL;
+  return INVALID_VALUE;
+}
+
+EXPORT CUresult cuGetErrorString(CUresult code, const char **text) {
+  for (size_t i = 0; i < sizeof(errors) / sizeof(errors[0]); ++i)
+    if (errors[i].code == code) {
+      *text = errors[i].text;
+      return SUCCESS;
+    }
+  *text = NULL;
+  return INVALID_VALUE;
+}
+
+/*===-- Leak report -------------------------------------------------------===*/
+
+__attribute__((destructor)) static void reportLeaks(void) {
+  int buffers = 0, numModules = 0, refs = 0;
+  for (struct Allocation *a = allocations; a; a = a->next)
+    buffers += !a->global;
+  for (struct Module *m = modules; m; m = m->next)
+    ++numModules;
+  for (int i = 0; i < MAX_DEVICES; ++i)
+    refs += contexts[i].refs;
+  if (buffers || numModules || refs || liveEvents || depth) {
+    fprintf(stderr,
+            "mock-cuda: leaked %d allocations, %d modules, %d events, %d "
+            "context references; %d contexts still pushed\n",
+            buffers, numModules, liveEvents, refs, depth);
+    fflush(stderr);
+    _exit(99);
+  }
+}
