@@ -6,7 +6,7 @@ docs/Semantics.md, and checks it against the bounds that document states.
 
 Prints one line per function (max ULP error, where, the bound) and exits 1 if
 a bound is exceeded, except for the functions named by --known-excess, whose
-excess is reported (KNOWN) as the open bug it is (docs/Targets.md)."""
+excess is reported (KNOWN), for a bug known and open (none is today)."""
 
 import argparse
 import pathlib
