@@ -16,6 +16,7 @@ Exit code 1 if any comparison fails. Kernels the target cannot compile yet
 are reported as UNSUPPORTED, with the compiler's reason."""
 
 import argparse
+import os
 import pathlib
 import subprocess
 import sys
@@ -319,7 +320,9 @@ def read(path, dtype):
 
 def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device):
     # One launch only: kernels such as histogram accumulate into their output.
-    cmd = [str(bin_dir / "tile-run"), str(artifact), "--kernel", kernel,
+    # TILE_RUN_WRAPPER runs tile-run under a tool (e.g. compute-sanitizer).
+    wrapper = os.environ.get("TILE_RUN_WRAPPER", "").split()
+    cmd = wrapper + [str(bin_dir / "tile-run"), str(artifact), "--kernel", kernel,
            "--grid", ",".join(map(str, grid)), "--warmup", "0", "--repeat", "1",
            "--device", device]
     buffers = {}

@@ -1,0 +1,384 @@
+"""GPU benchmark: the example kernels compiled by the NVIDIA target, side by
+side with Triton 3.6 and torch on the same sizes and dtypes, in one process.
+
+    h200_bench.py --artifacts DIR [--only NAME] [--json OUT]
+
+DIR holds the artifacts `run_kernels.py --target nvidia --compile-only`
+writes (<example>.nvidia.tile). Our kernels are launched from their cubin
+with CuPy; every kernel is timed with triton.testing.do_bench (CUDA events,
+median of the repeats after a warm-up, 50 ms / 200 ms). Each of our kernels
+is checked against torch before it is timed. Prints one table: GB/s (bytes
+read + written once) or TFLOP/s, and our ratio to each anchor."""
+
+import argparse
+import json
+import pathlib
+import struct
+import sys
+import tempfile
+
+import cupy
+import numpy as np
+import torch
+import triton
+import triton.language as tl
+from triton.testing import do_bench
+
+
+def bench(fn):
+    return do_bench(fn, warmup=50, rep=200, return_mode="median")
+
+
+class Kernel:
+    """One kernel of an artifact, launched through CuPy."""
+
+    def __init__(self, path, name):
+        data = path.read_bytes()
+        size = struct.unpack("<I", data[8:12])[0]
+        header = data[12:12 + size].decode().splitlines()
+        self.attrs, symbol, current = {}, None, None
+        for line in header:
+            words = line.split()
+            if words[0] == "kernel":
+                current = words[1]
+                if current == name:
+                    symbol = words[2]
+            elif words[0] == "attr" and current == name:
+                self.attrs[words[1]] = int(words[2])
+        self.cubin = tempfile.NamedTemporaryFile(suffix=".cubin")
+        self.cubin.write(data[12 + size:])
+        self.cubin.flush()
+        self.function = cupy.RawModule(path=self.cubin.name).get_function(symbol)
+        if self.attrs.get("shared", 0) > 48 * 1024:
+            self.function.max_dynamic_shared_size_bytes = self.attrs["shared"]
+
+    def __call__(self, grid, *args):
+        grid = tuple(grid) + (1,) * (3 - len(grid))
+        lowered = []
+        for a in args:
+            if isinstance(a, torch.Tensor):
+                lowered.append(np.uint64(a.data_ptr()))
+            else:
+                lowered.append(a)
+        self.function(grid, (self.attrs["threads"], 1, 1), tuple(lowered),
+                      shared_mem=self.attrs.get("shared", 0))
+
+
+# ---- Triton anchors (the same kernels as the examples) ----
+
+@triton.jit
+def add_k(a, b, c, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    tl.store(c + offs, tl.load(a + offs, mask=m) + tl.load(b + offs, mask=m),
+             mask=m)
+
+
+@triton.jit
+def softmax_k(out, inp, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < n_cols
+    x = tl.load(inp + row * n_cols + cols, mask=m, other=-float("inf"))
+    x = x - tl.max(x, 0)
+    num = tl.exp(x)
+    tl.store(out + row * n_cols + cols, num / tl.sum(num, 0), mask=m)
+
+
+@triton.jit
+def ln_k(X, Y, W, B, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    m = cols < N
+    x = tl.load(X + row * N + cols, mask=m, other=0.)
+    mean = tl.sum(x, 0) / N
+    xc = tl.where(m, x - mean, 0.)
+    var = tl.sum(xc * xc, 0) / N
+    y = xc * (1.0 / tl.sqrt(var + eps)) * tl.load(W + cols, mask=m) + \
+        tl.load(B + cols, mask=m)
+    tl.store(Y + row * N + cols, y, mask=m)
+
+
+@triton.jit
+def rms_k(X, W, Y, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    m = c < N
+    x = tl.load(X + row * N + c, mask=m, other=0.).to(tl.float32)
+    r = tl.rsqrt(tl.sum(x * x, 0) / N + eps)
+    w = tl.load(W + c, mask=m).to(tl.float32)
+    tl.store(Y + row * N + c, (x * r * w).to(tl.bfloat16), mask=m)
+
+
+@triton.jit
+def q8_k(X, Q, S, N, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    c = tl.arange(0, BLOCK)
+    m = c < N
+    x = tl.load(X + row * N + c, mask=m, other=0.).to(tl.float32)
+    s = tl.maximum(tl.max(tl.abs(x), 0) / 448.0, 1e-12)
+    tl.store(Q + row * N + c, (x / s).to(tl.float8e4nv), mask=m)
+    tl.store(S + row, s)
+
+
+@triton.jit
+def rope_k(Q, COS, SIN, O, H: tl.constexpr, D: tl.constexpr):
+    tok = tl.program_id(0)
+    h = tl.arange(0, H)[:, None]
+    d = tl.arange(0, D // 2)[None, :]
+    base = tok * H * D + h * D
+    x1 = tl.load(Q + base + d).to(tl.float32)
+    x2 = tl.load(Q + base + d + D // 2).to(tl.float32)
+    c = tl.load(COS + tok * (D // 2) + d)
+    s = tl.load(SIN + tok * (D // 2) + d)
+    tl.store(O + base + d, (x1 * c - x2 * s).to(tl.bfloat16))
+    tl.store(O + base + d + D // 2, (x2 * c + x1 * s).to(tl.bfloat16))
+
+
+ROWS = []
+
+
+def row(name, unit, amount, ours, anchors):
+    """`amount` bytes (GB/s) or flops (TFLOP/s) per call; times in ms."""
+    scale = 1e6 if unit == "GB/s" else 1e9
+    rate = {k: amount / t / scale for k, t in anchors.items() if t}
+    mine = amount / ours / scale if ours else None
+    ROWS.append((name, unit, mine, rate))
+    cells = "  ".join(f"{k} {v:8.1f}" for k, v in rate.items())
+    ratios = "  ".join(f"{mine / v:5.2f}x {k}" for k, v in rate.items()
+                       if mine)
+    mine_text = f"{mine:8.1f}" if mine else "    FAIL"
+    print(f"{name:24s} {unit:7s} ours {mine_text}  {cells}  |  {ratios}",
+          flush=True)
+
+
+def check(name, got, want, atol, rtol):
+    try:
+        torch.testing.assert_close(got.float(), want.float(), atol=atol,
+                                   rtol=rtol)
+        return True
+    except AssertionError as e:
+        print(f"{name}: WRONG RESULT, not timed: {str(e)[:300]}", flush=True)
+        return False
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--artifacts", type=pathlib.Path, required=True)
+    parser.add_argument("--only")
+    parser.add_argument("--json", type=pathlib.Path)
+    args = parser.parse_args()
+    torch.manual_seed(0)
+    props = torch.cuda.get_device_properties(0)
+    print(f"device {props.name}, {props.multi_processor_count} SMs, torch "
+          f"{torch.__version__}, triton {triton.__version__}", flush=True)
+
+    def kernel(example, name):
+        return Kernel(args.artifacts / f"{example}.nvidia.tile", name)
+
+    def wanted(name):
+        return not args.only or args.only == name
+
+    x = torch.empty(1 << 30, dtype=torch.uint8, device="cuda")
+    y = torch.empty_like(x)
+    row("device copy", "GB/s", 2 * x.numel(), None,
+        {"torch": bench(lambda: y.copy_(x))})
+    del x, y
+
+    if wanted("vector_add"):
+        n = 1 << 28
+        a, b = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+        c = torch.empty_like(a)
+        k = kernel("vector_add", "vector_add")
+        grid = (triton.cdiv(n, 1024),)
+        f = lambda: k(grid, a, b, c, np.int32(n))
+        c.fill_(float("nan"))
+        f()
+        ok = check("vector_add", c, a + b, 0, 0)
+        row("vector add f32 2^28", "GB/s", 12 * n, bench(f) if ok else None,
+            {"triton": bench(lambda: add_k[grid](a, b, c, n, BLOCK=1024)),
+             "torch": bench(lambda: torch.add(a, b, out=c))})
+        del a, b, c
+
+    if wanted("softmax"):
+        m, n = 16384, 4096
+        x = torch.randn(m, n, device="cuda")
+        y = torch.empty_like(x)
+        k = kernel("softmax", "softmax")
+        i32 = np.int32
+        f = lambda: k((m,), x, y, i32(m), i32(n), i32(n), i32(n))
+        f()
+        ok = check("softmax", y, torch.softmax(x, -1), 1e-6, 1e-4)
+        row("softmax f32 16384x4096", "GB/s", 8 * m * n,
+            bench(f) if ok else None,
+            {"triton": bench(lambda: softmax_k[(m,)](y, x, n, BLOCK=4096,
+                                                     num_warps=8)),
+             "torch": bench(lambda: torch.softmax(x, -1))})
+        del x, y
+
+    if wanted("layer_norm"):
+        m, n = 16384, 8192
+        x = torch.randn(m, n, device="cuda")
+        w, bb = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+        y = torch.empty_like(x)
+        mean = torch.empty(m, device="cuda")
+        rstd = torch.empty(m, device="cuda")
+        k = kernel("layer_norm", "layer_norm")
+        f = lambda: k((m,), x, y, w, bb, mean, rstd, np.int32(n), np.int32(n),
+                      np.float32(1e-5))
+        f()
+        ref = torch.nn.functional.layer_norm(x, (n,), w, bb, 1e-5)
+        ok = check("layer_norm", y, ref, 1e-4, 1e-4)
+        row("layer norm f32 16384x8192", "GB/s", 8 * m * n,
+            bench(f) if ok else None,
+            {"triton": bench(lambda: ln_k[(m,)](x, y, w, bb, n, 1e-5,
+                                                BLOCK=8192, num_warps=16)),
+             "torch": bench(lambda: torch.nn.functional.layer_norm(
+                 x, (n,), w, bb, 1e-5))})
+        del x, y
+
+    if wanted("rms_norm"):
+        m, n = 16384, 8192
+        x = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
+        w = torch.rand(n, device="cuda", dtype=torch.bfloat16)
+        y = torch.empty_like(x)
+        k = kernel("rms_norm", "rms_norm")
+        f = lambda: k((m,), x, w, y, np.int32(n), np.int32(n),
+                      np.float32(1e-6))
+        f()
+        ref = (x.float() * torch.rsqrt(x.float().pow(2).mean(-1, keepdim=True)
+                                       + 1e-6) * w.float())
+        ok = check("rms_norm", y, ref, 2e-2, 2e-2)
+        row("rms norm bf16 16384x8192", "GB/s", 4 * m * n,
+            bench(f) if ok else None,
+            {"triton": bench(lambda: rms_k[(m,)](x, w, y, n, 1e-6, BLOCK=8192,
+                                                 num_warps=16)),
+             "torch": bench(lambda: torch.nn.functional.rms_norm(
+                 x, (n,), w, 1e-6))})
+        del x, y
+
+    if wanted("fp8_quant"):
+        m, n = 16384, 8192
+        x = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
+        q = torch.empty(m, n, device="cuda", dtype=torch.float8_e4m3fn)
+        s = torch.empty(m, device="cuda")
+        k = kernel("fp8_quant", "quantize_fp8")
+        f = lambda: k((m,), x, q, s, np.int32(n), np.int32(n))
+        f()
+        scale = (x.float().abs().amax(-1, keepdim=True) / 448).clamp_min(1e-12)
+        ok = check("fp8_quant", q.float() * s[:, None], x.float(), 1e-2, 7e-2)
+
+        def q8_torch():
+            sc = (x.float().abs().amax(-1, keepdim=True) / 448).clamp_min(1e-12)
+            return (x.float() / sc).to(torch.float8_e4m3fn), sc
+        row("fp8 quant bf16 16384x8192", "GB/s", 3 * m * n,
+            bench(f) if ok else None,
+            {"triton": bench(lambda: q8_k[(m,)](x, q, s, n, BLOCK=8192,
+                                                num_warps=16)),
+             "torch": bench(q8_torch)})
+        del x, q, scale
+
+    if wanted("rope"):
+        t, h, d = 16384, 32, 128
+        q = torch.randn(t, h, d, device="cuda", dtype=torch.bfloat16)
+        o = torch.empty_like(q)
+        ang = torch.rand(t, d // 2, device="cuda")
+        cos, sin = ang.cos(), ang.sin()
+        k = kernel("rope", "rope")
+        f = lambda: k((t, triton.cdiv(h, 16)), q, cos, sin, o, np.int32(t),
+                      np.int32(h))
+        f()
+
+        def rope_torch():
+            x1, x2 = q[..., :d // 2].float(), q[..., d // 2:].float()
+            c, s_ = cos[:, None, :], sin[:, None, :]
+            return torch.cat([x1 * c - x2 * s_, x2 * c + x1 * s_],
+                             -1).to(torch.bfloat16)
+        ok = check("rope", o, rope_torch(), 2e-2, 2e-2)
+        amount = 4 * t * h * d + 8 * t * d // 2
+        row("rope bf16 16384x32x128", "GB/s", amount, bench(f) if ok else None,
+            {"triton": bench(lambda: rope_k[(t,)](q, cos, sin, o, H=h, D=d,
+                                                  num_warps=4)),
+             "torch": bench(rope_torch)})
+        del q, o
+
+    if wanted("bias_gelu_dropout"):
+        m, n = 8192, 8192
+        x = torch.randn(m, n, device="cuda", dtype=torch.bfloat16)
+        bias = torch.randn(n, device="cuda", dtype=torch.bfloat16)
+        y = torch.empty_like(x)
+        k = kernel("bias_gelu_dropout", "bias_gelu_dropout")
+        f = lambda: k((triton.cdiv(m * n, 1024),), x, bias, y, np.int32(m),
+                      np.int32(n), np.float32(0.1), np.int64(123))
+        f()
+        g = torch.nn.functional.gelu((x.float() + bias.float()),
+                                     approximate="tanh") / 0.9
+        kept = y.float() != 0
+        ok = check("bias_gelu_dropout", y.float()[kept], g[kept], 2e-2, 2e-2)
+        frac = kept.float().mean().item()
+        print(f"bias_gelu_dropout: kept fraction {frac:.4f} (p = 0.1)")
+
+        def eager():
+            return torch.nn.functional.dropout(
+                torch.nn.functional.gelu(x + bias, approximate="tanh"), 0.1)
+        anchors = {"torch": bench(eager)}
+        try:
+            compiled = torch.compile(eager)
+            compiled()
+            anchors["torch.compile"] = bench(compiled)
+        except Exception as e:  # noqa: BLE001 - report and go on
+            print("torch.compile failed:", repr(e)[:200])
+        row("bias+gelu+dropout bf16 8192^2", "GB/s", 4 * m * n,
+            bench(f) if ok else None, anchors)
+        del x, y
+
+    if wanted("matmul_bf16"):
+        for size in (4096, 8192):
+            a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+            b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+            c = torch.empty(size, size, device="cuda")
+            cb = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
+            k = kernel("matmul_bf16", "matmul_bf16")
+            i32 = np.int32
+            grid = (triton.cdiv(size, 128), triton.cdiv(size, 128))
+            f = lambda: k(grid, a, b, c, i32(size), i32(size), i32(size),
+                          i32(size), i32(size), i32(size))
+            f()
+            ok = size > 4096 or check("matmul_bf16", c, a.float() @ b.float(),
+                                      1e-1, 1e-2)
+            row(f"matmul bf16 {size}^3", "TFLOP/s", 2 * size ** 3,
+                bench(f) if ok else None,
+                {"cuBLAS": bench(lambda: torch.matmul(a, b, out=cb))})
+            del a, b, c, cb
+
+    if wanted("flash_attention"):
+        batch, heads, length, d = 4, 32, 4096, 128
+        q = torch.randn(batch, heads, length, d, device="cuda",
+                        dtype=torch.bfloat16)
+        kk, v = torch.randn_like(q), torch.randn_like(q)
+        o = torch.empty_like(q)
+        k = kernel("flash_attention", "flash_attention")
+        for causal in (0, 1):
+            f = lambda: k((triton.cdiv(length, 64), batch * heads), q, kk, v, o,
+                          np.int32(length), np.float32(d ** -0.5),
+                          np.int32(causal))
+            f()
+            ref = torch.nn.functional.scaled_dot_product_attention(
+                q, kk, v, is_causal=bool(causal))
+            ok = check("flash_attention", o, ref, 2e-2, 2e-2)
+            flops = 4 * batch * heads * length * length * d * (
+                0.5 if causal else 1)
+            row(f"attention bf16 {'causal' if causal else 'full'}", "TFLOP/s",
+                flops, bench(f) if ok else None,
+                {"SDPA": bench(lambda: torch.nn.functional.
+                               scaled_dot_product_attention(
+                                   q, kk, v, is_causal=bool(causal)))})
+        del q, kk, v, o
+
+    if args.json:
+        args.json.write_text(json.dumps(ROWS, indent=1))
+    print("done", flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

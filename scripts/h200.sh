@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# h200.sh ARTIFACTS - everything the NVIDIA target needs from a GPU machine,
+# in one run: builds the runtime and tile-run (no compiler: the machine has no
+# LLVM/MLIR), runs the runtime's GPU smoke test, the end-to-end suite on the
+# prebuilt artifacts (same cases, references and tolerances as on the CPU),
+# part of it under compute-sanitizer (memcheck, racecheck), and the benchmark
+# against Triton and torch. Logs go to $OUT (or ./h200-out).
+#
+# Here (with the compiler):
+#   python3 test/E2E/run_kernels.py --bin build/bin --examples examples \
+#       --target nvidia --artifacts artifacts/nvidia --compile-only
+# There (the device tool carries ignored paths with `carry`):
+#   bash scripts/h200.sh artifacts/nvidia
+set -uo pipefail
+artifacts=${1:?usage: h200.sh ARTIFACTS}
+out=${OUT:-h200-out}
+mkdir -p "$out"
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+status=0
+step() { echo; echo "=== $* ($(date -u +%H:%M:%S))"; }
+
+step "machine"
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
+nvcc --version | tail -1
+
+step "build the runtime and tile-run (TILE_BUILD_COMPILER=OFF)"
+cmake -G Ninja -S . -B build-rt -DTILE_BUILD_COMPILER=OFF \
+  -DCMAKE_BUILD_TYPE=Release >"$out/cmake.log" 2>&1 &&
+  ninja -C build-rt >>"$out/cmake.log" 2>&1 || {
+  tail -30 "$out/cmake.log"
+  exit 1
+}
+
+step "runtime GPU smoke test"
+bash test/Runtime/gpu-smoke.sh build-rt cuda:0 2>&1 | tee "$out/smoke.log" |
+  tail -5 || status=1
+
+step "end-to-end suite on the GPU"
+python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
+  --target nvidia --artifacts "$artifacts" --device cuda 2>&1 |
+  tee "$out/e2e.log" | grep -v '^PASS' || true
+grep -q "0 failed" "$out/e2e.log" || status=1
+
+step "compute-sanitizer (memcheck, racecheck) on part of the suite"
+for tool in memcheck racecheck; do
+  for kernel in softmax layer_norm row_argmax cumsum histogram matmul_bf16 \
+    transpose_desc; do
+    TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --error-exitcode 3" \
+      python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
+      --target nvidia --artifacts "$artifacts" --device cuda -k "$kernel" \
+      >"$out/sanitize-$tool-$kernel.log" 2>&1
+    echo "$tool $kernel: $(tail -1 "$out/sanitize-$tool-$kernel.log")"
+  done
+done | tee "$out/sanitize.log"
+
+step "benchmark against Triton and torch"
+PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$artifacts" \
+  --json "$out/bench.json" 2>&1 | tee "$out/bench.log" | grep -v Warning
+
+exit $status
