@@ -23,3 +23,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["tile-opt", "tile-compile", "tile-run"], [config.tile_tools_dir])
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
+
+# The CUDA toolkit's ptxas assembles what the NVIDIA target emits.
+cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
+    config.available_features.add("ptxas")

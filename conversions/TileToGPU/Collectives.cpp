@@ -508,15 +508,227 @@ FailureOr<Distributed> KernelLowering::lowerHistogram(OpBuilder &b,
 // Matrix products
 //===----------------------------------------------------------------------===//
 
-Layout KernelLowering::dotLayout(RankedTensorType type) {
-  // Each thread owns a block of rows x 4 consecutive columns.
-  return getBlockedLayout(type.getShape(), {1, 0},
-                          std::min<int64_t>(4, type.getDimSize(1)), warpSize,
-                          numWarps);
+std::optional<MatrixInstruction> KernelLowering::matrixInstruction(DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  std::optional<MatrixInstruction> instruction = hooks.getMatrixInstruction(
+      aType.getElementType(), bType.getElementType(), cType.getElementType());
+  if (!instruction || aType.getRank() != 2)
+    return std::nullopt;
+  auto [warpsM, warpsN] = dotWarps(cType, *instruction);
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  // Pairs of operand elements must be adjacent along k (one 32-bit load).
+  Coords kStepA{0, 1}, kStepB{1, 0};
+  if (m / warpsM < instruction->m || n / warpsN < instruction->n ||
+      k % instruction->k != 0 || instruction->elementsPerRegister != 2 ||
+      instruction->aElementBases.front() != kStepA ||
+      instruction->bElementBases.front() != kStepB)
+    return std::nullopt;
+  return instruction;
+}
+
+std::pair<int64_t, int64_t>
+KernelLowering::dotWarps(RankedTensorType type,
+                         const MatrixInstruction &instruction) {
+  // Warps over rows first, stopping where a warp's tile would be wider than
+  // tall (operand fragments are then reused most).
+  int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  int64_t warpsM = numWarps;
+  while (warpsM > 1 && (m / warpsM < instruction.m ||
+                        m / warpsM < n / (int64_t(numWarps) / warpsM)))
+    warpsM /= 2;
+  return {warpsM, int64_t(numWarps) / warpsM};
+}
+
+Layout KernelLowering::dotLayout(DotOp op) {
+  auto type = cast<RankedTensorType>(op.getType());
+  std::optional<MatrixInstruction> instruction = matrixInstruction(op);
+  if (!instruction) {
+    // Each thread owns a block of rows x 4 consecutive columns.
+    return getBlockedLayout(type.getShape(), {1, 0},
+                            std::min<int64_t>(4, type.getDimSize(1)), warpSize,
+                            numWarps);
+  }
+  // The instruction's accumulator tile, repeated over the warp's part of the
+  // output (columns first), warps over rows then columns.
+  auto [warpsM, warpsN] = dotWarps(type, *instruction);
+  int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  Layout layout;
+  layout.shape = {m, n};
+  layout.regBases = instruction->accElementBases;
+  for (int64_t step = instruction->n; step < n / warpsN; step *= 2)
+    layout.regBases.push_back({0, step});
+  for (int64_t step = instruction->m; step < m / warpsM; step *= 2)
+    layout.regBases.push_back({step, 0});
+  layout.laneBases = instruction->accLaneBases;
+  for (int64_t step = m / warpsM; step < m; step *= 2)
+    layout.warpBases.push_back({step, 0});
+  for (int64_t step = n / warpsN; step < n; step *= 2)
+    layout.warpBases.push_back({0, step});
+  return layout;
+}
+
+/// Sum over the set bits of `index` of `bases[bit][dim]`, as i32 values.
+static Value laneOffset(OpBuilder &b, Location loc, Value index,
+                        ArrayRef<Coords> bases, unsigned dim) {
+  Value sum = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  for (auto [bit, basis] : llvm::enumerate(bases)) {
+    if (basis[dim] == 0)
+      continue;
+    Value set = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(
+            b, loc, index,
+            arith::ConstantIntOp::create(b, loc, b.getI32Type(), bit)),
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
+    sum = arith::AddIOp::create(
+        b, loc, sum,
+        arith::MulIOp::create(
+            b, loc, set,
+            arith::ConstantIntOp::create(b, loc, b.getI32Type(), basis[dim])));
+  }
+  return sum;
+}
+
+/// Constant part of fragment element `element`'s coordinates.
+static Coords elementCoords(ArrayRef<Coords> bases, int64_t element) {
+  Coords c{0, 0};
+  for (auto [bit, basis] : llvm::enumerate(bases))
+    if (element & (int64_t(1) << bit)) {
+      c[0] += basis[0];
+      c[1] += basis[1];
+    }
+  return c;
+}
+
+FailureOr<Distributed>
+KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
+                               const MatrixInstruction &instruction) {
+  Location loc = op.getLoc();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  int64_t bytes = getElementByteSize(aType.getElementType());
+  // A row-major and B transposed (so both are read along k), rows padded by
+  // 16 bytes so the eight rows a fragment load touches hit different banks.
+  int64_t stride = k + 16 / bytes;
+  int64_t bOffset = llvm::alignTo(m * stride * bytes, 16);
+  reserveShared(bOffset + n * stride * bytes);
+
+  Layout aLayout = preferredLayout(op.getA());
+  Layout bLayout = preferredLayout(op.getB());
+  Layout cLayout = dotLayout(op);
+  FailureOr<SmallVector<Value>> aRegs = at(op.getA(), aLayout);
+  FailureOr<SmallVector<Value>> bRegs = at(op.getB(), bLayout);
+  FailureOr<SmallVector<Value>> accRegs = at(op.getAcc(), cLayout);
+  if (failed(aRegs) || failed(bRegs) || failed(accRegs))
+    return failure();
+
+  auto stage = [&](const Layout &layout, ArrayRef<Value> regs, int64_t base,
+                   bool transposed) {
+    OpBuilder::InsertionGuard guard(b);
+    if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
+      auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    auto coords = coordinates(b, loc, layout);
+    for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+      if (!layout.isFirstRegCopy(r))
+        continue;
+      Value row = coords[r][transposed ? 1 : 0];
+      Value col = coords[r][transposed ? 0 : 1];
+      Value index = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, row, constI32(b, loc, stride)),
+          col);
+      Value offset = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
+          constI32(b, loc, base));
+      LLVM::StoreOp::create(b, loc, regs[r], sharedAddress(b, loc, offset),
+                            bytes);
+    }
+  };
+  barrier(b, loc);
+  stage(aLayout, *aRegs, 0, /*transposed=*/false);
+  stage(bLayout, *bRegs, bOffset, /*transposed=*/true);
+  barrier(b, loc);
+
+  auto [warpsM, warpsN] = dotWarps(cType, instruction);
+  int64_t tilesM = m / warpsM / instruction.m;
+  int64_t tilesN = n / warpsN / instruction.n;
+  Value warpM =
+      arith::AndIOp::create(b, loc, warpId, constI32(b, loc, warpsM - 1));
+  Value warpN = arith::ShRUIOp::create(b, loc, warpId,
+                                       constI32(b, loc, llvm::Log2_64(warpsM)));
+  Value rowBase = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, warpM, constI32(b, loc, m / warpsM)),
+      laneOffset(b, loc, laneId, instruction.aLaneBases, 0));
+  Value aK = laneOffset(b, loc, laneId, instruction.aLaneBases, 1);
+  Value colBase = arith::AddIOp::create(
+      b, loc,
+      arith::MulIOp::create(b, loc, warpN, constI32(b, loc, n / warpsN)),
+      laneOffset(b, loc, laneId, instruction.bLaneBases, 1));
+  Value bK = laneOffset(b, loc, laneId, instruction.bLaneBases, 0);
+  Type i32 = b.getI32Type();
+  // One 32-bit load of the pair of elements at (row, k) of a staged operand.
+  auto loadPair = [&](Value row, int64_t rowStep, Value k0, int64_t kStep,
+                      int64_t base) -> Value {
+    Value r = arith::AddIOp::create(b, loc, row, constI32(b, loc, rowStep));
+    Value kk = arith::AddIOp::create(b, loc, k0, constI32(b, loc, kStep));
+    Value index = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, r, constI32(b, loc, stride)), kk);
+    Value offset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
+        constI32(b, loc, base));
+    return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset), 4);
+  };
+  int64_t aElements = int64_t(1) << instruction.aElementBases.size();
+  int64_t bElements = int64_t(1) << instruction.bElementBases.size();
+  int64_t accElements = int64_t(1) << instruction.accElementBases.size();
+  SmallVector<Value> acc(*accRegs);
+  for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
+    SmallVector<SmallVector<Value>> aFrags, bFrags;
+    for (int64_t i = 0; i < tilesM; ++i) {
+      SmallVector<Value> frag;
+      for (int64_t e = 0; e < aElements; e += 2) {
+        Coords c = elementCoords(instruction.aElementBases, e);
+        frag.push_back(
+            loadPair(rowBase, i * instruction.m + c[0], aK, k0 + c[1], 0));
+      }
+      aFrags.push_back(frag);
+    }
+    for (int64_t j = 0; j < tilesN; ++j) {
+      SmallVector<Value> frag;
+      for (int64_t e = 0; e < bElements; e += 2) {
+        Coords c = elementCoords(instruction.bElementBases, e);
+        frag.push_back(loadPair(colBase, j * instruction.n + c[1], bK,
+                                k0 + c[0], bOffset));
+      }
+      bFrags.push_back(frag);
+    }
+    for (int64_t i = 0; i < tilesM; ++i)
+      for (int64_t j = 0; j < tilesN; ++j) {
+        int64_t first = (i * tilesN + j) * accElements;
+        SmallVector<Value> tile(acc.begin() + first,
+                                acc.begin() + first + accElements);
+        SmallVector<Value> next = hooks.emitMatrixInstruction(
+            b, loc, instruction, aFrags[i], bFrags[j], tile);
+        if (next.size() != size_t(accElements))
+          return unsupported(op, "the target emitted no matrix instruction"),
+                 failure();
+        llvm::copy(next, acc.begin() + first);
+      }
+  }
+  return Distributed{cLayout, acc};
 }
 
 FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   Location loc = op.getLoc();
+  if (std::optional<MatrixInstruction> instruction = matrixInstruction(op))
+    return lowerMatrixDot(b, op, *instruction);
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());
@@ -539,7 +751,7 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
 
   Layout aLayout = preferredLayout(op.getA());
   Layout bLayout = preferredLayout(op.getB());
-  Layout cLayout = dotLayout(cType);
+  Layout cLayout = dotLayout(op);
   FailureOr<SmallVector<Value>> aRegs = at(op.getA(), aLayout);
   FailureOr<SmallVector<Value>> bRegs = at(op.getB(), bLayout);
   FailureOr<SmallVector<Value>> accRegs = at(op.getAcc(), cLayout);

@@ -193,12 +193,13 @@ Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut) {
   auto type = cast<RankedTensorType>(ptrs.getType());
   int64_t elementBytes = getElementByteSize(
       cast<PointerType>(type.getElementType()).getPointeeType());
-  int64_t vector = std::min<int64_t>({axis.getContiguousElements(ptrs),
+  AxisInfo info = axis.getAxisInfo(ptrs);
+  int64_t vector = std::min<int64_t>({info.getContiguity(info.getRank() - 1),
                                       hooks.getMaxAccessBytes() / elementBytes,
                                       type.getShape().back()});
+  // Alignment need not be proven: accesses check it at run time when the
+  // analysis cannot (a row start `base + row * stride`, say).
   vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));
-  while (vector > 1 && axis.getAlignmentBytes(ptrs) % (vector * elementBytes))
-    vector /= 2;
   if (vectorOut)
     *vectorOut = vector;
   return getBlockedLayout(type.getShape(), rowMajorOrder(type.getRank()),
@@ -235,12 +236,16 @@ std::optional<Layout> KernelLowering::findPreferredLayout(Value tile,
   Operation *def = tile.getDefiningOp();
   if (!def || depth > 16)
     return std::nullopt;
-  if (auto load = dyn_cast<LoadOp>(def))
-    return accessLayout(load.getPtr());
+  if (auto load = dyn_cast<LoadOp>(def)) {
+    int64_t vector;
+    Layout layout = accessLayout(load.getPtr(), &vector);
+    if (vector > 1)
+      return layout;
+  }
   if (auto rmw = dyn_cast<AtomicRMWOp>(def))
     return accessLayout(rmw.getPtr());
   if (auto dot = dyn_cast<DotOp>(def))
-    return dotLayout(cast<RankedTensorType>(dot.getType()));
+    return dotLayout(dot);
   if (auto reduce = dyn_cast<ReduceOp>(def))
     return getSliceLayout(preferredLayout(reduce.getSrcs().front()),
                           reduce.getAxis());
@@ -263,9 +268,19 @@ std::optional<Layout> KernelLowering::findPreferredLayout(Value tile,
 // Evaluation
 //===----------------------------------------------------------------------===//
 
-static bool hasFixedLayout(Operation *op) {
-  return isa<LoadOp, DescLoadOp, ReduceOp, ScanOp, HistogramOp, DotOp,
-             AtomicRMWOp>(op);
+/// Loads of at most this many bytes are repeated in another layout rather
+/// than moved.
+static constexpr int64_t kSmallTileBytes = 4096;
+
+bool KernelLowering::hasFixedLayout(Operation *op) {
+  // A load element by element (a gather) is as cheap in any layout: it is
+  // done in each layout its users ask for, not moved between layouts.
+  if (auto load = dyn_cast<LoadOp>(op)) {
+    int64_t vector;
+    accessLayout(load.getPtr(), &vector);
+    return vector > 1;
+  }
+  return isa<DescLoadOp, ReduceOp, ScanOp, HistogramOp, DotOp, AtomicRMWOp>(op);
 }
 
 Operation *KernelLowering::readyPoint(Value tile) {
@@ -290,7 +305,22 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
     if (failed(value))
       return failure();
     b.setInsertionPoint(readyPoint(tile));
-    regs = convert(b, tile.getLoc(), *value, layout);
+    auto load = dyn_cast_or_null<LoadOp>(def);
+    auto type = cast<RankedTensorType>(tile.getType());
+    if (load && !getRegisterMapping(value->layout, layout) &&
+        type.getNumElements() * getElementByteSize(type.getElementType()) <=
+            kSmallTileBytes) {
+      // A small tile is loaded again (from the cache) rather than moved
+      // through shared memory between two barriers.
+      int64_t vector;
+      accessLayout(load.getPtr(), &vector);
+      FailureOr<Distributed> again = loadTile(b, load, layout, vector);
+      if (failed(again))
+        return failure();
+      regs = again->regs;
+    } else {
+      regs = convert(b, tile.getLoc(), *value, layout);
+    }
   } else {
     b.setInsertionPoint(markers.lookup(def));
     regs = compute(b, tile, layout);
@@ -316,9 +346,11 @@ FailureOr<Distributed> KernelLowering::materialize(Value tile) {
     return materialized[tile];
   }
   FailureOr<Distributed> value = failure();
-  if (auto load = dyn_cast<LoadOp>(def))
-    value = loadTile(b, load);
-  else if (auto load = dyn_cast<DescLoadOp>(def))
+  if (auto load = dyn_cast<LoadOp>(def)) {
+    int64_t vector;
+    Layout layout = accessLayout(load.getPtr(), &vector);
+    value = loadTile(b, load, layout, vector);
+  } else if (auto load = dyn_cast<DescLoadOp>(def))
     value = descLoadTile(b, load);
   else if (auto scan = dyn_cast<ScanOp>(def))
     value = lowerScan(b, scan);
@@ -395,6 +427,12 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
                                          ValueRange{offset}));
     return regs;
   }
+  if (auto load = dyn_cast<LoadOp>(def)) {
+    FailureOr<Distributed> value = loadTile(b, load, layout, 1);
+    if (failed(value))
+      return failure();
+    return value->regs;
+  }
   if (auto philox = dyn_cast<PhiloxOp>(def)) {
     FailureOr<SmallVector<Value>> offsets = at(philox.getOffset(), layout);
     if (failed(offsets))
@@ -470,6 +508,8 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
                failure();
       if (src != f32)
         value = arith::ExtFOp::create(b, loc, f32, value);
+      if (Value bits = hooks.emitConvertToF8(b, loc, value, dst))
+        return bits;
       return encodeF8(b, loc, value, dst);
     }
     if (src == dst)
@@ -544,10 +584,20 @@ static SmallVector<Value> predicatedLoad(OpBuilder &b, Location loc,
   return SmallVector<Value>(ifOp.getResults());
 }
 
-FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op) {
+Value KernelLowering::isAligned(OpBuilder &b, Location loc, Value ptr,
+                                int64_t bytes) {
+  Type i64 = b.getI64Type();
+  Value address = LLVM::PtrToIntOp::create(b, loc, i64, ptr);
+  Value low = arith::AndIOp::create(
+      b, loc, address, arith::ConstantIntOp::create(b, loc, i64, bytes - 1));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                               arith::ConstantIntOp::create(b, loc, i64, 0));
+}
+
+FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
+                                                const Layout &layout,
+                                                int64_t vector) {
   Location loc = op.getLoc();
-  int64_t vector;
-  Layout layout = accessLayout(op.getPtr(), &vector);
   vector = std::min(vector, vectorWidth(layout, vector));
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
   FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
@@ -558,22 +608,29 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op) {
   int64_t elementBytes = getElementByteSize(getElementTypeOrSelf(op.getType()));
   bool uniformMask =
       !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
+  bool alignmentKnown =
+      axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
   bool isVolatile = op.getIsVolatile();
   Distributed result{layout, {}};
   for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
     ArrayRef<Value> others =
         other->empty() ? ArrayRef<Value>() : ArrayRef(*other).slice(r, vector);
     SmallVector<Value> values;
-    if (uniformMask) {
+    if (vector == 1 || (uniformMask && alignmentKnown)) {
       values = predicatedLoad(b, loc, mask->empty() ? Value() : (*mask)[r],
                               (*ptrs)[r], element, vector,
                               vector * elementBytes, isVolatile, others);
     } else {
-      // A vector access when the whole group is in, element by element at
-      // the edges.
-      Value all = (*mask)[r];
-      for (int64_t i = 1; i < vector; ++i)
+      // A vector access when the whole group is in (and aligned), element
+      // by element otherwise.
+      Value all = mask->empty() ? Value() : (*mask)[r];
+      for (int64_t i = 1; i < vector && !uniformMask; ++i)
         all = arith::AndIOp::create(b, loc, all, (*mask)[r + i]);
+      if (!alignmentKnown) {
+        Value aligned = isAligned(b, loc, (*ptrs)[r], vector * elementBytes);
+        all =
+            all ? Value(arith::AndIOp::create(b, loc, all, aligned)) : aligned;
+      }
       auto ifOp = scf::IfOp::create(b, loc, SmallVector<Type>(vector, element),
                                     all, true, true);
       OpBuilder thenB = ifOp.getThenBodyBuilder();
@@ -584,8 +641,8 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op) {
       SmallVector<Value> edge;
       for (int64_t i = 0; i < vector; ++i)
         edge.push_back(predicatedLoad(
-            elseB, loc, (*mask)[r + i], (*ptrs)[r + i], element, 1,
-            elementBytes, isVolatile,
+            elseB, loc, mask->empty() ? Value() : (*mask)[r + i],
+            (*ptrs)[r + i], element, 1, elementBytes, isVolatile,
             others.empty() ? ArrayRef<Value>() : others.slice(i, 1))[0]);
       scf::YieldOp::create(elseB, loc, edge);
       values.assign(ifOp.getResults().begin(), ifOp.getResults().end());

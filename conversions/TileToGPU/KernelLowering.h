@@ -102,7 +102,14 @@ private:
   /// contiguous per-thread vector the axis analysis proves).
   Layout accessLayout(Value ptrs, int64_t *vector = nullptr);
   Layout defaultLayout(ArrayRef<int64_t> shape);
-  FailureOr<Distributed> loadTile(OpBuilder &b, LoadOp op);
+  /// `op` in `layout`, `vector` consecutive elements per access where the
+  /// layout and the pointers allow.
+  FailureOr<Distributed> loadTile(OpBuilder &b, LoadOp op, const Layout &layout,
+                                  int64_t vector);
+  /// Whether `op`'s result is computed once in a layout of its own.
+  bool hasFixedLayout(Operation *op);
+  /// An i1: whether `ptr` is a multiple of `bytes`.
+  Value isAligned(OpBuilder &b, Location loc, Value ptr, int64_t bytes);
   FailureOr<Distributed> descLoadTile(OpBuilder &b, DescLoadOp op);
   /// One element-level op (arith, math, or a tile elementwise op) applied to
   /// the scalars `operands`; `resultNumber` picks the result (philox words).
@@ -119,7 +126,17 @@ private:
   FailureOr<Distributed> lowerScan(OpBuilder &b, ScanOp op);
   FailureOr<Distributed> lowerHistogram(OpBuilder &b, HistogramOp op);
   FailureOr<Distributed> lowerDot(OpBuilder &b, DotOp op);
-  Layout dotLayout(RankedTensorType type);
+  /// The product on the target's matrix instruction: operands staged in
+  /// shared memory, fragments loaded per warp, accumulators in registers.
+  FailureOr<Distributed> lowerMatrixDot(OpBuilder &b, DotOp op,
+                                        const MatrixInstruction &instruction);
+  /// The target's matrix instruction for `op`, if it has one that fits.
+  std::optional<MatrixInstruction> matrixInstruction(DotOp op);
+  /// Warps along the rows and columns of a product's output.
+  std::pair<int64_t, int64_t> dotWarps(RankedTensorType type,
+                                       const MatrixInstruction &instruction);
+  /// The layout of `op`'s accumulators.
+  Layout dotLayout(DotOp op);
   FailureOr<SmallVector<Value>> combine(OpBuilder &b, Region &combiner,
                                         ValueRange lhs, ValueRange rhs);
   /// Exchanges `value` with the lane `offset` away (xor or up).

@@ -24,6 +24,16 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   int64_t vector;
   Layout layout = accessLayout(op.getPtr(), &vector);
+  int64_t elementBytes =
+      getElementByteSize(getElementTypeOrSelf(op.getValue().getType()));
+  // Storing in the layout the value is computed in saves moving it, when
+  // that layout's per-thread runs fit the pointers' contiguity.
+  if (std::optional<Layout> own = findPreferredLayout(op.getValue(), 0)) {
+    int64_t width = vectorWidth(*own, vector);
+    if (own->shape == layout.shape && vector % width == 0 &&
+        width * elementBytes >= 4)
+      layout = *own;
+  }
   vector = std::min(vector, vectorWidth(layout, vector));
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
   FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
@@ -32,8 +42,8 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
     return failure();
   bool uniformMask =
       !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
-  int64_t elementBytes =
-      getElementByteSize(getElementTypeOrSelf(op.getValue().getType()));
+  bool alignmentKnown =
+      axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
   auto storeGroup = [&](OpBuilder &sb, int64_t r, int64_t count) {
     Value value = (*values)[r];
     if (count > 1) {
@@ -51,24 +61,29 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
     if (!layout.isFirstRegCopy(r))
       continue;
     OpBuilder::InsertionGuard inner(b);
-    if (uniformMask) {
+    if (vector == 1 || (uniformMask && alignmentKnown)) {
       if (!mask->empty())
         guardBy(b, loc, (*mask)[r]);
       storeGroup(b, r, vector);
       continue;
     }
-    // A vector access when the whole group is in, element by element at the
-    // edges.
-    Value all = (*mask)[r];
-    for (int64_t i = 1; i < vector; ++i)
+    // A vector access when the whole group is in (and aligned), element by
+    // element otherwise.
+    Value all = mask->empty() ? Value() : (*mask)[r];
+    for (int64_t i = 1; i < vector && !uniformMask; ++i)
       all = arith::AndIOp::create(b, loc, all, (*mask)[r + i]);
+    if (!alignmentKnown) {
+      Value aligned = isAligned(b, loc, (*ptrs)[r], vector * elementBytes);
+      all = all ? Value(arith::AndIOp::create(b, loc, all, aligned)) : aligned;
+    }
     auto ifOp = scf::IfOp::create(b, loc, all, /*withElseRegion=*/true);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
     storeGroup(thenB, r, vector);
     OpBuilder elseB = ifOp.getElseBodyBuilder();
     for (int64_t i = 0; i < vector; ++i) {
       OpBuilder::InsertionGuard edge(elseB);
-      guardBy(elseB, loc, (*mask)[r + i]);
+      if (!mask->empty())
+        guardBy(elseB, loc, (*mask)[r + i]);
       storeGroup(elseB, r + i, 1);
     }
   }

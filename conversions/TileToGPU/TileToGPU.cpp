@@ -30,12 +30,13 @@ GPUTargetHooks::~GPUTargetHooks() = default;
 
 unsigned GPUTargetHooks::getDefaultNumWarps(int64_t largestTile,
                                             bool hasDot) const {
-  // Enough threads that each holds a few 16-byte vectors of the largest
-  // tile; products want one warp per 32x32 of output at most.
-  int64_t warps = largestTile / (int64_t(getWarpSize()) * 8);
+  // Enough threads that each holds about 16 elements of the largest tile
+  // (a few 16-byte vectors in flight); products want one warp per 32x32 of
+  // output at most.
+  int64_t warps = largestTile / (int64_t(getWarpSize()) * 16);
   if (hasDot)
     warps = largestTile >= 128 * 128 ? 8 : 4;
-  return unsigned(std::clamp<int64_t>(llvm::PowerOf2Ceil(warps), 1, 8));
+  return unsigned(std::clamp<int64_t>(llvm::PowerOf2Ceil(warps), 4, 16));
 }
 
 static llvm::StringMap<GPUTargetHooksFactory> &hooksRegistry() {
@@ -327,8 +328,15 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
   // A carried tile keeps the layout its new value is computed in.
   SmallVector<Layout> layouts;
-  for (auto [init, yielded] : llvm::zip(op.getInitArgs(), yield.getOperands()))
-    layouts.push_back(isTile(init) ? preferredLayout(yielded, init) : Layout());
+  for (auto [init, yielded, iterArg] : llvm::zip(
+           op.getInitArgs(), yield.getOperands(), op.getRegionIterArgs())) {
+    if (!isTile(init))
+      layouts.push_back(Layout());
+    else if (isa<PointerType>(getElementTypeOrSelf(init.getType())))
+      layouts.push_back(accessLayout(iterArg)); // pointers advanced per step
+    else
+      layouts.push_back(preferredLayout(yielded, init));
+  }
   FailureOr<SmallVector<Value>> inits = lowerCarried(op.getInitArgs(), layouts);
   if (failed(inits))
     return failure();

@@ -19,12 +19,29 @@
 #ifndef TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
 #define TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
 
+#include "conversions/TileToGPU/Layout.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 
 #include <functional>
 #include <memory>
 
 namespace mlir::tile {
+
+/// A warp-wide matrix multiply-accumulate instruction: D(m x n) = A(m x k) x
+/// B(k x n) + C. Which element of each fragment a lane holds is given like a
+/// layout (Layout.h): per bit of the element index within the lane's
+/// fragment and per bit of the lane index, a (row, column) step.
+struct MatrixInstruction {
+  int64_t m, n, k;
+  /// Fragment elements packed into one 32-bit operand register.
+  int64_t elementsPerRegister;
+  SmallVector<togpu::Coords> aElementBases, aLaneBases;     // (row, k)
+  SmallVector<togpu::Coords> bElementBases, bLaneBases;     // (k, column)
+  SmallVector<togpu::Coords> accElementBases, accLaneBases; // (row, column)
+  /// The operands' element type as the target spells it (e.g. "bf16").
+  std::string inputType;
+};
 
 /// What the shared GPU lowering asks of a target.
 class GPUTargetHooks {
@@ -39,6 +56,29 @@ public:
   /// Warps per program for a kernel without `num_warps`, from the number of
   /// elements of its largest tile and whether it multiplies matrices.
   virtual unsigned getDefaultNumWarps(int64_t largestTile, bool hasDot) const;
+  /// `value` (f32) converted to the 8-bit float `f8` (its bits, i8) by a
+  /// hardware instruction rounding to nearest even and saturating finite
+  /// values, as docs/Semantics.md specifies; null if the chip has none (the
+  /// shared software conversion is used then).
+  virtual Value emitConvertToF8(OpBuilder &b, Location loc, Value value,
+                                Type f8) const {
+    return Value();
+  }
+  /// The matrix instruction for operands of element types `a` and `b`
+  /// accumulating into `acc`, if the chip has one.
+  virtual std::optional<MatrixInstruction>
+  getMatrixInstruction(Type a, Type b, Type acc) const {
+    return std::nullopt;
+  }
+  /// Emits `instruction` on the operand registers `a` and `b` (i32, each
+  /// packing `elementsPerRegister` elements in fragment order) and the
+  /// accumulators `acc`; returns the new accumulators.
+  virtual SmallVector<Value>
+  emitMatrixInstruction(OpBuilder &b, Location loc,
+                        const MatrixInstruction &instruction, ValueRange a,
+                        ValueRange bRegs, ValueRange acc) const {
+    return {};
+  }
 };
 
 using GPUTargetHooksFactory =

@@ -72,6 +72,71 @@ public:
     return 99 * 1024;
   }
 
+  Value emitConvertToF8(OpBuilder &b, Location loc, Value value,
+                        Type f8) const override {
+    // cvt.rn.satfinite (sm_89 and later): nearest even, finite values and
+    // infinities saturated to the largest finite value, NaN kept. It
+    // converts pairs; the low byte is the second operand's.
+    if (capability < 89)
+      return Value();
+    std::string kind = isa<Float8E4M3FNType>(f8) ? "e4m3x2" : "e5m2x2";
+    Value zero = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(0));
+    auto pair = LLVM::InlineAsmOp::create(
+        b, loc, b.getI16Type(), ValueRange{zero, value},
+        "cvt.rn.satfinite." + kind + ".f32 $0, $1, $2;", "=h,f,f",
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+        ArrayAttr());
+    return arith::TruncIOp::create(b, loc, b.getI8Type(), pair.getResult(0));
+  }
+
+  std::optional<MatrixInstruction>
+  getMatrixInstruction(Type a, Type b, Type acc) const override {
+    // mma.sync m16n8k16 (sm_80 and later) on 16-bit floats into f32.
+    if (capability < 80 || a != b || !acc.isF32() || !(a.isBF16() || a.isF16()))
+      return std::nullopt;
+    MatrixInstruction mma;
+    mma.m = 16;
+    mma.n = 8;
+    mma.k = 16;
+    mma.elementsPerRegister = 2;
+    // PTX ISA, "Matrix Fragments for mma.m16n8k16": lane = 4 * group +
+    // thread-in-group.
+    mma.aElementBases = {{0, 1}, {8, 0}, {0, 8}};
+    mma.aLaneBases = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+    mma.bElementBases = {{1, 0}, {8, 0}};
+    mma.bLaneBases = {{2, 0}, {4, 0}, {0, 1}, {0, 2}, {0, 4}};
+    mma.accElementBases = {{0, 1}, {8, 0}};
+    mma.accLaneBases = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+    mma.inputType = a.isBF16() ? "bf16" : "f16";
+    return mma;
+  }
+
+  SmallVector<Value> emitMatrixInstruction(OpBuilder &b, Location loc,
+                                           const MatrixInstruction &instruction,
+                                           ValueRange a, ValueRange bRegs,
+                                           ValueRange acc) const override {
+    Type f32 = b.getF32Type();
+    auto result =
+        LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+    std::string text = "mma.sync.aligned.m16n8k16.row.col.f32." +
+                       instruction.inputType + "." + instruction.inputType +
+                       ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
+                       "{$10,$11,$12,$13};";
+    SmallVector<Value> operands(a);
+    operands.append(bRegs.begin(), bRegs.end());
+    operands.append(acc.begin(), acc.end());
+    auto mma = LLVM::InlineAsmOp::create(
+        b, loc, result, operands, text, "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3",
+        /*has_side_effects=*/false,
+        /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr(), ArrayAttr());
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < 4; ++i)
+      out.push_back(LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i));
+    return out;
+  }
+
 private:
   int capability;
 };

@@ -336,7 +336,8 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device):
             cmd += ["--arg", f"{arg[0]}:{arg[1]}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
-        return f"tile-run failed: {proc.stderr.strip()}"
+        said = (proc.stderr.strip() + "\n" + proc.stdout.strip()).strip()
+        return f"tile-run failed (exit {proc.returncode}): {said[-2000:]}"
     values = {i: read(f"{work}/arg{i}.bin", d) for i, d in buffers.items()}
     inputs = {i: v.astype(np.float64) if v.dtype != np.int32 else v
               for i, v in values.items()}

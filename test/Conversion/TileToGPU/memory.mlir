@@ -1,0 +1,53 @@
+// Loads and stores: blocked layouts with 16-byte vectors per thread, whole
+// vectors when the mask is uniform over them, element by element at edges.
+// RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s
+
+// CHECK-LABEL: gpu.func @copy
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// 1024 f32 over 128 threads: two groups of four consecutive elements each.
+// CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-NOT: gpu.barrier
+// CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+tile.func @copy(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %pid = tile.program_id x
+  %c1024 = arith.constant 1024 : i32
+  %base = arith.muli %pid, %c1024 : i32
+  %r = tile.range 0 to 1024 : tensor<1024xi32>
+  %b = tile.splat %base : tensor<1024xi32>
+  %offs = arith.addi %b, %r : tensor<1024xi32>
+  %s0 = tile.splat %src : tensor<1024x!tile.ptr<f32>>
+  %sp = tile.addptr %s0, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %x = tile.load %sp : tensor<1024x!tile.ptr<f32>>
+  %d0 = tile.splat %dst : tensor<1024x!tile.ptr<f32>>
+  %dp = tile.addptr %d0, %offs : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  tile.store %dp, %x : tensor<1024x!tile.ptr<f32>>
+  tile.return
+}
+
+// A mask that may change inside a vector: the whole vector when all four
+// lanes are in, one element at a time otherwise. The row start is not known
+// to be aligned, so alignment is checked at run time too.
+// CHECK-LABEL: gpu.func @masked_row
+// CHECK: llvm.ptrtoint
+// CHECK: scf.if %{{.*}} -> (f32, f32, f32, f32)
+// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK: } else {
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+tile.func @masked_row(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                      %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                      %n: i32, %stride: i32) {
+  %pid = tile.program_id x
+  %row = arith.muli %pid, %stride : i32
+  %r = tile.range 0 to 512 : tensor<512xi32>
+  %ns = tile.splat %n : tensor<512xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<512xi32>
+  %s = tile.addptr %src, %row : !tile.ptr<f32>, i32
+  %s0 = tile.splat %s : tensor<512x!tile.ptr<f32>>
+  %sp = tile.addptr %s0, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
+  %x = tile.load %sp, %m : tensor<512x!tile.ptr<f32>>
+  %d0 = tile.splat %dst : tensor<512x!tile.ptr<f32>>
+  %dp = tile.addptr %d0, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
+  tile.store %dp, %x, %m : tensor<512x!tile.ptr<f32>>
+  tile.return
+}
