@@ -589,6 +589,8 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::tile::registerAllTargets();
   mlir::MLIRContext context(registry);
+  // Errors name the op by its source line; the generic form adds nothing.
+  context.printOpOnDiagnostic(false);
 
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);

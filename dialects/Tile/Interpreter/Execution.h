@@ -111,7 +111,8 @@ public:
   void add(uint64_t base, uint64_t bytes, std::string name);
   /// Whether [address, address + bytes) lies inside one buffer.
   bool contains(uint64_t address, uint64_t bytes) const;
-  /// "buffer NAME + N bytes" or "no buffer" for error messages.
+  /// Where \p address is, for error messages: "NAME + N bytes", "just past
+  /// the end of NAME", "N bytes before the start of NAME", ...
   std::string describe(uint64_t address) const;
 
 private:

@@ -177,8 +177,9 @@ std::string MemoryMap::describe(uint64_t address) const {
   std::string text;
   for (const Range &r : ranges) {
     if (address >= r.end)
-      text =
-          std::to_string(address - r.end) + " bytes past the end of " + r.name;
+      text = address == r.end ? "just past the end of " + r.name
+                              : std::to_string(address - r.end) +
+                                    " bytes past the end of " + r.name;
   }
   for (const Range &r : ranges) {
     if (address < r.begin) {
@@ -189,7 +190,7 @@ std::string MemoryMap::describe(uint64_t address) const {
       break;
     }
   }
-  return text.empty() ? "no buffer" : "no buffer (" + text + ")";
+  return text.empty() ? "far from every buffer" : text;
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,9 +13,9 @@
 
 #include "dialects/Tile/IR/Tile.h"
 
-#include "llvm/Support/Format.h"
-
+#include <cinttypes>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -42,8 +42,8 @@ std::string laneName(ArrayRef<int64_t> shape, size_t flat) {
 
 /// Checks an access of \p info's size at \p address; reports it otherwise.
 std::string hex(uint64_t address) {
-  std::string text;
-  llvm::raw_string_ostream(text) << hex(address);
+  char text[24];
+  std::snprintf(text, sizeof(text), "0x%016" PRIx64, address);
   return text;
 }
 
