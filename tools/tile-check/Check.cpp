@@ -9,8 +9,15 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <cfloat>
 #include <cmath>
+#include <cstring>
+
+#include <csignal>
+
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace tile;
 using namespace tile::check;
@@ -96,6 +103,7 @@ struct Checker::CompiledTarget {
   tile_device_t device = nullptr;
   tile_module_t module = nullptr;
   tile_kernel_t kernel = nullptr;
+  std::string backend;
 
   ~CompiledTarget() {
     tile_status_free(tile_module_unload(module));
@@ -343,8 +351,14 @@ void Checker::compileTargets() {
       targets.push_back(std::move(t));
       continue;
     }
-    // Targets lower the module in place: compile a clone of it.
+    // Targets lower the module in place: compile a clone of it, holding
+    // this kernel alone (another kernel of the file may use an op that the
+    // target does not lower).
     mlir::OwningOpRef<mlir::ModuleOp> clone = module.clone();
+    for (auto other :
+         llvm::make_early_inc_range(clone->getOps<mlir::tile::FuncOp>()))
+      if (other.getSymName() != kernel.getSymName())
+        other.erase();
     ::tile::Artifact artifact;
     {
       CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
@@ -358,6 +372,7 @@ void Checker::compileTargets() {
     }
     t->status = TargetResult::CompiledOnly;
     std::string backend = backendOf(targetOptions->target);
+    t->backend = backend;
     int count = 0;
     tile_status_t status = tile_device_count(backend.c_str(), &count);
     if (status || count == 0) {
@@ -403,6 +418,19 @@ TargetResult Checker::runTarget(const std::string &label, const Case &c,
   result.detail = t->detail;
   if (t->status != TargetResult::Ran)
     return result;
+  // A CPU kernel runs in this process: one that traps (an integer division
+  // the lowering left unguarded, a wild store) would take tile-check down
+  // with it. It runs in a child process instead, which reports the signal.
+  if (t->backend == "cpu")
+    return launchInChild(*t, c, inputs);
+  return launch(*t, c, inputs);
+}
+
+TargetResult Checker::launch(CompiledTarget &target, const Case &c,
+                             const Buffers &inputs) {
+  CompiledTarget *t = &target;
+  TargetResult result;
+  result.target = t->label;
 
   // Buffers on the device, freed on every path.
   struct DeviceBuffers {
@@ -450,6 +478,120 @@ TargetResult Checker::runTarget(const std::string &label, const Case &c,
       return fail(s, false);
   }
   result.status = TargetResult::Ran;
+  return result;
+}
+
+namespace {
+
+void appendU64(std::string &out, uint64_t v) {
+  out.append(reinterpret_cast<const char *>(&v), 8);
+}
+
+bool readU64(const std::string &in, size_t &at, uint64_t &v) {
+  if (at + 8 > in.size())
+    return false;
+  std::memcpy(&v, in.data() + at, 8);
+  at += 8;
+  return true;
+}
+
+bool writeAll(int fd, const std::string &data) {
+  for (size_t done = 0; done < data.size();) {
+    ssize_t n = ::write(fd, data.data() + done, data.size() - done);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      return false;
+    done += size_t(n);
+  }
+  return true;
+}
+
+} // namespace
+
+TargetResult Checker::launchInChild(CompiledTarget &t, const Case &c,
+                                    const Buffers &inputs) {
+  TargetResult result;
+  result.target = t.label;
+  auto fail = [&](const std::string &why) {
+    result.status = TargetResult::RunFailed;
+    result.detail = why;
+    result.launchFailed = true;
+    return result;
+  };
+  int fds[2];
+  if (::pipe(fds) != 0)
+    return fail(std::string("cannot create a pipe: ") + std::strerror(errno));
+  std::fflush(stdout);
+  std::fflush(stderr);
+  pid_t pid = ::fork();
+  if (pid < 0) {
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return fail(std::string("cannot fork: ") + std::strerror(errno));
+  }
+  if (pid == 0) {
+    // The child: launch, then send the outcome and the buffers back. A
+    // crash is the parent's to report: no stack dump from LLVM's handlers.
+    ::close(fds[0]);
+    for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP})
+      ::signal(sig, SIG_DFL);
+    TargetResult r = launch(t, c, inputs);
+    std::string message;
+    appendU64(message, uint64_t(r.status));
+    appendU64(message, r.launchFailed);
+    appendU64(message, r.detail.size());
+    message += r.detail;
+    appendU64(message, r.buffers.size());
+    for (const auto &b : r.buffers) {
+      appendU64(message, b.size());
+      message.append(reinterpret_cast<const char *>(b.data()), b.size());
+    }
+    bool ok = writeAll(fds[1], message);
+    ::close(fds[1]);
+    ::_exit(ok ? 0 : 1);
+  }
+  ::close(fds[1]);
+  std::string message;
+  char chunk[1 << 16];
+  while (true) {
+    ssize_t n = ::read(fds[0], chunk, sizeof(chunk));
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0)
+      break;
+    message.append(chunk, size_t(n));
+  }
+  ::close(fds[0]);
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFSIGNALED(status)) {
+    int sig = WTERMSIG(status);
+    return fail("the kernel crashed the process with signal " +
+                std::to_string(sig) + " (" + strsignal(sig) + ")");
+  }
+  size_t at = 0;
+  uint64_t statusValue, launchFailed, detailSize, count;
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 ||
+      !readU64(message, at, statusValue) ||
+      !readU64(message, at, launchFailed) ||
+      !readU64(message, at, detailSize) || at + detailSize > message.size())
+    return fail("the process running the kernel failed");
+  result.status = TargetResult::Status(statusValue);
+  result.launchFailed = launchFailed != 0;
+  result.detail = message.substr(at, detailSize);
+  at += detailSize;
+  if (!readU64(message, at, count))
+    return fail("the process running the kernel failed");
+  result.buffers.resize(count);
+  for (auto &b : result.buffers) {
+    uint64_t size;
+    if (!readU64(message, at, size) || at + size > message.size())
+      return fail("the process running the kernel failed");
+    b.assign(message.begin() + at, message.begin() + at + size);
+    at += size;
+  }
   return result;
 }
 

@@ -123,6 +123,12 @@ public:
 
 private:
   struct CompiledTarget;
+  /// Runs a loaded kernel through the runtime, in this process.
+  TargetResult launch(CompiledTarget &target, const Case &c,
+                      const Buffers &inputs);
+  /// launch() in a child process, which reports a crash as a failed run.
+  TargetResult launchInChild(CompiledTarget &target, const Case &c,
+                             const Buffers &inputs);
   mlir::ModuleOp module;
   mlir::tile::FuncOp kernel;
   llvm::SourceMgr &sourceMgr;
