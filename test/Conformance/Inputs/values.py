@@ -36,7 +36,10 @@ def f8_values(exp_bits, man_bits, finite_only):
 
 def encode(dtype, text):
     if dtype in INTS:
-        return struct.pack(INTS[dtype], int(text, 0))
+        # 0x... may spell the bits of a negative value (0xFFFFFFFF is -1).
+        size = struct.calcsize(INTS[dtype])
+        value = int(text, 0) & ((1 << (8 * size)) - 1)
+        return value.to_bytes(size, "little")
     if text.startswith("0x"):
         return int(text, 16).to_bytes(BITS[dtype] // 8, "little")
     v = float(text)
