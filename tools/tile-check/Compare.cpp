@@ -193,7 +193,9 @@ tile::check::compareBuffer(DType type, const unsigned char *got,
         absError = relError = ulps = INFINITY;
       } else {
         absError = std::fabs(g - r);
-        relError = r != 0 ? absError / std::fabs(r) : INFINITY;
+        relError = absError == 0 ? 0
+                   : r != 0      ? absError / std::fabs(r)
+                                 : INFINITY;
         ulps = absError / interp::ulpOf(r, *format);
         switch (tolerance.kind) {
         case Tolerance::Exact:

@@ -459,6 +459,8 @@ int checkOne(Checker &checker, const Case &c, const CommandLine &cl,
     failed |= o.failed;
     summary += (summary.empty() ? "" : "; ") + o.label + ": " + o.summary;
   }
+  if (summary.empty())
+    summary = "the reference alone";
   std::printf("tile-check: %s @%s (%s)\n", failed ? "FAIL" : "PASS",
               checker.getKernel().getSymName().str().c_str(), summary.c_str());
   return failed ? 1 : 0;
