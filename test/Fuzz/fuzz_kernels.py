@@ -17,7 +17,12 @@ named by --known (an open bug, reported as KNOWN).
 --large adds extents a CI machine cannot afford, and a transpose whose row
 stride passes 2^31 elements when the machine has the memory for it (it is
 skipped, with the reason, otherwise). A failing case is reproduced by the
-printed tile-check line; tile-check --reduce shrinks it."""
+printed tile-check line; tile-check --reduce shrinks it.
+
+A GPU machine without the compiler runs the cases in three steps:
+    fuzz_kernels.py ... --export DIR --target nvidia   # here: artifacts, inputs, run.sh
+    DIR/run.sh                                         # there: tile-run writes results
+    fuzz_kernels.py ... --import DIR                   # here: compare with the reference"""
 
 import argparse
 import math
@@ -40,8 +45,11 @@ def cdiv(a, b):
 class Values:
     """Writes input files mixing ordinary and special values."""
 
-    def __init__(self, work, rng, special, huge):
+    def __init__(self, work, rng, special, huge, root=None):
         self.work = work
+        # Paths in specs are relative to `root` when the cases travel to
+        # another machine (--export), absolute otherwise.
+        self.root = root
         self.rng = rng
         self.special = special
         # The largest finite values make finite sums overflow in an order
@@ -123,7 +131,7 @@ class Values:
                 out += self._ordinary_float(dtype)
         with open(path, "wb") as f:
             f.write(out)
-        return f"file={path}"
+        return f"file={os.path.relpath(path, self.root) if self.root else path}"
 
 
 # Each recipe draws one launch: (grid, [arg specs]). `big` widens the extents.
@@ -305,6 +313,14 @@ RECIPES = {
 }
 
 
+def kernel_name(path):
+    """The name of the tile.func in an example file."""
+    for line in path.read_text().splitlines():
+        if line.startswith("tile.func @"):
+            return line.split("@")[1].split("(")[0]
+    raise SystemExit(f"no tile.func in {path}")
+
+
 def mem_available():
     try:
         with open("/proc/meminfo") as f:
@@ -331,6 +347,68 @@ def offset_beyond_2_31(work):
                      "i32:64", f"i64:{ld_in}", "i64:2"]), None
 
 
+def export(args, kernels):
+    """Writes DIR: <kernel>.tile, inputs, cases, and run.sh."""
+    out = args.export
+    (out / "results").mkdir(parents=True, exist_ok=True)
+    script = ["#!/bin/sh",
+              "# Runs every fuzz case with tile-run; results/<kernel>/<case>/",
+              "# holds the buffers after the launch. TILE_RUN names tile-run.",
+              'cd "$(dirname "$0")" || exit 2',
+              'run="${TILE_RUN:-tile-run}"', "status=0"]
+    for name, path, kernel, lines in kernels:
+        artifact = out / f"{name}.tile"
+        proc = subprocess.run(
+            [str(args.bin / "tile-compile"), str(args.examples / path),
+             f"--target={args.target}", "-o", str(artifact)],
+            capture_output=True, text=True)
+        if proc.returncode != 0:
+            first = (proc.stderr.strip().splitlines() or ["?"])[0]
+            print(f"SKIP {name}: does not compile for {args.target}: {first}")
+            continue
+        (out / f"{name}.cases").write_text("\n".join(lines) + "\n")
+        for i, line in enumerate(lines):
+            words = line.split()
+            specs = words[3::2]
+            writes = [f"--write {k}=results/{name}/{i}/arg{k}.bin"
+                      for k, spec in enumerate(specs) if spec.startswith("buf:")]
+            script.append(f"mkdir -p results/{name}/{i}")
+            # One launch: histogram accumulates into its output.
+            script.append(f'"$run" {name}.tile --kernel {kernel} '
+                          f'--device {args.device} --warmup 0 --repeat 1 '
+                          f'{line} {" ".join(writes)} > /dev/null || status=1')
+    script.append("exit $status")
+    (out / "run.sh").write_text("\n".join(script) + "\n")
+    os.chmod(out / "run.sh", 0o755)
+    print(f"fuzz: exported {sum(len(k[3]) for k in kernels)} cases to {out} "
+          f"(run {out}/run.sh where the {args.target} device is, then "
+          f"--import {out} here)")
+
+
+def import_results(args, kernels):
+    """Compares results/<kernel>/<case>/ with the reference, case by case."""
+    root = args.import_dir
+    total = failed = 0
+    for name, path, kernel, _ in kernels:
+        cases = root / f"{name}.cases"
+        if not cases.exists():
+            continue
+        for i, line in enumerate(cases.read_text().splitlines()):
+            results = root / "results" / name / str(i)
+            cmd = [str(args.bin / "tile-check"), str(args.examples / path),
+                   "--targets", "none", "--compare", str(results), "--quiet"]
+            cmd += line.split()
+            proc = subprocess.run(cmd, capture_output=True, text=True,
+                                  cwd=root)
+            total += 1
+            if proc.returncode != 0:
+                failed += 1
+                why = (proc.stdout.strip() or proc.stderr.strip()).splitlines()
+                print(f"FAIL {name} case {i}: {line}\n  {why[-1] if why else ''}")
+    print(f"fuzz: {total} imported cases, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bin", type=pathlib.Path, required=True)
@@ -343,28 +421,50 @@ def main():
     parser.add_argument("-k", dest="only", help="one kernel")
     parser.add_argument("--keep", type=pathlib.Path,
                         help="write the inputs and case files here")
+    parser.add_argument("--export", type=pathlib.Path, metavar="DIR",
+                        help="instead of checking here, write DIR for a machine "
+                             "with the device but no compiler: artifacts for "
+                             "--target, the inputs, and run.sh, which runs "
+                             "every case with tile-run and writes the results")
+    parser.add_argument("--target", default="nvidia",
+                        help="the target --export compiles for")
+    parser.add_argument("--device", default="cuda",
+                        help="the tile-run --device that run.sh uses")
+    parser.add_argument("--import", dest="import_dir", type=pathlib.Path,
+                        metavar="DIR",
+                        help="compare the results run.sh wrote in DIR with the "
+                             "reference here (tile-check --compare)")
     parser.add_argument("--known", default="",
                         help="comma-separated kernels whose failures are an "
                              "open, recorded bug: reported as KNOWN, not "
                              "failing the run")
     args = parser.parse_args()
+    args.bin, args.examples = args.bin.resolve(), args.examples.resolve()
 
-    work = args.keep or pathlib.Path(tempfile.mkdtemp(prefix="tile-fuzz-"))
+    if args.import_dir:
+        kernels = [(name, path, kernel_name(args.examples / path), [])
+                   for name, (path, _, _) in RECIPES.items()
+                   if not args.only or args.only == name]
+        import_results(args, kernels)
+    work = args.export or args.keep or \
+        pathlib.Path(tempfile.mkdtemp(prefix="tile-fuzz-"))
     work.mkdir(parents=True, exist_ok=True)
+    root = work if args.export else None
     known = set(filter(None, args.known.split(",")))
     total = failed = errors = 0
+    exported = []
     for name, (path, recipe, huge) in RECIPES.items():
         if args.only and args.only != name:
             continue
         # One generator per kernel, so that adding a kernel does not change
         # the cases of the others.
         rng = random.Random(f"{args.seed}:{name}")
-        kernel_dir = work / name
-        kernel_dir.mkdir(exist_ok=True)
+        kernel_dir = work / "inputs" / name if args.export else work / name
+        kernel_dir.mkdir(parents=True, exist_ok=True)
         lines = []
         for i in range(args.cases_per_kernel):
             values = Values(str(kernel_dir / f"c{i}"), rng, special=i % 2 == 1,
-                            huge=huge)
+                            huge=huge, root=root)
             os.makedirs(values.work, exist_ok=True)
             grid, specs = recipe(rng, values, args.large)
             lines.append(" ".join(["--grid", ",".join(map(str, grid))] +
@@ -377,6 +477,10 @@ def main():
                                       [f"--arg {s}" for s in specs]))
             else:
                 print(f"fuzz: {why}")
+        if args.export:
+            exported.append((name, path, kernel_name(args.examples / path),
+                             lines))
+            continue
         cases = kernel_dir / "cases.txt"
         cases.write_text("\n".join(lines) + "\n")
         cmd = [str(args.bin / "tile-check"), str(args.examples / path),
@@ -400,6 +504,9 @@ def main():
             verdict = "ERROR"
             errors += 1
         print(f"{verdict} {name}: {summary}")
+    if args.export:
+        export(args, exported)
+        return
     print(f"fuzz: {total} cases, {failed} kernels with failures, "
           f"{errors} kernels with errors (seed {args.seed})")
     sys.exit(1 if failed or errors else 0)
