@@ -549,6 +549,9 @@ TargetResult Checker::launchInChild(CompiledTarget &t, const Case &c,
     }
     bool ok = writeAll(fds[1], message);
     ::close(fds[1]);
+    // _exit skips stdio's buffers: flush what the kernel printed.
+    std::fflush(stdout);
+    std::fflush(stderr);
     ::_exit(ok ? 0 : 1);
   }
   ::close(fds[1]);
