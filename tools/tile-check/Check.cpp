@@ -211,6 +211,12 @@ bool Checker::validate(const Case &c, std::string &error) const {
   mlir::tile::FuncOp k = kernel;
   auto types = k.getArgumentTypes();
   std::string name = "@" + k.getSymName().str();
+  for (const auto &[index, tolerance] : options.tolerances)
+    if (index >= types.size()) {
+      error = "--tol " + std::to_string(index) + "=" + tolerance.str() +
+              ": kernel " + name + " has no argument #" + std::to_string(index);
+      return false;
+    }
   if (types.size() != c.specs.size()) {
     error = "kernel " + name + " takes " + std::to_string(types.size()) +
             " arguments, " + std::to_string(c.specs.size()) + " given";
@@ -242,6 +248,11 @@ bool Checker::validate(const Case &c, std::string &error) const {
                 (expected ? expected : "a type tile-run has no name for") + ")";
         return false;
       }
+    }
+    if (options.tolerances.count(i) && !spec.isBuffer) {
+      error = "--tol " + std::to_string(i) + "=" +
+              options.tolerances.at(i).str() + ": " + where + ", not a buffer";
+      return false;
     }
     if (*kind == TILE_ARG_F32 && std::isfinite(spec.arg.value.f) &&
         std::fabs(spec.arg.value.f) > FLT_MAX) {

@@ -90,7 +90,7 @@ public:
           llvm::SourceMgr &sourceMgr, Options options);
   ~Checker();
 
-  mlir::tile::FuncOp getKernel() { return kernel; }
+  mlir::tile::FuncOp getKernel() const { return kernel; }
   bool isExactKernel() const { return exactKernel; }
   /// The first bounded op, when the kernel is not exact.
   const std::string &getBoundedReason() const { return boundedReason; }

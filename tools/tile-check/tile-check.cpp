@@ -323,7 +323,7 @@ RowOutcome reportTarget(const Checker &checker, const Case &c,
 
 void printHeader(const Checker &checker, const Case &c,
                  const ReferenceResult &reference, double seconds) {
-  auto kernel = const_cast<Checker &>(checker).getKernel();
+  mlir::tile::FuncOp kernel = checker.getKernel();
   std::printf("tile-check: @%s, grid %u,%u,%u, %zu arguments\n",
               kernel.getSymName().str().c_str(), c.grid[0], c.grid[1],
               c.grid[2], c.specs.size());
@@ -642,7 +642,6 @@ int main(int argc, char **argv) {
   reduceOptions.kernelPath = cl.kernelPath;
   reduceOptions.reduceIR = cl.reduceIR;
   reduceOptions.toolPath = argv[0];
-  reduceOptions.extraFlags.clear();
   if (!cl.faultOp.empty())
     reduceOptions.extraFlags.push_back("--inject-fault=" + cl.faultOp);
   for (const std::string &t : cl.tolerances)
