@@ -16,6 +16,7 @@
 
 #include <csignal>
 
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -547,6 +548,8 @@ TargetResult Checker::launchInChild(CompiledTarget &t, const Case &c,
     ::close(fds[0]);
     for (int sig : {SIGFPE, SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP})
       ::signal(sig, SIG_DFL);
+    // Do not outlive a tile-check killed by a timeout (a reducer's test).
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
     TargetResult r = launch(t, c, inputs);
     std::string message;
     appendU64(message, uint64_t(r.status));

@@ -348,13 +348,13 @@ bool tile::check::reduceAndWrite(Checker &checker, const Case &failing,
         llvm::sys::fs::getMainExecutable(options.toolPath.c_str(), nullptr);
     std::vector<std::string> flags = options.extraFlags;
     flags.push_back("--still-fails=" + target + ":" + std::to_string(buffer));
-    // Only exit status 1 means "still fails": anything else (an invalid
-    // candidate, a missing kernel) is not interesting to mlir-reduce.
+    // tile-check --still-fails exits 1 only while the failure is there, and
+    // 0 for every other outcome: exec, so that a timeout kills it.
     std::string test = "#!/bin/sh\ncd " + shellQuote(std::string(absDir)) +
-                       " || exit 0\n" +
+                       " || exit 0\nexec " +
                        checkCommand(shellQuote(tool), "\"$1\"", kernelName,
                                     target, best, flags) +
-                       " >/dev/null 2>&1\n[ $? -eq 1 ] && exit 1\nexit 0\n";
+                       " >/dev/null 2>&1\n";
     if (!writeText(dir + "/interesting.sh", test, /*executable=*/true))
       return false;
     llvm::SmallString<256> reduceTool(llvm::sys::path::parent_path(tool));

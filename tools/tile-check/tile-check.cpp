@@ -554,8 +554,7 @@ int checkCases(Checker &checker, const CommandLine &cl) {
 
 } // namespace
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
+static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   CommandLine cl;
   std::string message;
   if (!parseCommandLine(argc, argv, cl, message))
@@ -564,6 +563,7 @@ int main(int argc, char **argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
+  stillFailsMode = !cl.stillFails.empty();
 
   Options options;
   options.faultOp = cl.faultOp;
@@ -648,5 +648,16 @@ int main(int argc, char **argv) {
     reduceOptions.extraFlags.push_back("--tol=" + t);
   if (!reduceAndWrite(checker, c, failedTarget, failedBuffer, reduceOptions))
     return 2;
+  return status;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  bool stillFailsMode = false;
+  int status = runTileCheck(argc, argv, stillFailsMode);
+  // A reducer's test: only "still fails" is 1; every other outcome, a
+  // candidate that does not even parse included, is 0.
+  if (stillFailsMode)
+    return status == 1 ? 1 : 0;
   return status;
 }
