@@ -21,7 +21,8 @@ config.substitutions.append(("%python", sys.executable))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tile-opt", "tile-compile", "tile-run"], [config.tile_tools_dir])
+    ["tile-opt", "tile-compile", "tile-run", "tile-check", "tile-reduce"],
+    [config.tile_tools_dir])
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
 # The CUDA toolkit's ptxas assembles what the NVIDIA target emits.

@@ -1,0 +1,128 @@
+// Pointers, loads and stores (docs/Semantics.md sections 2, 3.2-3.4):
+// addptr counts elements (negative offsets too); ptr_to_int and int_to_ptr
+// keep the address; a pointer bitcast reads the same bytes as another type;
+// a masked-off lane reads nothing and yields `other`, or zero without it;
+// a masked-off store lane writes nothing; an i1 in memory is a byte, any
+// non-zero byte reads as true.
+// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
+
+// The input is 0, 1, ..., 7 as i32, and [1.0, -2.0] as f32 (bits
+// 1065353216, -1073741824).
+// RUN: %python %S/Inputs/values.py %t.f f32 1 -2
+// RUN: tile-check %s --kernel pointers --grid 1 --arg buf:i32:8:iota \
+// RUN:   --arg buf:f32:2:file=%t.f --arg buf:i32:12:poison --print 2 \
+// RUN:   | FileCheck %s --check-prefix=PTR
+// x[7 - i] through a negative offset | the f32 buffer read as i32 through a
+// pointer bitcast, twice | a load of x masked to lanes 0 and 2: lanes 0..2
+// without other (0 where masked), lane 3 with other = -1
+// PTR: reference #2 (i32 x 12): 7 6 5 4 1065353216 -1073741824 1065353216 -1073741824 0 0 2 -1
+// PTR: tile-check: PASS @pointers (cpu: 3 buffers match
+
+// ptr_to_int, + 4 bytes, int_to_ptr: x[i + 1].
+// RUN: tile-check %s --kernel int_pointers --grid 1 --arg buf:i32:8:iota \
+// RUN:   --arg buf:i32:4:poison --print 1 --targets none \
+// RUN:   | FileCheck %s --check-prefix=INTPTR
+// INTPTR: reference #1 (i32 x 4): 1 2 3 4
+// CPU gap (docs/Targets.md): int_to_ptr is not lowered.
+// RUN: %{exit} 1 tile-check %s --kernel int_pointers --grid 1 --targets cpu \
+// RUN:   --arg buf:i32:8:iota --arg buf:i32:4:poison \
+// RUN:   | FileCheck %s --check-prefix=INTPTR-CPU
+// INTPTR-CPU: cpu compile failed: {{.*}}'tile.int_to_ptr' op cannot be lowered by the CPU target
+
+// Masked stores write only their unmasked lanes (the rest stays poison, -1);
+// stored i1 values are bytes of 0 and 1; loaded bytes 0, 1, 2, 255 read as
+// false, true, true, true.
+// RUN: %python %S/Inputs/values.py %t.b u8 0 1 2 255
+// RUN: tile-check %s --kernel masks --grid 1 --arg buf:u8:4:file=%t.b \
+// RUN:   --arg buf:i32:4:poison --arg buf:i32:4:poison --print 1 --print 2 \
+// RUN:   --targets none | FileCheck %s --check-prefix=MASK
+// MASK: reference #1 (i32 x 4): 0 -1 2 -1
+// MASK: reference #2 (i32 x 4): 0 1 1 1
+// MASK: tile-check: PASS @masks
+// KNOWN BUG of the CPU target: a tile of i1 is loaded as a packed bit mask
+// (lane k is bit k of the first byte), as it is stored (arith-float.mlir),
+// so the bytes 0, 1, 2, 255 read as four false lanes. The masked store is
+// right.
+// RUN: %{exit} 1 tile-check %s --kernel masks --grid 1 --targets cpu \
+// RUN:   --arg buf:u8:4:file=%t.b --arg buf:i32:4:poison \
+// RUN:   --arg buf:i32:4:poison | FileCheck %s --check-prefix=MASK-CPU-BUG
+// MASK-CPU-BUG: cpu #1 i32 4 0 0 0 exact ok
+// MASK-CPU-BUG: cpu #2 i32 4 {{.*}} FAIL
+// MASK-CPU-BUG: [1] got 0, reference 1
+
+tile.func @pointers(%x: !tile.ptr<i32>, %f: !tile.ptr<f32>, %out: !tile.ptr<i32>) {
+  %i = tile.range 0 to 4 : tensor<4xi32>
+  %c7 = arith.constant 7 : i32
+  %end = tile.addptr %x, %c7 : !tile.ptr<i32>, i32
+  %neg = arith.constant dense<0> : tensor<4xi32>
+  %minus = arith.subi %neg, %i : tensor<4xi32>
+  %be = tile.splat %end : tensor<4x!tile.ptr<i32>>
+  %pe = tile.addptr %be, %minus : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  %rev = tile.load %pe : tensor<4x!tile.ptr<i32>>
+
+  %bx = tile.splat %x : tensor<4x!tile.ptr<i32>>
+  %px = tile.addptr %bx, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+
+  %bf = tile.splat %f : tensor<4x!tile.ptr<f32>>
+  %two = arith.constant dense<2> : tensor<4xi32>
+  %fi = arith.remsi %i, %two : tensor<4xi32>
+  %pf = tile.addptr %bf, %fi : tensor<4x!tile.ptr<f32>>, tensor<4xi32>
+  %pfi = tile.bitcast %pf : tensor<4x!tile.ptr<f32>> -> tensor<4x!tile.ptr<i32>>
+  %bits = tile.load %pfi : tensor<4x!tile.ptr<i32>>
+
+  %zero = arith.constant dense<0> : tensor<4xi32>
+  %odd = arith.cmpi ne, %fi, %zero : tensor<4xi32>
+  %true = arith.constant dense<true> : tensor<4xi1>
+  %even = arith.xori %odd, %true : tensor<4xi1>
+  %m0 = tile.load %px, %even : tensor<4x!tile.ptr<i32>>
+  %m1s = arith.constant dense<-1> : tensor<4xi32>
+  %m1 = tile.load %px, %even, %m1s : tensor<4x!tile.ptr<i32>>
+  // Lanes 0 and 1 of each masked load: 0 0 | 2 0 ... keep two lanes each.
+  %bo = tile.splat %out : tensor<4x!tile.ptr<i32>>
+  %o0 = tile.addptr %bo, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  tile.store %o0, %rev : tensor<4x!tile.ptr<i32>>
+  %c4 = arith.constant dense<4> : tensor<4xi32>
+  %o2 = tile.addptr %o0, %c4 : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  tile.store %o2, %bits : tensor<4x!tile.ptr<i32>>
+  %o3 = tile.addptr %o2, %c4 : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  // Lanes 0..2 from the load without other, lane 3 from the one with.
+  %lane3 = arith.constant dense<3> : tensor<4xi32>
+  %is3 = arith.cmpi eq, %i, %lane3 : tensor<4xi32>
+  %mixed = arith.select %is3, %m1, %m0 : tensor<4xi1>, tensor<4xi32>
+  tile.store %o3, %mixed : tensor<4x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @int_pointers(%x: !tile.ptr<i32>, %out: !tile.ptr<i32>) {
+  %i = tile.range 0 to 4 : tensor<4xi32>
+  %bx = tile.splat %x : tensor<4x!tile.ptr<i32>>
+  %px = tile.addptr %bx, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  %addr = tile.ptr_to_int %px : tensor<4x!tile.ptr<i32>> -> tensor<4xi64>
+  %four = arith.constant dense<4> : tensor<4xi64>
+  %next = arith.addi %addr, %four : tensor<4xi64>
+  %pn = tile.int_to_ptr %next : tensor<4xi64> -> tensor<4x!tile.ptr<i32>>
+  %shifted = tile.load %pn : tensor<4x!tile.ptr<i32>>
+  %bo = tile.splat %out : tensor<4x!tile.ptr<i32>>
+  %po = tile.addptr %bo, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  tile.store %po, %shifted : tensor<4x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @masks(%b: !tile.ptr<i1>, %stored: !tile.ptr<i32>, %read: !tile.ptr<i32>) {
+  %i = tile.range 0 to 4 : tensor<4xi32>
+  %bb = tile.splat %b : tensor<4x!tile.ptr<i1>>
+  %pb = tile.addptr %bb, %i : tensor<4x!tile.ptr<i1>>, tensor<4xi32>
+  %flags = tile.load %pb : tensor<4x!tile.ptr<i1>>
+  %as_int = arith.extui %flags : tensor<4xi1> to tensor<4xi32>
+  %br = tile.splat %read : tensor<4x!tile.ptr<i32>>
+  %pr = tile.addptr %br, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  tile.store %pr, %as_int : tensor<4x!tile.ptr<i32>>
+  %two = arith.constant dense<2> : tensor<4xi32>
+  %zero = arith.constant dense<0> : tensor<4xi32>
+  %r = arith.remsi %i, %two : tensor<4xi32>
+  %even = arith.cmpi eq, %r, %zero : tensor<4xi32>
+  %bs = tile.splat %stored : tensor<4x!tile.ptr<i32>>
+  %ps = tile.addptr %bs, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
+  tile.store %ps, %i, %even : tensor<4x!tile.ptr<i32>>
+  tile.return
+}

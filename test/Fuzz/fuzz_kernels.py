@@ -1,0 +1,516 @@
+"""Shape and value fuzzer of the example kernels, checked by tile-check.
+
+    fuzz_kernels.py --bin build/bin --examples examples [--seed S]
+                    [--cases-per-kernel N] [--large] [-k NAME] [--keep DIR]
+
+For each example kernel it draws launches from the kernel's documented
+contract (docs in each example's header): tiny, one-element, ragged,
+non-power-of-two and power-of-two extents, padded row strides, grids with
+more or fewer programs than rows, and inputs that mix ordinary values with
+special ones (NaN, infinities, subnormals, signed zeros, the largest finite
+values, integer extremes). Every case of a kernel goes to one `tile-check
+--cases` run, which compiles the kernel once and compares every target of
+the build with the reference interpreter. It prints one line per kernel and
+the total case count; exit status 1 if any case fails, except in kernels
+named by --known (an open bug, reported as KNOWN).
+
+--large adds extents a CI machine cannot afford, and a transpose whose row
+stride passes 2^31 elements when the machine has the memory for it (it is
+skipped, with the reason, otherwise). A failing case is reproduced by the
+printed tile-check line; tile-check --reduce shrinks it.
+
+A GPU machine without the compiler runs the cases in three steps:
+    fuzz_kernels.py ... --export DIR --target nvidia   # here: artifacts, inputs, run.sh
+    DIR/run.sh                                         # there: tile-run writes results
+    fuzz_kernels.py ... --import DIR                   # here: compare with the reference"""
+
+import argparse
+import math
+import os
+import pathlib
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+
+SIZES = {"f32": 4, "f64": 8, "f16": 2, "bf16": 2, "f8e4m3": 1, "f8e5m2": 1,
+         "i8": 1, "i16": 2, "i32": 4, "i64": 8, "u8": 1}
+
+
+def cdiv(a, b):
+    return -(-a // b)
+
+
+class Values:
+    """Writes input files mixing ordinary and special values."""
+
+    def __init__(self, work, rng, special, huge, root=None):
+        self.work = work
+        # Paths in specs are relative to `root` when the cases travel to
+        # another machine (--export), absolute otherwise.
+        self.root = root
+        self.rng = rng
+        self.special = special
+        # The largest finite values make finite sums overflow in an order
+        # the contract leaves open (a dot may give +inf, -inf or NaN), so
+        # kernels that add floats up get infinities and NaNs instead.
+        self.huge = huge
+        self.count = 0
+
+    def _float_bits(self, dtype, value):
+        if dtype == "f32":
+            return struct.pack("<f", value)
+        if dtype == "f64":
+            return struct.pack("<d", value)
+        if dtype == "f16":
+            try:
+                return struct.pack("<e", value)
+            except OverflowError:
+                return struct.pack("<e", math.copysign(math.inf, value))
+        # bf16: the top half of the f32, rounded to nearest even.
+        bits = struct.unpack("<I", struct.pack("<f", value))[0]
+        if math.isnan(value):
+            return struct.pack("<H", 0x7FC0)
+        bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16
+        return struct.pack("<H", bits & 0xFFFF)
+
+    def _special_float(self, dtype):
+        rng = self.rng
+        width = SIZES[dtype] * 8
+        if dtype in ("f8e4m3", "f8e5m2") or (self.huge and rng.random() < 0.3):
+            # Raw bits reach every class: NaNs with payloads, infinities,
+            # subnormals, both zeros.
+            return rng.getrandbits(width).to_bytes(width // 8, "little")
+        tiny = {"f32": 1.4e-45, "f64": 5e-324, "f16": 6e-8,
+                "bf16": 9.2e-41}[dtype]
+        big = {"f32": 3.4e38, "f64": 1.7e308, "f16": 65504.0,
+               "bf16": 3.38e38}[dtype]
+        choices = [math.nan, math.inf, -math.inf, 0.0, -0.0, tiny, -tiny,
+                   tiny * 3, 1.0, -1.0]
+        if self.huge:
+            choices += [big, -big]
+        value = rng.choice(choices)
+        return self._float_bits(dtype, value)
+
+    def _ordinary_float(self, dtype):
+        rng = self.rng
+        if dtype in ("f8e4m3", "f8e5m2"):
+            # Any finite code: codes whose exponent field is all ones hold
+            # NaN or infinity, so draw again when one comes up.
+            while True:
+                code = rng.getrandbits(8)
+                if dtype == "f8e4m3" and code & 0x7F != 0x7F:
+                    return bytes([code])
+                if dtype == "f8e5m2" and code & 0x7C != 0x7C:
+                    return bytes([code])
+        return self._float_bits(dtype, rng.uniform(-1.0, 1.0) * self.scale)
+
+    def file(self, dtype, count, ints=None):
+        """A file of `count` values; `ints` is (lo, hi) for integer types."""
+        self.count += 1
+        path = os.path.join(self.work, f"in{self.count}.bin")
+        rng = self.rng
+        # One magnitude per buffer, so that sums stay representable.
+        self.scale = rng.choice([1.0, 1.0, 1e-3, 1e3, 1e-30 if dtype != "f16"
+                                 else 1e-4])
+        p = rng.choice([0.0, 0.01, 0.2]) if self.special else 0.0
+        out = bytearray()
+        for _ in range(count):
+            if dtype.startswith("i") or dtype == "u8":
+                lo, hi = ints
+                if rng.random() < p:
+                    v = rng.choice([lo, hi, 0, -1, -(1 << 31), (1 << 31) - 1])
+                else:
+                    v = rng.randint(lo, hi)
+                size = SIZES[dtype]
+                out += (v & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+            elif rng.random() < p:
+                out += self._special_float(dtype)
+            else:
+                out += self._ordinary_float(dtype)
+        with open(path, "wb") as f:
+            f.write(out)
+        return f"file={os.path.relpath(path, self.root) if self.root else path}"
+
+
+# Each recipe draws one launch: (grid, [arg specs]). `big` widens the extents.
+def pick(rng, choices, lo, hi):
+    """One of `choices`, or a uniform draw in [lo, hi]."""
+    return rng.choice(choices) if rng.random() < 0.5 else rng.randint(lo, hi)
+
+
+def vector_add(rng, v, big):
+    n = pick(rng, [1, 2, 1023, 1024, 1025, 4096], 1, 2_000_000 if big else 20_000)
+    grid = cdiv(n, 1024) + rng.choice([0, 0, 1, 3])
+    return (grid,), [f"buf:f32:{n}:{v.file('f32', n)}",
+                     f"buf:f32:{n}:{v.file('f32', n)}", f"buf:f32:{n}:poison",
+                     f"i32:{n}"]
+
+
+def softmax(rng, v, big):
+    rows = pick(rng, [1, 2, 17], 1, 64 if big else 12)
+    cols = pick(rng, [1, 2, 4095, 4096, 1000], 1, 4096)
+    si, so = cols + rng.choice([0, 0, 1, 13]), cols + rng.choice([0, 0, 3])
+    grid = rng.randint(1, min(rows, 8))
+    return (grid,), [f"buf:f32:{rows * si}:{v.file('f32', rows * si)}",
+                     f"buf:f32:{rows * so}:poison", f"i32:{rows}",
+                     f"i32:{cols}", f"i32:{si}", f"i32:{so}"]
+
+
+def layer_norm(rows_max):
+    def recipe(rng, v, big):
+        rows = pick(rng, [1, 3], 1, rows_max * (4 if big else 1))
+        n = pick(rng, [1, 1024, 1025, 3000], 1, 20_000 if big else 5000)
+        stride = n + rng.choice([0, 0, 7])
+        return (rows,), [f"buf:f32:{rows * stride}:{v.file('f32', rows * stride)}",
+                         f"buf:f32:{rows * stride}:poison",
+                         f"buf:f32:{n}:{v.file('f32', n)}",
+                         f"buf:f32:{n}:{v.file('f32', n)}",
+                         f"buf:f32:{rows}:poison", f"buf:f32:{rows}:poison",
+                         f"i32:{stride}", f"i32:{n}",
+                         f"f32:{rng.choice([1e-5, 1e-6, 0.1])}"]
+    return recipe
+
+
+def rms_norm(rng, v, big):
+    rows = pick(rng, [1, 2], 1, 16 if big else 6)
+    n = pick(rng, [1, 8192, 8191, 1000], 1, 8192)
+    stride = n + rng.choice([0, 0, 5])
+    return (rows,), [f"buf:bf16:{rows * stride}:{v.file('bf16', rows * stride)}",
+                     f"buf:bf16:{n}:{v.file('bf16', n)}",
+                     f"buf:bf16:{rows * stride}:poison", f"i32:{stride}",
+                     f"i32:{n}", f"f32:{rng.choice([1e-6, 1e-5])}"]
+
+
+def row_reduce(out_dtype):
+    def recipe(rng, v, big):
+        rows = pick(rng, [1, 2, 13], 1, 64 if big else 20)
+        cols = pick(rng, [1, 1023, 1024, 3], 1, 1024)
+        stride = cols + rng.choice([0, 0, 1, 9])
+        grid = rng.randint(1, min(rows, 8))
+        return (grid,), [f"buf:f32:{rows * stride}:{v.file('f32', rows * stride)}",
+                         f"buf:{out_dtype}:{rows}:poison", f"i32:{rows}",
+                         f"i32:{cols}", f"i32:{stride}"]
+    return recipe
+
+
+def bias_gelu_dropout(rng, v, big):
+    rows = pick(rng, [1, 3], 1, 64 if big else 8)
+    cols = pick(rng, [1, 1024, 1000], 1, 3000)
+    n = rows * cols
+    p = rng.choice([0.0, 0.25, 0.5, 0.999])
+    seed = rng.getrandbits(63)
+    return (cdiv(n, 1024),), [f"buf:bf16:{n}:{v.file('bf16', n)}",
+                              f"buf:bf16:{cols}:{v.file('bf16', cols)}",
+                              f"buf:bf16:{n}:poison", f"i32:{rows}",
+                              f"i32:{cols}", f"f32:{p}", f"i64:{seed}"]
+
+
+def rope(rng, v, big):
+    tokens = pick(rng, [1, 5], 1, 32 if big else 8)
+    heads = pick(rng, [1, 16, 17, 32], 1, 40)
+    n = tokens * heads * 128
+    grid = (rng.randint(1, tokens), cdiv(heads, 16))
+    return grid, [f"buf:bf16:{n}:{v.file('bf16', n)}",
+                  f"buf:f32:{tokens * 64}:{v.file('f32', tokens * 64)}",
+                  f"buf:f32:{tokens * 64}:{v.file('f32', tokens * 64)}",
+                  f"buf:bf16:{n}:poison", f"i32:{tokens}", f"i32:{heads}"]
+
+
+def matmul(dtype, block):
+    def recipe(rng, v, big):
+        top = 300 if big else 150
+        m = pick(rng, [1, block, block + 1], 1, top)
+        n = pick(rng, [1, block, block - 1], 1, top)
+        k = pick(rng, [1, 32, 33, 64], 1, top)
+        lda, ldb, ldc = k + rng.choice([0, 3]), n + rng.choice([0, 1]), \
+            n + rng.choice([0, 2])
+        return (cdiv(m, block), cdiv(n, block)), [
+            f"buf:{dtype}:{m * lda}:{v.file(dtype, m * lda)}",
+            f"buf:{dtype}:{k * ldb}:{v.file(dtype, k * ldb)}",
+            f"buf:f32:{m * ldc}:poison", f"i32:{m}", f"i32:{n}", f"i32:{k}",
+            f"i32:{lda}", f"i32:{ldb}", f"i32:{ldc}"]
+    return recipe
+
+
+def cumsum(rng, v, big):
+    rows = pick(rng, [1, 5], 1, 32 if big else 10)
+    cols = pick(rng, [1, 1024, 1000], 1, 1024)
+    n = rows * cols
+    return (rng.randint(1, min(rows, 4)),), [
+        f"buf:f32:{n}:{v.file('f32', n)}", f"buf:f32:{n}:poison",
+        f"i32:{rows}", f"i32:{cols}"]
+
+
+def histogram(rng, v, big):
+    n = pick(rng, [1, 1024, 1025], 1, 500_000 if big else 20_000)
+    bins = pick(rng, [1, 64, 37], 1, 128)
+    return (cdiv(n, 1024),), [f"buf:i32:{n}:{v.file('i32', n, (-5, bins + 5))}",
+                              f"buf:i32:{bins}:zero", f"i32:{n}", f"i32:{bins}"]
+
+
+def flash_attention(rng, v, big):
+    heads = rng.randint(1, 4 if big else 2)
+    seq = pick(rng, [1, 64, 65, 128], 1, 300 if big else 130)
+    n = heads * seq * 128
+    scale = rng.choice([0.08838834764, 0.01, 0.2])
+    return (cdiv(seq, 64), heads), [
+        f"buf:bf16:{n}:{v.file('bf16', n)}", f"buf:bf16:{n}:{v.file('bf16', n)}",
+        f"buf:bf16:{n}:{v.file('bf16', n)}", f"buf:bf16:{n}:poison",
+        f"i32:{seq}", f"f32:{scale}", f"i32:{rng.choice([0, 1])}"]
+
+
+def transpose(rng, v, big):
+    m = pick(rng, [1, 64, 65], 1, 600 if big else 200)
+    n = pick(rng, [1, 64, 63], 1, 600 if big else 200)
+    ld_in, ld_out = n + rng.choice([0, 0, 5]), m + rng.choice([0, 3])
+    return (cdiv(m, 64), cdiv(n, 64)), [
+        f"buf:f32:{m * ld_in}:{v.file('f32', m * ld_in)}",
+        f"buf:f32:{n * ld_out}:poison", f"i32:{m}", f"i32:{n}",
+        f"i64:{ld_in}", f"i64:{ld_out}"]
+
+
+def fp8_quant(rng, v, big):
+    rows = pick(rng, [1, 2], 1, 16 if big else 6)
+    cols = pick(rng, [1, 8192, 8191], 1, 8192)
+    stride = cols + rng.choice([0, 0, 16])
+    return (rows,), [f"buf:bf16:{rows * stride}:{v.file('bf16', rows * stride)}",
+                     f"buf:f8e4m3:{rows * stride}:poison",
+                     f"buf:f32:{rows}:poison", f"i32:{cols}", f"i32:{stride}"]
+
+
+def fp8_dequant(rng, v, big):
+    rows = pick(rng, [1, 2], 1, 16 if big else 6)
+    cols = pick(rng, [1, 8192, 8191], 1, 8192)
+    stride = cols + rng.choice([0, 0, 16])
+    return (rows,), [f"buf:f8e4m3:{rows * stride}:{v.file('f8e4m3', rows * stride)}",
+                     f"buf:f32:{rows}:{v.file('f32', rows)}",
+                     f"buf:bf16:{rows * stride}:poison", f"i32:{cols}",
+                     f"i32:{stride}"]
+
+
+# name: (file, recipe, whether the largest finite values may be drawn, which
+# only kernels that add no floats up can take).
+RECIPES = {
+    "vector_add": ("vector_add.mlir", vector_add, True),
+    "softmax": ("softmax.mlir", softmax, False),
+    "layer_norm": ("layer_norm.mlir", layer_norm(6), False),
+    "rms_norm": ("rms_norm.mlir", rms_norm, False),
+    "row_sum": ("row_sum.mlir", row_reduce("f32"), False),
+    "row_max": ("row_max.mlir", row_reduce("f32"), True),
+    "row_argmax": ("row_argmax.mlir", row_reduce("i32"), True),
+    "bias_gelu_dropout": ("bias_gelu_dropout.mlir", bias_gelu_dropout, True),
+    "rope": ("rope.mlir", rope, True),
+    "matmul_f32": ("matmul_f32.mlir", matmul("f32", 64), False),
+    "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128), False),
+    "cumsum": ("cumsum.mlir", cumsum, False),
+    "histogram": ("histogram.mlir", histogram, True),
+    "flash_attention": ("flash_attention.mlir", flash_attention, False),
+    "transpose_desc": ("transpose_desc.mlir", transpose, True),
+    "fp8_quant": ("fp8_quant.mlir", fp8_quant, True),
+    "fp8_dequant": ("fp8_dequant.mlir", fp8_dequant, True),
+}
+
+
+def kernel_name(path):
+    """The name of the tile.func in an example file."""
+    for line in path.read_text().splitlines():
+        if line.startswith("tile.func @"):
+            return line.split("@")[1].split("(")[0]
+    raise SystemExit(f"no tile.func in {path}")
+
+
+def mem_available():
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def offset_beyond_2_31(work):
+    """A transpose whose second row starts 2^31 + 64 elements in (the only
+    example with 64-bit strides), if the machine can hold the copies that
+    tile-check makes (inputs, reference, device buffer, result)."""
+    ld_in = (1 << 31) + 64
+    elements = ld_in + 64
+    need = 4 * 4 * elements
+    if mem_available() < need:
+        return None, (f"skipped the 2^31-element offset case: it needs "
+                      f"{need / 2**30:.0f} GiB, {mem_available() / 2**30:.0f} "
+                      f"available")
+    return ((1, 1), [f"buf:f32:{elements}:zero", "buf:f32:128:poison", "i32:2",
+                     "i32:64", f"i64:{ld_in}", "i64:2"]), None
+
+
+def export(args, kernels):
+    """Writes DIR: <kernel>.tile, inputs, cases, and run.sh."""
+    out = args.export
+    (out / "results").mkdir(parents=True, exist_ok=True)
+    script = ["#!/bin/sh",
+              "# Runs every fuzz case with tile-run; results/<kernel>/<case>/",
+              "# holds the buffers after the launch. TILE_RUN names tile-run.",
+              'cd "$(dirname "$0")" || exit 2',
+              'run="${TILE_RUN:-tile-run}"', "status=0"]
+    for name, path, kernel, lines in kernels:
+        artifact = out / f"{name}.tile"
+        proc = subprocess.run(
+            [str(args.bin / "tile-compile"), str(args.examples / path),
+             f"--target={args.target}", "-o", str(artifact)],
+            capture_output=True, text=True)
+        if proc.returncode != 0:
+            first = (proc.stderr.strip().splitlines() or ["?"])[0]
+            print(f"SKIP {name}: does not compile for {args.target}: {first}")
+            continue
+        (out / f"{name}.cases").write_text("\n".join(lines) + "\n")
+        for i, line in enumerate(lines):
+            words = line.split()
+            specs = words[3::2]
+            writes = [f"--write {k}=results/{name}/{i}/arg{k}.bin"
+                      for k, spec in enumerate(specs) if spec.startswith("buf:")]
+            script.append(f"mkdir -p results/{name}/{i}")
+            # One launch: histogram accumulates into its output.
+            script.append(f'"$run" {name}.tile --kernel {kernel} '
+                          f'--device {args.device} --warmup 0 --repeat 1 '
+                          f'{line} {" ".join(writes)} > /dev/null || status=1')
+    script.append("exit $status")
+    (out / "run.sh").write_text("\n".join(script) + "\n")
+    os.chmod(out / "run.sh", 0o755)
+    print(f"fuzz: exported {sum(len(k[3]) for k in kernels)} cases to {out} "
+          f"(run {out}/run.sh where the {args.target} device is, then "
+          f"--import {out} here)")
+
+
+def import_results(args, kernels):
+    """Compares results/<kernel>/<case>/ with the reference, case by case."""
+    root = args.import_dir
+    total = failed = 0
+    for name, path, kernel, _ in kernels:
+        cases = root / f"{name}.cases"
+        if not cases.exists():
+            continue
+        for i, line in enumerate(cases.read_text().splitlines()):
+            results = root / "results" / name / str(i)
+            cmd = [str(args.bin / "tile-check"), str(args.examples / path),
+                   "--targets", "none", "--compare", str(results), "--quiet"]
+            cmd += line.split()
+            proc = subprocess.run(cmd, capture_output=True, text=True,
+                                  cwd=root)
+            total += 1
+            if proc.returncode != 0:
+                failed += 1
+                why = (proc.stdout.strip() or proc.stderr.strip()).splitlines()
+                print(f"FAIL {name} case {i}: {line}\n  {why[-1] if why else ''}")
+    print(f"fuzz: {total} imported cases, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", type=pathlib.Path, required=True)
+    parser.add_argument("--examples", type=pathlib.Path, required=True)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--cases-per-kernel", type=int, default=10)
+    parser.add_argument("--large", action="store_true",
+                        help="larger extents, and offsets beyond 2^31")
+    parser.add_argument("--targets", help="passed to tile-check --targets")
+    parser.add_argument("-k", dest="only", help="one kernel")
+    parser.add_argument("--keep", type=pathlib.Path,
+                        help="write the inputs and case files here")
+    parser.add_argument("--export", type=pathlib.Path, metavar="DIR",
+                        help="instead of checking here, write DIR for a machine "
+                             "with the device but no compiler: artifacts for "
+                             "--target, the inputs, and run.sh, which runs "
+                             "every case with tile-run and writes the results")
+    parser.add_argument("--target", default="nvidia",
+                        help="the target --export compiles for")
+    parser.add_argument("--device", default="cuda",
+                        help="the tile-run --device that run.sh uses")
+    parser.add_argument("--import", dest="import_dir", type=pathlib.Path,
+                        metavar="DIR",
+                        help="compare the results run.sh wrote in DIR with the "
+                             "reference here (tile-check --compare)")
+    parser.add_argument("--known", default="",
+                        help="comma-separated kernels whose failures are an "
+                             "open, recorded bug: reported as KNOWN, not "
+                             "failing the run")
+    args = parser.parse_args()
+    args.bin, args.examples = args.bin.resolve(), args.examples.resolve()
+
+    if args.import_dir:
+        kernels = [(name, path, kernel_name(args.examples / path), [])
+                   for name, (path, _, _) in RECIPES.items()
+                   if not args.only or args.only == name]
+        import_results(args, kernels)
+    work = args.export or args.keep or \
+        pathlib.Path(tempfile.mkdtemp(prefix="tile-fuzz-"))
+    work.mkdir(parents=True, exist_ok=True)
+    root = work if args.export else None
+    known = set(filter(None, args.known.split(",")))
+    total = failed = errors = 0
+    exported = []
+    for name, (path, recipe, huge) in RECIPES.items():
+        if args.only and args.only != name:
+            continue
+        # One generator per kernel, so that adding a kernel does not change
+        # the cases of the others.
+        rng = random.Random(f"{args.seed}:{name}")
+        kernel_dir = work / "inputs" / name if args.export else work / name
+        kernel_dir.mkdir(parents=True, exist_ok=True)
+        lines = []
+        for i in range(args.cases_per_kernel):
+            values = Values(str(kernel_dir / f"c{i}"), rng, special=i % 2 == 1,
+                            huge=huge, root=root)
+            os.makedirs(values.work, exist_ok=True)
+            grid, specs = recipe(rng, values, args.large)
+            lines.append(" ".join(["--grid", ",".join(map(str, grid))] +
+                                  [f"--arg {s}" for s in specs]))
+        if args.large and name == "transpose_desc":
+            case, why = offset_beyond_2_31(work)
+            if case:
+                grid, specs = case
+                lines.append(" ".join(["--grid", ",".join(map(str, grid))] +
+                                      [f"--arg {s}" for s in specs]))
+            else:
+                print(f"fuzz: {why}")
+        if args.export:
+            exported.append((name, path, kernel_name(args.examples / path),
+                             lines))
+            continue
+        cases = kernel_dir / "cases.txt"
+        cases.write_text("\n".join(lines) + "\n")
+        cmd = [str(args.bin / "tile-check"), str(args.examples / path),
+               "--cases", str(cases), "--quiet"]
+        if args.targets:
+            cmd += ["--targets", args.targets]
+        proc = subprocess.run(cmd, capture_output=True, text=True)
+        summary = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() \
+            else proc.stderr.strip()
+        for line in proc.stdout.splitlines():
+            if line.startswith(("FAIL", "ERROR")):
+                print(f"  {line}")
+        total += len(lines)
+        verdict = "PASS"
+        if proc.returncode == 1 and name in known:
+            verdict = "KNOWN"
+        elif proc.returncode == 1:
+            verdict = "FAIL"
+            failed += 1
+        elif proc.returncode != 0:
+            verdict = "ERROR"
+            errors += 1
+        print(f"{verdict} {name}: {summary}")
+    if args.export:
+        export(args, exported)
+        return
+    print(f"fuzz: {total} cases, {failed} kernels with failures, "
+          f"{errors} kernels with errors (seed {args.seed})")
+    sys.exit(1 if failed or errors else 0)
+
+
+if __name__ == "__main__":
+    main()
