@@ -45,7 +45,7 @@ def cdiv(a, b):
 class Values:
     """Writes input files mixing ordinary and special values."""
 
-    def __init__(self, work, rng, special, huge, root=None):
+    def __init__(self, work, rng, special, huge, nonfinite=True, root=None):
         self.work = work
         # Paths in specs are relative to `root` when the cases travel to
         # another machine (--export), absolute otherwise.
@@ -56,6 +56,10 @@ class Values:
         # the contract leaves open (a dot may give +inf, -inf or NaN), so
         # kernels that add floats up get infinities and NaNs instead.
         self.huge = huge
+        # Flash attention multiplies probabilities that may underflow to 0
+        # or stay subnormal (section 6 allows either) by values: an infinite
+        # value then gives NaN on one target and inf on another.
+        self.nonfinite = nonfinite
         self.count = 0
 
     def _float_bits(self, dtype, value):
@@ -78,7 +82,8 @@ class Values:
     def _special_float(self, dtype):
         rng = self.rng
         width = SIZES[dtype] * 8
-        if dtype in ("f8e4m3", "f8e5m2") or (self.huge and rng.random() < 0.3):
+        if dtype in ("f8e4m3", "f8e5m2") or (self.huge and self.nonfinite and
+                                             rng.random() < 0.3):
             # Raw bits reach every class: NaNs with payloads, infinities,
             # subnormals, both zeros.
             return rng.getrandbits(width).to_bytes(width // 8, "little")
@@ -86,8 +91,9 @@ class Values:
                 "bf16": 9.2e-41}[dtype]
         big = {"f32": 3.4e38, "f64": 1.7e308, "f16": 65504.0,
                "bf16": 3.38e38}[dtype]
-        choices = [math.nan, math.inf, -math.inf, 0.0, -0.0, tiny, -tiny,
-                   tiny * 3, 1.0, -1.0]
+        choices = [0.0, -0.0, tiny, -tiny, tiny * 3, 1.0, -1.0]
+        if self.nonfinite:
+            choices += [math.nan, math.inf, -math.inf]
         if self.huge:
             choices += [big, -big]
         value = rng.choice(choices)
@@ -291,25 +297,26 @@ def fp8_dequant(rng, v, big):
 
 
 # name: (file, recipe, whether the largest finite values may be drawn, which
-# only kernels that add no floats up can take).
+# only kernels that add no floats up can take, and whether NaN and infinities
+# may).
 RECIPES = {
-    "vector_add": ("vector_add.mlir", vector_add, True),
-    "softmax": ("softmax.mlir", softmax, False),
-    "layer_norm": ("layer_norm.mlir", layer_norm(6), False),
-    "rms_norm": ("rms_norm.mlir", rms_norm, False),
-    "row_sum": ("row_sum.mlir", row_reduce("f32"), False),
-    "row_max": ("row_max.mlir", row_reduce("f32"), True),
-    "row_argmax": ("row_argmax.mlir", row_reduce("i32"), True),
-    "bias_gelu_dropout": ("bias_gelu_dropout.mlir", bias_gelu_dropout, True),
-    "rope": ("rope.mlir", rope, True),
-    "matmul_f32": ("matmul_f32.mlir", matmul("f32", 64), False),
-    "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128), False),
-    "cumsum": ("cumsum.mlir", cumsum, False),
-    "histogram": ("histogram.mlir", histogram, True),
-    "flash_attention": ("flash_attention.mlir", flash_attention, False),
-    "transpose_desc": ("transpose_desc.mlir", transpose, True),
-    "fp8_quant": ("fp8_quant.mlir", fp8_quant, True),
-    "fp8_dequant": ("fp8_dequant.mlir", fp8_dequant, True),
+    "vector_add": ("vector_add.mlir", vector_add, True, True),
+    "softmax": ("softmax.mlir", softmax, False, True),
+    "layer_norm": ("layer_norm.mlir", layer_norm(6), False, True),
+    "rms_norm": ("rms_norm.mlir", rms_norm, False, True),
+    "row_sum": ("row_sum.mlir", row_reduce("f32"), False, True),
+    "row_max": ("row_max.mlir", row_reduce("f32"), True, True),
+    "row_argmax": ("row_argmax.mlir", row_reduce("i32"), True, True),
+    "bias_gelu_dropout": ("bias_gelu_dropout.mlir", bias_gelu_dropout, True, True),
+    "rope": ("rope.mlir", rope, True, True),
+    "matmul_f32": ("matmul_f32.mlir", matmul("f32", 64), False, True),
+    "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128), False, True),
+    "cumsum": ("cumsum.mlir", cumsum, False, True),
+    "histogram": ("histogram.mlir", histogram, True, True),
+    "flash_attention": ("flash_attention.mlir", flash_attention, False, False),
+    "transpose_desc": ("transpose_desc.mlir", transpose, True, True),
+    "fp8_quant": ("fp8_quant.mlir", fp8_quant, True, True),
+    "fp8_dequant": ("fp8_dequant.mlir", fp8_dequant, True, True),
 }
 
 
@@ -443,7 +450,7 @@ def main():
 
     if args.import_dir:
         kernels = [(name, path, kernel_name(args.examples / path), [])
-                   for name, (path, _, _) in RECIPES.items()
+                   for name, (path, _, _, _) in RECIPES.items()
                    if not args.only or args.only == name]
         import_results(args, kernels)
     work = args.export or args.keep or \
@@ -453,7 +460,7 @@ def main():
     known = set(filter(None, args.known.split(",")))
     total = failed = errors = 0
     exported = []
-    for name, (path, recipe, huge) in RECIPES.items():
+    for name, (path, recipe, huge, nonfinite) in RECIPES.items():
         if args.only and args.only != name:
             continue
         # One generator per kernel, so that adding a kernel does not change
@@ -464,7 +471,7 @@ def main():
         lines = []
         for i in range(args.cases_per_kernel):
             values = Values(str(kernel_dir / f"c{i}"), rng, special=i % 2 == 1,
-                            huge=huge, root=root)
+                            huge=huge, nonfinite=nonfinite, root=root)
             os.makedirs(values.work, exist_ok=True)
             grid, specs = recipe(rng, values, args.large)
             lines.append(" ".join(["--grid", ",".join(map(str, grid))] +
