@@ -10,7 +10,7 @@
 #   python3 test/E2E/run_kernels.py --bin build/bin --examples examples \
 #       --target nvidia --artifacts artifacts/nvidia --compile-only
 # There (the device tool carries ignored paths with `carry`):
-#   bash scripts/h200.sh artifacts/nvidia
+#   [FUZZ=artifacts/fuzz-nvidia] bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
 artifacts=${1:?usage: h200.sh ARTIFACTS}
 out=${OUT:-h200-out}
@@ -53,6 +53,16 @@ for tool in memcheck racecheck; do
     echo "$tool $kernel: $(tail -1 "$out/sanitize-$tool-$kernel.log")"
   done
 done | tee "$out/sanitize.log"
+
+# Fuzz cases exported here (test/Fuzz/fuzz_kernels.py --export DIR --target
+# nvidia, docs/Testing.md) run there; their results come back for --import.
+if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then
+  step "fuzz cases from $FUZZ"
+  (cd "$FUZZ" && TILE_RUN="$root/build-rt/bin/tile-run" sh run.sh \
+    >"$out/fuzz-run.log" 2>&1)
+  echo "fuzz run.sh exit $?; $(find "$FUZZ/results" -name '*.bin' | wc -l) result files"
+  tar -C "$FUZZ" -czf "$out/fuzz-results.tgz" results
+fi
 
 step "benchmark against Triton and torch"
 PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$artifacts" \

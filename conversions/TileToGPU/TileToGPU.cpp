@@ -423,10 +423,10 @@ LogicalResult KernelLowering::lowerWhile(scf::WhileOp op, OpBuilder &b) {
     inits.push_back(scalars.lookup(init));
   auto newWhile = scf::WhileOp::create(b, loc, op.getResultTypes(), inits,
                                        nullptr, nullptr);
+  // The builder made both blocks, with the arguments of the inits and of the
+  // results.
   auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
-    Block *block = b.createBlock(
-        &to, to.end(), from.front().getArgumentTypes(),
-        SmallVector<Location>(from.front().getNumArguments(), loc));
+    Block *block = &to.front();
     for (auto [oldArg, newArg] :
          llvm::zip(from.front().getArguments(), block->getArguments()))
       scalars.map(oldArg, newArg);

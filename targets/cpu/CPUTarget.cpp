@@ -129,7 +129,9 @@ struct TanhApproximation : OpRewritePattern<math::TanhOp> {
     Value x = op.getOperand();
     Value a = f.abs(x);
     Value s = f.mul(x, x);
-    Value small = f.add(x, f.mul(f.mul(x, s), f.polynomial(s, kTanhP)));
+    // The sign restored keeps tanh(-0) = -0 (x + x^3 P gives +0 there).
+    Value small =
+        f.copySign(f.add(x, f.mul(f.mul(x, s), f.polynomial(s, kTanhP))), x);
     Value e = f.exp(f.mul(f.constant(2), f.min(a, f.constant(10))));
     Value large = f.copySign(
         f.sub(f.constant(1), f.div(f.constant(2), f.add(e, f.constant(1)))), x);

@@ -425,6 +425,8 @@ void mlir::tile::buildNVIDIAPipeline(OpPassManager &pm, StringRef chip) {
   pm.addPass(createSCFToControlFlowPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGpuOpsToNVVMOps());
+  // Math ops libdevice has no function for (trunc, ...) become intrinsics.
+  kernels.addPass(createConvertMathToLLVMPass());
   kernels.addPass(createReconcileUnrealizedCastsPass());
 }
 

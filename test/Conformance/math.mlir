@@ -30,14 +30,11 @@
 // RUN:   --arg buf:f32:8:poison --print 1 --tol 1=exact --targets none \
 // RUN:   | FileCheck %s --check-prefix=ZERO
 // ZERO: reference #1 (f32 x 8): -0 0 -0 0 -0 0 -0 0
-// KNOWN BUG of the CPU target: erf(-0) gives +0 (its polynomial loses the
-// sign); tanh, sin and sqrt keep it.
-// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
-// RUN: %{exit} 1 tile-check %s --kernel signed_zeros --grid 1 --targets cpu \
+// tanh, erf, sin and sqrt keep the sign of zero on the CPU.
+// RUN: tile-check %s --kernel signed_zeros --grid 1 --targets cpu \
 // RUN:   --arg buf:f32:8:file=%t.x --arg buf:f32:8:poison --tol 1=exact \
-// RUN:   | FileCheck %s --check-prefix=ZERO-CPU-BUG
-// ZERO-CPU-BUG: 1 of 8 elements differ
-// ZERO-CPU-BUG-NEXT: [2] got 0, reference -0
+// RUN:   | FileCheck %s --check-prefix=ZERO-CPU
+// ZERO-CPU: tile-check: PASS @signed_zeros
 
 // powf: pow(NaN, 0) = 1, pow(1, NaN) = 1, pow(-2, 0.5) = NaN, pow(2, 10) =
 // 1024, pow(0, -1) = inf, pow(-0, -1) = -inf, pow(-8, 1/3) = NaN, pow(4, 0.5)
