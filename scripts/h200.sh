@@ -64,6 +64,25 @@ if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then
   tar -C "$FUZZ" -czf "$out/fuzz-results.tgz" results
 fi
 
+# PROFILE=1: Nsight Compute's summary of the row kernels that trail Triton.
+if [ -n "${PROFILE:-}" ]; then
+  step "ncu: rms_norm and layer_norm, 16384 x 8192"
+  n=$((16384 * 8192))
+  ncu --clock-control none --section SpeedOfLight --section Occupancy \
+    --section LaunchStats --section MemoryWorkloadAnalysis \
+    build-rt/bin/tile-run "$artifacts/rms_norm.nvidia.tile" --device cuda \
+    --kernel rms_norm --grid 16384 --arg buf:bf16:$n:rand=1 \
+    --arg buf:bf16:8192:rand=2 --arg buf:bf16:$n:zero --arg i32:8192 \
+    --arg i32:8192 --arg f32:1e-6 --warmup 0 --repeat 1 >"$out/ncu.log" 2>&1
+  ncu --clock-control none --section SpeedOfLight --section Occupancy \
+    build-rt/bin/tile-run "$artifacts/layer_norm.nvidia.tile" --device cuda \
+    --kernel layer_norm --grid 16384 --arg buf:f32:$n:rand=1 \
+    --arg buf:f32:$n:zero --arg buf:f32:8192:rand=2 --arg buf:f32:8192:rand=3 \
+    --arg buf:f32:16384:zero --arg buf:f32:16384:zero --arg i32:8192 \
+    --arg i32:8192 --arg f32:1e-5 --warmup 0 --repeat 1 >>"$out/ncu.log" 2>&1
+  grep -E "Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Theoretical Occupancy|Block Limit" "$out/ncu.log"
+fi
+
 step "benchmark against Triton and torch"
 PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$artifacts" \
   --json "$out/bench.json" 2>&1 | tee "$out/bench.log" | grep -v Warning

@@ -394,7 +394,7 @@ def export(args, kernels):
 
 def import_results(args, kernels):
     """Compares results/<kernel>/<case>/ with the reference, case by case."""
-    root = args.import_dir
+    root = args.import_dir.resolve()  # tile-check runs from the export folder
     total = failed = 0
     for name, path, kernel, _ in kernels:
         cases = root / f"{name}.cases"
