@@ -10,7 +10,8 @@
 #   python3 test/E2E/run_kernels.py --bin build/bin --examples examples \
 #       --target nvidia --artifacts artifacts/nvidia --compile-only
 # There (the device tool carries ignored paths with `carry`):
-#   [FUZZ=artifacts/fuzz-nvidia] bash scripts/h200.sh artifacts/nvidia
+#   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
+#     bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
 artifacts=${1:?usage: h200.sh ARTIFACTS}
 out=${OUT:-h200-out}
@@ -62,6 +63,16 @@ if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then
     >"$out/fuzz-run.log" 2>&1)
   echo "fuzz run.sh exit $?; $(find "$FUZZ/results" -name '*.bin' | wc -l) result files"
   tar -C "$FUZZ" -czf "$out/fuzz-results.tgz" results
+fi
+
+# Conformance cases exported here (test/Conformance/gpu_export.py --export
+# DIR --target nvidia) run there; their results come back for --import.
+if [ -n "${CONFORMANCE:-}" ] && [ -f "$CONFORMANCE/run.sh" ]; then
+  step "conformance cases from $CONFORMANCE"
+  TILE_RUN="$root/build-rt/bin/tile-run" sh "$CONFORMANCE/run.sh" \
+    >"$out/conformance-run.log" 2>&1
+  echo "conformance run.sh exit $?"
+  tar -C "$CONFORMANCE" -czf "$out/conformance-results.tgz" results
 fi
 
 # PROFILE=1: Nsight Compute's summary of the row kernels that trail Triton.

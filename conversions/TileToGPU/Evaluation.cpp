@@ -293,14 +293,47 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
                                                  const Layout &layout) {
   if (!tile)
     return SmallVector<Value>();
-  auto key = std::make_pair(tile.getAsOpaquePointer(), layout.str());
+  Operation *def = tile.getDefiningOp();
+  auto advanced = advancedPointers.find(tile);
+  bool fixed = advanced == advancedPointers.end() &&
+               (materialized.count(tile) || !def || hasFixedLayout(def));
+  // A tile computed outside the innermost loop being lowered is computed
+  // again inside it: a few instructions per iteration instead of registers
+  // held across the loop.
+  Operation *recompute = nullptr;
+  if (!fixed && def && !loopStarts.empty()) {
+    Operation *marker = markers.lookup(def);
+    if (marker &&
+        !loopStarts.back()->getBlock()->findAncestorOpInBlock(*marker))
+      recompute = loopStarts.back();
+  }
+  std::string layoutKey = layout.str();
+  if (recompute)
+    layoutKey += "@" + std::to_string(reinterpret_cast<uintptr_t>(recompute));
+  auto key = std::make_pair(tile.getAsOpaquePointer(), layoutKey);
   auto it = evaluated.find(key);
   if (it != evaluated.end())
     return it->second;
-  Operation *def = tile.getDefiningOp();
   OpBuilder b(tile.getContext());
   FailureOr<SmallVector<Value>> regs;
-  if (materialized.count(tile) || !def || hasFixedLayout(def)) {
+  if (advanced != advancedPointers.end()) {
+    AdvancedPointers pointers = advanced->second;
+    FailureOr<SmallVector<Value>> start = at(pointers.start, layout);
+    if (failed(start))
+      return failure();
+    b.setInsertionPoint(pointers.ready);
+    Type pointee =
+        lowerElementType(cast<PointerType>(getElementTypeOrSelf(tile.getType()))
+                             .getPointeeType());
+    SmallVector<Value> moved;
+    for (Value ptr : *start)
+      moved.push_back(LLVM::GEPOp::create(b, tile.getLoc(), ptr.getType(),
+                                          pointee, ptr,
+                                          ValueRange{pointers.offset}));
+    regs = moved;
+  } else if (fixed) {
+    // Computed where its op stands: in the loops around that place only.
+    SaveLoopContext context(*this, readyPoint(tile));
     FailureOr<Distributed> value = materialize(tile);
     if (failed(value))
       return failure();
@@ -321,7 +354,11 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
     } else {
       regs = convert(b, tile.getLoc(), *value, layout);
     }
+  } else if (recompute) {
+    b.setInsertionPoint(recompute);
+    regs = compute(b, tile, layout);
   } else {
+    SaveLoopContext context(*this, markers.lookup(def));
     b.setInsertionPoint(markers.lookup(def));
     regs = compute(b, tile, layout);
   }

@@ -194,6 +194,32 @@ private:
   /// Where the lazily emitted code of each op's results goes: before this.
   DenseMap<Operation *, Operation *> markers;
   DenseMap<Value, Distributed> materialized;
+  /// Pointer tiles a loop advances uniformly: their pointers are `start`'s
+  /// advanced by the i64 element count `offset`, emitted before `ready`.
+  struct AdvancedPointers {
+    Value start, offset;
+    Operation *ready;
+  };
+  DenseMap<Value, AdvancedPointers> advancedPointers;
+  /// The start markers of the loop bodies being lowered, innermost last:
+  /// tiles computed from values outside a loop are recomputed in it rather
+  /// than kept in registers across it.
+  SmallVector<Operation *> loopStarts;
+  /// Narrows `loopStarts` to the loops around `point` while code is emitted
+  /// there.
+  struct SaveLoopContext {
+    SaveLoopContext(KernelLowering &lowering, Operation *point)
+        : lowering(lowering), saved(lowering.loopStarts) {
+      if (!point)
+        return;
+      llvm::erase_if(lowering.loopStarts, [&](Operation *start) {
+        return !start->getBlock()->findAncestorOpInBlock(*point);
+      });
+    }
+    ~SaveLoopContext() { lowering.loopStarts = saved; }
+    KernelLowering &lowering;
+    SmallVector<Operation *> saved;
+  };
   /// For materialized tiles defined by control flow or atomics: the marker
   /// before which their conversions go.
   DenseMap<Value, Operation *> readyMarkers;

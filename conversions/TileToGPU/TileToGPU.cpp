@@ -13,6 +13,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <variant>
+
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOGPU
 #include "conversions/TileToGPU/Passes.h.inc"
@@ -323,45 +325,109 @@ SmallVector<Type> KernelLowering::carriedTypes(ValueRange values,
   return types;
 }
 
+/// If `yielded` is `iterArg` advanced by the same number of elements in every
+/// lane, that number (a scalar of the kernel, or a constant).
+static std::variant<std::monostate, Value, int64_t>
+uniformAdvance(Value iterArg, Value yielded) {
+  auto addPtr = yielded.getDefiningOp<AddPtrOp>();
+  if (!addPtr || addPtr.getPtr() != iterArg)
+    return std::monostate();
+  Value offset = addPtr.getOffset();
+  if (auto splat = offset.getDefiningOp<SplatOp>())
+    return splat.getSrc();
+  DenseIntElementsAttr dense;
+  if (matchPattern(offset, m_Constant(&dense)) && dense.isSplat())
+    return dense.getSplatValue<APInt>().getSExtValue();
+  return std::monostate();
+}
+
 LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
-  // A carried tile keeps the layout its new value is computed in.
-  SmallVector<Layout> layouts;
-  for (auto [init, yielded, iterArg] : llvm::zip(
-           op.getInitArgs(), yield.getOperands(), op.getRegionIterArgs())) {
-    if (!isTile(init))
-      layouts.push_back(Layout());
-    else if (isa<PointerType>(getElementTypeOrSelf(init.getType())))
-      layouts.push_back(accessLayout(iterArg)); // pointers advanced per step
-    else
-      layouts.push_back(preferredLayout(yielded, init));
+  Type i64 = b.getI64Type();
+  unsigned numArgs = op.getNumRegionIterArgs();
+  // A carried tile keeps the layout its new value is computed in. Pointer
+  // tiles advanced by a uniform step are carried as one i64 offset (in
+  // elements) from their start, whose pointers are recomputed in the loop:
+  // one register instead of a pointer per element.
+  SmallVector<Layout> layouts(numArgs);
+  SmallVector<std::variant<std::monostate, Value, int64_t>> advances(numArgs);
+  SmallVector<Value> inits;
+  for (unsigned i = 0; i < numArgs; ++i) {
+    Value init = op.getInitArgs()[i], iterArg = op.getRegionIterArgs()[i];
+    Value yielded = yield.getOperand(i);
+    bool isPointerTile =
+        isTile(init) && isa<PointerType>(getElementTypeOrSelf(init.getType()));
+    if (isPointerTile)
+      advances[i] = uniformAdvance(iterArg, yielded);
+    if (!std::holds_alternative<std::monostate>(advances[i])) {
+      inits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
+      continue;
+    }
+    if (isTile(init))
+      layouts[i] = isPointerTile ? accessLayout(iterArg)
+                                 : preferredLayout(yielded, init);
+    FailureOr<SmallVector<Value>> regs = lowerCarried(init, layouts[i]);
+    if (failed(regs))
+      return failure();
+    inits.append(regs->begin(), regs->end());
   }
-  FailureOr<SmallVector<Value>> inits = lowerCarried(op.getInitArgs(), layouts);
-  if (failed(inits))
-    return failure();
   auto newFor = scf::ForOp::create(
       b, loc, scalars.lookup(op.getLowerBound()),
-      scalars.lookup(op.getUpperBound()), scalars.lookup(op.getStep()), *inits,
+      scalars.lookup(op.getUpperBound()), scalars.lookup(op.getStep()), inits,
       [](OpBuilder &, Location, Value, ValueRange) {});
   OpBuilder body = OpBuilder::atBlockBegin(newFor.getBody());
   scalars.map(op.getInductionVar(), newFor.getInductionVar());
   Operation *ready =
       UnrealizedConversionCastOp::create(body, loc, TypeRange{}, ValueRange{});
   extraMarkers.push_back(ready);
-  mapCarried(op.getRegionIterArgs(), layouts, newFor.getRegionIterArgs(),
-             ready);
+  // Maps the old values (block arguments or results) to the new ones.
+  auto mapAll = [&](ValueRange oldValues, ValueRange newValues,
+                    Operation *point) {
+    unsigned next = 0;
+    for (unsigned i = 0; i < numArgs; ++i) {
+      if (!std::holds_alternative<std::monostate>(advances[i])) {
+        advancedPointers[oldValues[i]] =
+            AdvancedPointers{op.getInitArgs()[i], newValues[next++], point};
+        continue;
+      }
+      unsigned count = isTile(oldValues[i]) ? layouts[i].getNumRegs() : 1;
+      mapCarried(oldValues[i], layouts[i], newValues.slice(next, count), point);
+      next += count;
+    }
+  };
+  mapAll(op.getRegionIterArgs(), newFor.getRegionIterArgs(), ready);
+  loopStarts.push_back(ready);
   if (failed(lowerBlock(*op.getBody(), body)))
     return failure();
-  FailureOr<SmallVector<Value>> yielded =
-      lowerCarried(yield.getOperands(), layouts);
-  if (failed(yielded))
-    return failure();
-  scf::YieldOp::create(body, loc, *yielded);
+  SmallVector<Value> yielded;
+  for (unsigned i = 0; i < numArgs; ++i) {
+    if (auto step = std::get_if<Value>(&advances[i])) {
+      Value delta = scalars.lookup(*step);
+      if (delta.getType() != i64)
+        delta = arith::ExtSIOp::create(body, loc, i64, delta);
+      yielded.push_back(arith::AddIOp::create(
+          body, loc, newFor.getRegionIterArgs()[yielded.size()], delta));
+      continue;
+    }
+    if (auto step = std::get_if<int64_t>(&advances[i])) {
+      yielded.push_back(arith::AddIOp::create(
+          body, loc, newFor.getRegionIterArgs()[yielded.size()],
+          arith::ConstantIntOp::create(body, loc, i64, *step)));
+      continue;
+    }
+    FailureOr<SmallVector<Value>> regs =
+        lowerCarried(yield.getOperand(i), layouts[i]);
+    if (failed(regs))
+      return failure();
+    yielded.append(regs->begin(), regs->end());
+  }
+  loopStarts.pop_back();
+  scf::YieldOp::create(body, loc, yielded);
   Operation *after =
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
   extraMarkers.push_back(after);
-  mapCarried(op.getResults(), layouts, newFor.getResults(), after);
+  mapAll(op.getResults(), newFor.getResults(), after);
   return success();
 }
 

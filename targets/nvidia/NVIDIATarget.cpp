@@ -61,7 +61,9 @@ int computeCapability(StringRef chip) {
 
 class NVIDIAHooks : public GPUTargetHooks {
 public:
-  explicit NVIDIAHooks(StringRef chip) : capability(computeCapability(chip)) {}
+  explicit NVIDIAHooks(StringRef chip)
+      : capability(
+            computeCapability(chip.empty() ? StringRef(kDefaultChip) : chip)) {}
   unsigned getWarpSize() const override { return 32; }
   int64_t getMaxSharedMemoryBytes() const override {
     // The opt-in per-block limits of the CUDA programming guide.
