@@ -558,6 +558,29 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
              failure();
     return Value(arith::TruncFOp::create(b, loc, dst, value));
   }
+  if (isa<arith::NegFOp, math::AbsFOp, math::CopySignOp>(op)) {
+    // On the sign bit alone, NaN payloads included: PTX's neg and abs
+    // return the canonical NaN.
+    unsigned width = resultType.getIntOrFloatBitWidth();
+    Type bitsType = b.getIntegerType(width);
+    APInt sign = APInt::getSignMask(width);
+    auto bits = [&](Value v) -> Value {
+      return arith::BitcastOp::create(b, loc, bitsType, v);
+    };
+    auto constant = [&](const APInt &v) -> Value {
+      return arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, v));
+    };
+    Value x = bits(operands[0]), result;
+    if (isa<arith::NegFOp>(op))
+      result = arith::XOrIOp::create(b, loc, x, constant(sign));
+    else if (isa<math::AbsFOp>(op))
+      result = arith::AndIOp::create(b, loc, x, constant(~sign));
+    else
+      result = arith::OrIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, x, constant(~sign)),
+          arith::AndIOp::create(b, loc, bits(operands[1]), constant(sign)));
+    return Value(arith::BitcastOp::create(b, loc, resultType, result));
+  }
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
       isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
     if (llvm::any_of(op->getOperandTypes(),
@@ -582,16 +605,26 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
 static SmallVector<Value> loadElements(OpBuilder &b, Location loc, Value ptr,
                                        Type element, int64_t count,
                                        int64_t align, bool isVolatile) {
-  if (count == 1)
-    return {LLVM::LoadOp::create(b, loc, element, ptr, align, isVolatile)};
-  auto vectorType = VectorType::get({count}, element);
-  Value vector =
-      LLVM::LoadOp::create(b, loc, vectorType, ptr, align, isVolatile);
+  // An i1 element is a byte in memory, true when non-zero.
+  Type memory = element.isInteger(1) ? b.getI8Type() : element;
   SmallVector<Value> values;
-  for (int64_t i = 0; i < count; ++i)
-    values.push_back(LLVM::ExtractElementOp::create(
-        b, loc, vector,
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), i)));
+  if (count == 1) {
+    values.push_back(
+        LLVM::LoadOp::create(b, loc, memory, ptr, align, isVolatile));
+  } else {
+    auto vectorType = VectorType::get({count}, memory);
+    Value vector =
+        LLVM::LoadOp::create(b, loc, vectorType, ptr, align, isVolatile);
+    for (int64_t i = 0; i < count; ++i)
+      values.push_back(LLVM::ExtractElementOp::create(
+          b, loc, vector,
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), i)));
+  }
+  if (memory != element)
+    for (Value &value : values)
+      value = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, value,
+          arith::ConstantIntOp::create(b, loc, memory, 0));
   return values;
 }
 

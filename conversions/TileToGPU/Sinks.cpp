@@ -45,12 +45,19 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   bool alignmentKnown =
       axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
   auto storeGroup = [&](OpBuilder &sb, int64_t r, int64_t count) {
-    Value value = (*values)[r];
+    // An i1 element is stored as a byte, 0 or 1.
+    auto element = [&](int64_t i) -> Value {
+      Value v = (*values)[r + i];
+      if (v.getType().isInteger(1))
+        v = arith::ExtUIOp::create(sb, loc, sb.getI8Type(), v);
+      return v;
+    };
+    Value value = element(0);
     if (count > 1) {
       auto vectorType = VectorType::get({count}, value.getType());
       value = LLVM::UndefOp::create(sb, loc, vectorType);
       for (int64_t i = 0; i < count; ++i)
-        value = LLVM::InsertElementOp::create(sb, loc, value, (*values)[r + i],
+        value = LLVM::InsertElementOp::create(sb, loc, value, element(i),
                                               constI32(sb, loc, i));
     }
     LLVM::StoreOp::create(sb, loc, value, (*ptrs)[r], count * elementBytes);

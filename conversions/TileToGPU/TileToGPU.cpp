@@ -220,8 +220,15 @@ LogicalResult KernelLowering::lowerScalarOp(Operation *op, OpBuilder &b) {
     unsigned align = getElementByteSize(load.getType());
     Value ptr = scalars.lookup(load.getPtr());
     auto emitLoad = [&](OpBuilder &builder) -> Value {
-      return LLVM::LoadOp::create(builder, loc, type, ptr, align,
-                                  load.getIsVolatile());
+      if (!type.isInteger(1))
+        return LLVM::LoadOp::create(builder, loc, type, ptr, align,
+                                    load.getIsVolatile());
+      // An i1 is a byte in memory, true when non-zero.
+      Value byte = LLVM::LoadOp::create(builder, loc, builder.getI8Type(), ptr,
+                                        align, load.getIsVolatile());
+      return arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ne, byte,
+          arith::ConstantIntOp::create(builder, loc, builder.getI8Type(), 0));
     };
     if (!load.getMask()) {
       scalars.map(load.getResult(), emitLoad(b));
@@ -248,8 +255,10 @@ LogicalResult KernelLowering::lowerScalarOp(Operation *op, OpBuilder &b) {
           arith::AndIOp::create(b, loc, write, scalars.lookup(store.getMask()));
     auto ifOp = scf::IfOp::create(b, loc, write, /*withElseRegion=*/false);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
-    LLVM::StoreOp::create(thenB, loc, scalars.lookup(store.getValue()),
-                          scalars.lookup(store.getPtr()),
+    Value value = scalars.lookup(store.getValue());
+    if (value.getType().isInteger(1)) // a byte, 0 or 1
+      value = arith::ExtUIOp::create(thenB, loc, thenB.getI8Type(), value);
+    LLVM::StoreOp::create(thenB, loc, value, scalars.lookup(store.getPtr()),
                           getElementByteSize(store.getValue().getType()));
     return success();
   }

@@ -51,3 +51,28 @@ tile.func @masked_row(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
   tile.store %dp, %x, %m : tensor<512x!tile.ptr<f32>>
   tile.return
 }
+
+// An i1 tile is one byte per element in memory, 0 or 1 when stored and true
+// when non-zero when loaded; negf works on the sign bit (PTX's neg.f32 would
+// return the canonical NaN).
+// CHECK-LABEL: gpu.func @bytes_and_signs
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> vector<16xi8>
+// CHECK: arith.cmpi ne, %{{.*}}, %{{.*}} : i8
+// CHECK: arith.xori %{{.*}}, %{{.*}} : i32
+// CHECK: arith.extui %{{.*}} : i1 to i8
+// CHECK: llvm.store %{{.*}} : vector<16xi8>, !llvm.ptr<1>
+tile.func @bytes_and_signs(%m: !tile.ptr<i1> {tile.divisibility = 16 : i32},
+                           %x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.range 0 to 512 : tensor<512xi32>
+  %m0 = tile.splat %m : tensor<512x!tile.ptr<i1>>
+  %mp = tile.addptr %m0, %r : tensor<512x!tile.ptr<i1>>, tensor<512xi32>
+  %flags = tile.load %mp : tensor<512x!tile.ptr<i1>>
+  %x0 = tile.splat %x : tensor<512x!tile.ptr<f32>>
+  %xp = tile.addptr %x0, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
+  %v = tile.load %xp : tensor<512x!tile.ptr<f32>>
+  %n = arith.negf %v : tensor<512xf32>
+  %t = arith.xori %flags, %flags : tensor<512xi1>
+  tile.store %xp, %n : tensor<512x!tile.ptr<f32>>
+  tile.store %mp, %t : tensor<512x!tile.ptr<i1>>
+  tile.return
+}
