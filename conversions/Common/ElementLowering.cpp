@@ -189,6 +189,83 @@ std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
   return {c0, c1, c2, c3};
 }
 
+Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
+                        Type resultType) {
+  Location loc = op->getLoc();
+  auto intConstant = [&](Type like, const APInt &value) {
+    return constantLike(b, loc, like,
+                        b.getIntegerAttr(getElementTypeOrSelf(like), value));
+  };
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp>(op)) {
+    Value lhs = operands[0], rhs = operands[1];
+    Type type = lhs.getType();
+    unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    Value zero = intConstant(type, APInt(width, 0));
+    Value allOnes = intConstant(type, APInt::getAllOnes(width));
+    Value isZero =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+    Value avoid = isZero;
+    if (isa<arith::DivSIOp, arith::RemSIOp, arith::CeilDivSIOp,
+            arith::FloorDivSIOp>(op)) {
+      Value overflow = arith::AndIOp::create(
+          b, loc,
+          arith::CmpIOp::create(
+              b, loc, arith::CmpIPredicate::eq, lhs,
+              intConstant(type, APInt::getSignedMinValue(width))),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs,
+                                allOnes));
+      avoid = arith::OrIOp::create(b, loc, avoid, overflow);
+    }
+    // Divide by 1 where the hardware would trap (x / 1 = x is INT_MIN / -1's
+    // value, x % 1 = 0 is INT_MIN % -1's), then put in the zero cases.
+    Value safe = arith::SelectOp::create(
+        b, loc, avoid, intConstant(type, APInt(width, 1)), rhs);
+    OperationState state(loc, op->getName(), ValueRange{lhs, safe}, {type},
+                         op->getAttrs());
+    Value result = b.create(state)->getResult(0);
+    bool isRemainder = isa<arith::RemSIOp, arith::RemUIOp>(op);
+    return arith::SelectOp::create(b, loc, isZero, isRemainder ? lhs : allOnes,
+                                   result);
+  }
+  if (isa<arith::FPToSIOp, arith::FPToUIOp>(op)) {
+    Value x = operands[0];
+    Type type = x.getType();
+    auto floatType = cast<FloatType>(getElementTypeOrSelf(type));
+    unsigned width = getElementTypeOrSelf(resultType).getIntOrFloatBitWidth();
+    bool isSigned = isa<arith::FPToSIOp>(op);
+    auto floatConstant = [&](const APInt &value, bool valueIsSigned) {
+      APFloat f(floatType.getFloatSemantics());
+      (void)f.convertFromAPInt(value, valueIsSigned,
+                               APFloat::rmNearestTiesToEven);
+      return constantLike(b, loc, type, b.getFloatAttr(floatType, f));
+    };
+    APInt low = isSigned ? APInt::getSignedMinValue(width) : APInt(width, 0);
+    APInt high =
+        isSigned ? APInt::getSignedMaxValue(width) : APInt::getMaxValue(width);
+    // The first value past the range: 2^(N-1) or 2^N, exact in any format
+    // (or +inf).
+    APInt past = isSigned ? APInt::getOneBitSet(width + 1, width - 1)
+                          : APInt::getOneBitSet(width + 1, width);
+    Value converted =
+        isSigned ? Value(arith::FPToSIOp::create(b, loc, resultType, x))
+                 : Value(arith::FPToUIOp::create(b, loc, resultType, x));
+    auto cmp = [&](arith::CmpFPredicate predicate, Value bound) {
+      return arith::CmpFOp::create(b, loc, predicate, x, bound);
+    };
+    Value result = arith::SelectOp::create(
+        b, loc, cmp(arith::CmpFPredicate::OLE, floatConstant(low, isSigned)),
+        intConstant(resultType, low), converted);
+    result = arith::SelectOp::create(
+        b, loc, cmp(arith::CmpFPredicate::OGE, floatConstant(past, false)),
+        intConstant(resultType, high), result);
+    return arith::SelectOp::create(b, loc, cmp(arith::CmpFPredicate::UNO, x),
+                                   intConstant(resultType, APInt(width, 0)),
+                                   result);
+  }
+  return Value();
+}
+
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat) {
   switch (kind) {
   case AtomicRMWKind::add:

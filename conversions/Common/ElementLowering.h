@@ -48,6 +48,14 @@ Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
 std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
                                 Value seed);
 
+/// Integer division and remainder, and float-to-integer conversions, with
+/// the values docs/Semantics.md gives where LLVM's are undefined (or trap):
+/// x / 0 = -1 (all ones), x % 0 = x, INT_MIN / -1 = INT_MIN,
+/// INT_MIN % -1 = 0; conversions saturate and map NaN to 0. Null if `op` is
+/// none of these.
+Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
+                        Type resultType);
+
 /// The LLVM form of an atomic read-modify-write kind on integers or floats.
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat);
 LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order);

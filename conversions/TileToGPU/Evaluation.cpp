@@ -520,6 +520,8 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
       lowerElementType(getElementTypeOrSelf(op->getResult(resultNumber)));
   if (Value value = lowerElementwiseTileOp(b, op, operands, resultType))
     return value;
+  if (Value value = lowerDefinedArith(b, op, operands, resultType))
+    return value;
   if (auto bitcast = dyn_cast<BitcastOp>(op)) {
     if (operands[0].getType() == resultType)
       return operands[0];

@@ -229,6 +229,8 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
         return failure();
       operands.push_back(*value);
     }
+    if (Value value = lowerDefinedArith(b, def, operands, vectorType))
+      return value;
     OperationState state(loc, def->getName(), operands, {vectorType},
                          def->getAttrs());
     return b.create(state)->getResult(0);

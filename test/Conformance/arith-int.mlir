@@ -19,14 +19,12 @@
 // DIV-SAME: 3 -4 -1 -2147483648 -1 -1 -1 -2147483647
 // DIV: tile-check: PASS @division
 
-// KNOWN BUG of the CPU target: a zero divisor, or INT_MIN / -1, traps
-// (SIGFPE from x86 idiv) instead of giving the values above, and would kill
-// the host process; tile-check runs CPU kernels in a child process and reports
-// the crash. Without the trapping lanes the CPU agrees with the reference.
-// RUN: %{exit} 1 tile-check %s --kernel division --grid 1 --targets cpu \
+// The CPU gives the values above (a zero divisor and INT_MIN / -1 are
+// divided by 1 instead, then replaced: x86's idiv would trap).
+// RUN: tile-check %s --kernel division --grid 1 --targets cpu \
 // RUN:   --arg buf:i32:8:file=%t.a --arg buf:i32:8:file=%t.b \
-// RUN:   --arg buf:i32:48:poison | FileCheck %s --check-prefix=CPU-BUG
-// CPU-BUG: cpu run failed: the kernel crashed the process with signal 8
+// RUN:   --arg buf:i32:48:poison | FileCheck %s --check-prefix=CPU-ZERO
+// CPU-ZERO: tile-check: PASS @division (cpu: 3 buffers match)
 // RUN: %python %S/Inputs/values.py %t.c i32 7 -7 7 -2147483647 5 -1 0 2147483647
 // RUN: %python %S/Inputs/values.py %t.d i32 2 2 3 -1 -4 3 1 -1
 // RUN: tile-check %s --kernel division --grid 1 --targets cpu \
