@@ -6,7 +6,9 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -167,4 +169,20 @@ LogicalResult mlir::tile::compileToIntermediate(ModuleOp module,
   if (failed(pm.run(module)))
     return failure();
   return target->emitIntermediate(module, options, kind, out);
+}
+
+void mlir::tile::optimizeAtO3(llvm::Module &module,
+                              llvm::TargetMachine &machine) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder passBuilder(&machine);
+  passBuilder.registerModuleAnalyses(mam);
+  passBuilder.registerCGSCCAnalyses(cgam);
+  passBuilder.registerFunctionAnalyses(fam);
+  passBuilder.registerLoopAnalyses(lam);
+  passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
+  passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+      .run(module, mam);
 }

@@ -19,7 +19,16 @@
 #include <memory>
 #include <string>
 
+namespace llvm {
+class Module;
+class TargetMachine;
+} // namespace llvm
+
 namespace mlir::tile {
+
+/// Runs LLVM's O3 module pipeline for `machine` (as clang would) on
+/// `module`.
+void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine);
 
 /// Options of a compilation for one target, parsed from
 /// "name[:key=value,...]" (e.g. "cpu:chip=haswell,features=+avx2" or

@@ -603,6 +603,32 @@ static Coords elementCoords(ArrayRef<Coords> bases, int64_t element) {
   return c;
 }
 
+void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
+                                 const Layout &layout, ArrayRef<Value> regs,
+                                 int64_t base, int64_t rowStride, int64_t bytes,
+                                 bool transposed) {
+  OpBuilder::InsertionGuard guard(b);
+  if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
+    auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  auto coords = coordinates(b, loc, layout);
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    if (!layout.isFirstRegCopy(r))
+      continue;
+    Value row = coords[r][transposed ? 1 : 0];
+    Value col = coords[r][transposed ? 0 : 1];
+    Value index = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, row, constI32(b, loc, rowStride)),
+        col);
+    Value offset = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
+        constI32(b, loc, base));
+    LLVM::StoreOp::create(b, loc, regs[r], sharedAddress(b, loc, offset),
+                          bytes);
+  }
+}
+
 FailureOr<Distributed>
 KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
                                const MatrixInstruction &instruction) {
@@ -627,32 +653,10 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   if (failed(aRegs) || failed(bRegs) || failed(accRegs))
     return failure();
 
-  auto stage = [&](const Layout &layout, ArrayRef<Value> regs, int64_t base,
-                   bool transposed) {
-    OpBuilder::InsertionGuard guard(b);
-    if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
-      auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-    }
-    auto coords = coordinates(b, loc, layout);
-    for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
-      if (!layout.isFirstRegCopy(r))
-        continue;
-      Value row = coords[r][transposed ? 1 : 0];
-      Value col = coords[r][transposed ? 0 : 1];
-      Value index = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, row, constI32(b, loc, stride)),
-          col);
-      Value offset = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
-          constI32(b, loc, base));
-      LLVM::StoreOp::create(b, loc, regs[r], sharedAddress(b, loc, offset),
-                            bytes);
-    }
-  };
   barrier(b, loc);
-  stage(aLayout, *aRegs, 0, /*transposed=*/false);
-  stage(bLayout, *bRegs, bOffset, /*transposed=*/true);
+  stageMatrix(b, loc, aLayout, *aRegs, 0, stride, bytes, /*transposed=*/false);
+  stageMatrix(b, loc, bLayout, *bRegs, bOffset, stride, bytes,
+              /*transposed=*/true);
   barrier(b, loc);
 
   auto [warpsM, warpsN] = dotWarps(cType, instruction);
@@ -758,33 +762,11 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   if (failed(aRegs) || failed(bRegs) || failed(accRegs))
     return failure();
 
-  // Stage both operands in shared memory, row-major.
-  auto stage = [&](const Layout &layout, ArrayRef<Value> regs, int64_t base,
-                   int64_t bytes) {
-    OpBuilder::InsertionGuard guard(b);
-    if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
-      auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-    }
-    auto coords = coordinates(b, loc, layout);
-    for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
-      if (!layout.isFirstRegCopy(r))
-        continue;
-      Value index = arith::AddIOp::create(
-          b, loc,
-          arith::MulIOp::create(b, loc, coords[r][0],
-                                constI32(b, loc, layout.shape[1])),
-          coords[r][1]);
-      Value offset = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
-          constI32(b, loc, base));
-      LLVM::StoreOp::create(b, loc, regs[r], sharedAddress(b, loc, offset),
-                            bytes);
-    }
-  };
+  // Both operands in shared memory, row-major.
   barrier(b, loc);
-  stage(aLayout, *aRegs, 0, aBytes);
-  stage(bLayout, *bRegs, bOffset, bBytes);
+  stageMatrix(b, loc, aLayout, *aRegs, 0, k, aBytes, /*transposed=*/false);
+  stageMatrix(b, loc, bLayout, *bRegs, bOffset, n, bBytes,
+              /*transposed=*/false);
   barrier(b, loc);
 
   // The rows and columns this thread's accumulators cover.

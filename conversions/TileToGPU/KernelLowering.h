@@ -137,6 +137,12 @@ private:
                                        const MatrixInstruction &instruction);
   /// The layout of `op`'s accumulators.
   Layout dotLayout(DotOp op);
+  /// Writes a 2-D operand held in `layout` to shared memory at byte `base`,
+  /// row-major with `rowStride` elements per row (transposed: element (i, j)
+  /// goes to row j), each element once.
+  void stageMatrix(OpBuilder &b, Location loc, const Layout &layout,
+                   ArrayRef<Value> regs, int64_t base, int64_t rowStride,
+                   int64_t bytes, bool transposed);
   FailureOr<SmallVector<Value>> combine(OpBuilder &b, Region &combiner,
                                         ValueRange lhs, ValueRange rhs);
   /// Exchanges `value` with the lane `offset` away (xor or up).

@@ -366,19 +366,7 @@ CPUTarget::optimize(ModuleOp module, const TargetOptions &options,
     function.addFnAttr("target-features", options.features);
   }
 
-  // O3, as clang would run it for this processor.
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder passBuilder(machine.get());
-  passBuilder.registerModuleAnalyses(mam);
-  passBuilder.registerCGSCCAnalyses(cgam);
-  passBuilder.registerFunctionAnalyses(fam);
-  passBuilder.registerLoopAnalyses(lam);
-  passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
-  passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
-      .run(*llvmModule, mam);
+  optimizeAtO3(*llvmModule, *machine);
   return success();
 }
 

@@ -264,18 +264,9 @@ LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
                               uint32_t(0));
   }
 
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder passBuilder(machine.get());
-  passBuilder.registerModuleAnalyses(mam);
-  passBuilder.registerCGSCCAnalyses(cgam);
-  passBuilder.registerFunctionAnalyses(fam);
-  passBuilder.registerLoopAnalyses(lam);
-  passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
-  passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
-      .run(*llvmModule, mam);
+  // O3; the NVPTX machine adds NVVMReflect, which resolves libdevice's
+  // __nvvm_reflect calls.
+  optimizeAtO3(*llvmModule, *machine);
   if (llvmIR) {
     llvm::raw_string_ostream os(*llvmIR);
     llvmModule->print(os, nullptr);
