@@ -266,6 +266,18 @@ Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
   return Value();
 }
 
+bool lowerDefinedScalarArith(OpBuilder &b, Operation *op, IRMapping &scalars) {
+  if (op->getNumResults() != 1)
+    return false;
+  SmallVector<Value> operands;
+  for (Value operand : op->getOperands())
+    operands.push_back(scalars.lookup(operand));
+  Value value = lowerDefinedArith(b, op, operands, op->getResult(0).getType());
+  if (value)
+    scalars.map(op->getResult(0), value);
+  return bool(value);
+}
+
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat) {
   switch (kind) {
   case AtomicRMWKind::add:

@@ -13,6 +13,7 @@
 #include "dialects/Tile/IR/Tile.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 
 #include <array>
 
@@ -55,6 +56,10 @@ std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
 /// none of these.
 Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
                         Type resultType);
+
+/// The scalar form of lowerDefinedArith: `op`'s operands looked up in
+/// `scalars`, its result mapped there. False if `op` is none of those ops.
+bool lowerDefinedScalarArith(OpBuilder &b, Operation *op, IRMapping &scalars);
 
 /// The LLVM form of an atomic read-modify-write kind on integers or floats.
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat);

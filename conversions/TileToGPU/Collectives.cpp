@@ -629,9 +629,27 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
   }
 }
 
+KernelLowering::DotOperands KernelLowering::dotOperands(DotOp op) {
+  DotOperands operands;
+  operands.a.layout = preferredLayout(op.getA());
+  operands.b.layout = preferredLayout(op.getB());
+  operands.acc.layout = dotLayout(op);
+  for (auto [value, dist] : {std::make_pair(op.getA(), &operands.a),
+                             std::make_pair(op.getB(), &operands.b),
+                             std::make_pair(op.getAcc(), &operands.acc)}) {
+    FailureOr<SmallVector<Value>> regs = at(value, dist->layout);
+    if (failed(regs))
+      return operands;
+    dist->regs = *regs;
+  }
+  operands.valid = true;
+  return operands;
+}
+
 FailureOr<Distributed>
 KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
-                               const MatrixInstruction &instruction) {
+                               const MatrixInstruction &instruction,
+                               const DotOperands &operands) {
   Location loc = op.getLoc();
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
@@ -644,19 +662,11 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   int64_t bOffset = llvm::alignTo(m * stride * bytes, 16);
   reserveShared(bOffset + n * stride * bytes);
 
-  Layout aLayout = preferredLayout(op.getA());
-  Layout bLayout = preferredLayout(op.getB());
-  Layout cLayout = dotLayout(op);
-  FailureOr<SmallVector<Value>> aRegs = at(op.getA(), aLayout);
-  FailureOr<SmallVector<Value>> bRegs = at(op.getB(), bLayout);
-  FailureOr<SmallVector<Value>> accRegs = at(op.getAcc(), cLayout);
-  if (failed(aRegs) || failed(bRegs) || failed(accRegs))
-    return failure();
-
   barrier(b, loc);
-  stageMatrix(b, loc, aLayout, *aRegs, 0, stride, bytes, /*transposed=*/false);
-  stageMatrix(b, loc, bLayout, *bRegs, bOffset, stride, bytes,
-              /*transposed=*/true);
+  stageMatrix(b, loc, operands.a.layout, operands.a.regs, 0, stride, bytes,
+              /*transposed=*/false);
+  stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, stride,
+              bytes, /*transposed=*/true);
   barrier(b, loc);
 
   auto [warpsM, warpsN] = dotWarps(cType, instruction);
@@ -692,7 +702,7 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   int64_t aElements = int64_t(1) << instruction.aElementBases.size();
   int64_t bElements = int64_t(1) << instruction.bElementBases.size();
   int64_t accElements = int64_t(1) << instruction.accElementBases.size();
-  SmallVector<Value> acc(*accRegs);
+  SmallVector<Value> acc(operands.acc.regs);
   for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
     SmallVector<SmallVector<Value>> aFrags, bFrags;
     for (int64_t i = 0; i < tilesM; ++i) {
@@ -726,13 +736,17 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
         llvm::copy(next, acc.begin() + first);
       }
   }
-  return Distributed{cLayout, acc};
+  return Distributed{operands.acc.layout, acc};
 }
 
 FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   Location loc = op.getLoc();
-  if (std::optional<MatrixInstruction> instruction = matrixInstruction(op))
-    return lowerMatrixDot(b, op, *instruction);
+  if (std::optional<MatrixInstruction> instruction = matrixInstruction(op)) {
+    DotOperands operands = dotOperands(op);
+    if (!operands.valid)
+      return failure();
+    return lowerMatrixDot(b, op, *instruction, operands);
+  }
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());
@@ -752,20 +766,16 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   int64_t bBytes = getElementByteSize(bType.getElementType());
   int64_t bOffset = llvm::alignTo(m * k * aBytes, 16);
   reserveShared(bOffset + k * n * bBytes);
-
-  Layout aLayout = preferredLayout(op.getA());
-  Layout bLayout = preferredLayout(op.getB());
-  Layout cLayout = dotLayout(op);
-  FailureOr<SmallVector<Value>> aRegs = at(op.getA(), aLayout);
-  FailureOr<SmallVector<Value>> bRegs = at(op.getB(), bLayout);
-  FailureOr<SmallVector<Value>> accRegs = at(op.getAcc(), cLayout);
-  if (failed(aRegs) || failed(bRegs) || failed(accRegs))
+  DotOperands operands = dotOperands(op);
+  if (!operands.valid)
     return failure();
+  const Layout &cLayout = operands.acc.layout;
 
   // Both operands in shared memory, row-major.
   barrier(b, loc);
-  stageMatrix(b, loc, aLayout, *aRegs, 0, k, aBytes, /*transposed=*/false);
-  stageMatrix(b, loc, bLayout, *bRegs, bOffset, n, bBytes,
+  stageMatrix(b, loc, operands.a.layout, operands.a.regs, 0, k, aBytes,
+              /*transposed=*/false);
+  stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, n, bBytes,
               /*transposed=*/false);
   barrier(b, loc);
 
@@ -781,7 +791,7 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   Type f32 = b.getF32Type();
   auto loop = scf::ForOp::create(
       b, loc, constI32(b, loc, 0), constI32(b, loc, k), constI32(b, loc, 1),
-      *accRegs, [](OpBuilder &, Location, Value, ValueRange) {});
+      operands.acc.regs, [](OpBuilder &, Location, Value, ValueRange) {});
   OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
   Value kk = loop.getInductionVar();
   auto loadOperand = [&](Value index, int64_t base, int64_t bytes,

@@ -128,8 +128,15 @@ private:
   FailureOr<Distributed> lowerDot(OpBuilder &b, DotOp op);
   /// The product on the target's matrix instruction: operands staged in
   /// shared memory, fragments loaded per warp, accumulators in registers.
+  /// A product's operands and accumulator in the layouts it uses.
+  struct DotOperands {
+    Distributed a, b, acc;
+    bool valid = false;
+  };
+  DotOperands dotOperands(DotOp op);
   FailureOr<Distributed> lowerMatrixDot(OpBuilder &b, DotOp op,
-                                        const MatrixInstruction &instruction);
+                                        const MatrixInstruction &instruction,
+                                        const DotOperands &operands);
   /// The target's matrix instruction for `op`, if it has one that fits.
   std::optional<MatrixInstruction> matrixInstruction(DotOp op);
   /// Warps along the rows and columns of a product's output.

@@ -274,16 +274,8 @@ LogicalResult KernelLowering::lowerScalarOp(Operation *op, OpBuilder &b) {
     scalars.map(op->getResult(0), *lowered);
     return success();
   }
-  if (op->getNumResults() == 1) {
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands())
-      operands.push_back(scalars.lookup(operand));
-    if (Value value =
-            lowerDefinedArith(b, op, operands, op->getResult(0).getType())) {
-      scalars.map(op->getResult(0), value);
-      return success();
-    }
-  }
+  if (lowerDefinedScalarArith(b, op, scalars))
+    return success();
   // A scalar op from arith, math or another dialect: cloned as it is.
   b.clone(*op, scalars);
   return success();

@@ -155,16 +155,8 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
       }
     return unsupported(op, "this scalar form is not implemented yet");
   }
-  if (op->getNumResults() == 1) {
-    SmallVector<Value> operands;
-    for (Value operand : op->getOperands())
-      operands.push_back(scalars.lookup(operand));
-    if (Value value =
-            lowerDefinedArith(b, op, operands, op->getResult(0).getType())) {
-      scalars.map(op->getResult(0), value);
-      return success();
-    }
-  }
+  if (lowerDefinedScalarArith(b, op, scalars))
+    return success();
   // A scalar op from arith, math or another dialect: cloned as it is.
   b.clone(*op, scalars);
   return success();
