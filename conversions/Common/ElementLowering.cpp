@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
@@ -316,6 +317,58 @@ LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order) {
     return LLVM::AtomicOrdering::acq_rel;
   }
   llvm_unreachable("unknown memory order");
+}
+
+Value createAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
+                      Value value, LLVM::AtomicOrdering ordering) {
+  Type type = value.getType();
+  bool isMinMax = kind == AtomicRMWKind::max || kind == AtomicRMWKind::min;
+  if (!isa<FloatType>(type) || !isMinMax)
+    return LLVM::AtomicRMWOp::create(b, loc,
+                                     getAtomicBinOp(kind, isa<FloatType>(type)),
+                                     ptr, value, ordering);
+  bool isMax = kind == AtomicRMWKind::max;
+  Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, value);
+  Value negative = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::slt, bits,
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0)));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{bitsType}, negative,
+                                /*addThenBlock=*/true, /*addElseBlock=*/true);
+  auto branch = [&](OpBuilder branchB, LLVM::AtomicBinOp binOp) {
+    scf::YieldOp::create(branchB, loc,
+                         ValueRange{LLVM::AtomicRMWOp::create(
+                             branchB, loc, binOp, ptr, bits, ordering)});
+  };
+  branch(ifOp.getThenBodyBuilder(),
+         isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax);
+  branch(ifOp.getElseBodyBuilder(),
+         isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min);
+  return arith::BitcastOp::create(b, loc, type, ifOp.getResult(0));
+}
+
+Value createAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
+                      Value value, LLVM::AtomicOrdering ordering) {
+  // cmpxchg takes integers only: floats compare by their bits anyway.
+  Type type = value.getType();
+  Type bitsType = type;
+  if (isa<FloatType>(type)) {
+    bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+    cmp = arith::BitcastOp::create(b, loc, bitsType, cmp);
+    value = arith::BitcastOp::create(b, loc, bitsType, value);
+  }
+  // A failed exchange only reads: it cannot release.
+  LLVM::AtomicOrdering failure = ordering;
+  if (ordering == LLVM::AtomicOrdering::release)
+    failure = LLVM::AtomicOrdering::monotonic;
+  else if (ordering == LLVM::AtomicOrdering::acq_rel)
+    failure = LLVM::AtomicOrdering::acquire;
+  auto exchange =
+      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering, failure);
+  Value old = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
+  if (bitsType != type)
+    old = arith::BitcastOp::create(b, loc, type, old);
+  return old;
 }
 
 std::pair<Value, StringRef> printfArgument(OpBuilder &b, Location loc,

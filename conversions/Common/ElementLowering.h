@@ -65,6 +65,18 @@ bool lowerDefinedScalarArith(OpBuilder &b, Operation *op, IRMapping &scalars);
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat);
 LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order);
 
+/// One atomic read-modify-write of the scalar `value` at `ptr` with
+/// docs/Semantics.md's meaning, yielding the old value. Float max and min
+/// follow totalOrder: integer max/min on the bits of a non-negative `value`,
+/// unsigned min/max on those of a negative one.
+Value createAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
+                      Value value, LLVM::AtomicOrdering ordering);
+
+/// One atomic compare-and-swap comparing bits (floats included), yielding
+/// the old value.
+Value createAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
+                      Value value, LLVM::AtomicOrdering ordering);
+
 /// A scalar of tile type `type` as a printf argument: integers widened to
 /// i64, floats to f64 (C's default promotions), or the bits in hexadecimal;
 /// and its conversion specification.

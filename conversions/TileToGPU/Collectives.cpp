@@ -238,10 +238,12 @@ FailureOr<SmallVector<Distributed>> KernelLowering::lowerReduce(OpBuilder &b,
 // Scans
 //===----------------------------------------------------------------------===//
 
-FailureOr<Distributed> KernelLowering::lowerScan(OpBuilder &b, ScanOp op) {
+FailureOr<SmallVector<Distributed>> KernelLowering::lowerScan(OpBuilder &b,
+                                                              ScanOp op) {
   Location loc = op.getLoc();
-  if (op.getReverse())
-    return unsupported(op, "reverse scans are not implemented yet"), failure();
+  // A reverse scan runs the same steps mirrored: "before" means further
+  // along the axis, in registers, lanes and warps alike.
+  bool reverse = op.getReverse();
   unsigned a = op.getAxis();
   auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
   unsigned rank = type.getRank();
@@ -311,19 +313,35 @@ FailureOr<Distributed> KernelLowering::lowerScan(OpBuilder &b, ScanOp op) {
   if (warpBitsA)
     reserveShared(layout.getNumRegs() / segment * numWarps * numOperands *
                   kSlotBytes);
+  // Positions along the axis counted in the scan's direction.
+  auto mirror = [&](Value index, unsigned bits) -> Value {
+    if (!reverse)
+      return index;
+    return arith::XOrIOp::create(b, loc, index,
+                                 constI32(b, loc, (1 << bits) - 1));
+  };
+  laneA = mirror(laneA, laneBitsA);
+  warpA = mirror(warpA, warpBitsA);
+  gpu::ShuffleMode toLater =
+      reverse ? gpu::ShuffleMode::DOWN : gpu::ShuffleMode::UP;
   for (auto &[coords, segments] : groups) {
     llvm::sort(segments);
+    if (reverse)
+      std::reverse(segments.begin(), segments.end());
     std::optional<Tuple> carry;
     for (auto [along, first] : segments) {
+      // Register `first + step(i)` is the i-th of the segment in order.
+      auto step = [&](int64_t i) { return reverse ? segment - 1 - i : i; };
       // Within the thread.
       for (int64_t i = 1; i < segment; ++i)
-        regs[first + i] = combineOrFail(regs[first + i - 1], regs[first + i]);
-      Tuple incl = regs[first + segment - 1];
+        regs[first + step(i)] =
+            combineOrFail(regs[first + step(i - 1)], regs[first + step(i)]);
+      Tuple incl = regs[first + step(segment - 1)];
       // Across lanes: Hillis-Steele over the lanes along the axis.
       for (unsigned d = 1; d < (1u << laneBitsA); d *= 2) {
         Tuple up;
         for (Value v : incl)
-          up.push_back(shuffle(b, loc, v, d, gpu::ShuffleMode::UP));
+          up.push_back(shuffle(b, loc, v, d, toLater));
         Value has = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                           laneA, constI32(b, loc, d));
         incl = selectTuple(b, loc, has, combineOrFail(up, incl), incl);
@@ -332,17 +350,17 @@ FailureOr<Distributed> KernelLowering::lowerScan(OpBuilder &b, ScanOp op) {
       Value hasPrefix;
       if (laneBitsA) {
         for (Value v : incl)
-          prefix.push_back(shuffle(b, loc, v, 1, gpu::ShuffleMode::UP));
+          prefix.push_back(shuffle(b, loc, v, 1, toLater));
         hasPrefix = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
                                           laneA, constI32(b, loc, 1));
       }
-      // The warp's total sits in its last lane along the axis.
+      // The warp's total sits in its last lane along the axis (in order).
       Tuple total;
       Value lastLane = arith::OrIOp::create(
           b, loc,
           arith::AndIOp::create(b, loc, laneId,
                                 constI32(b, loc, ~((1 << laneBitsA) - 1))),
-          constI32(b, loc, (1 << laneBitsA) - 1));
+          constI32(b, loc, reverse ? 0 : (1 << laneBitsA) - 1));
       for (Value v : incl)
         total.push_back(laneBitsA
                             ? gpu::ShuffleOp::create(b, loc, v, lastLane,
@@ -372,8 +390,10 @@ FailureOr<Distributed> KernelLowering::lowerScan(OpBuilder &b, ScanOp op) {
             b, loc, warpId, constI32(b, loc, ~((1 << warpBitsA) - 1)));
         std::optional<Tuple> before, all;
         for (unsigned k = 0; k < (1u << warpBitsA); ++k) {
+          // The k-th warp along the axis, in order.
+          unsigned kWarp = reverse ? (1u << warpBitsA) - 1 - k : k;
           Value warp =
-              arith::OrIOp::create(b, loc, others, constI32(b, loc, k));
+              arith::OrIOp::create(b, loc, others, constI32(b, loc, kWarp));
           Tuple loaded;
           for (auto [n, v] : llvm::enumerate(total))
             loaded.push_back(
@@ -423,13 +443,11 @@ FailureOr<Distributed> KernelLowering::lowerScan(OpBuilder &b, ScanOp op) {
   }
   if (llvm::any_of(regs, [](const Tuple &t) { return t.empty(); }))
     return failure();
-  Distributed result{layout, {}};
+  SmallVector<Distributed> results(numOperands, Distributed{layout, {}});
   for (auto &value : regs)
-    result.regs.push_back(value.front());
-  if (numOperands != 1)
-    return unsupported(op, "scans of several tiles are not implemented yet"),
-           failure();
-  return result;
+    for (unsigned n = 0; n < numOperands; ++n)
+      results[n].regs.push_back(value[n]);
+  return results;
 }
 
 //===----------------------------------------------------------------------===//
@@ -753,15 +771,11 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   if (aType.getRank() != 2)
     return unsupported(op, "only 2-D products are implemented"), failure();
   Type cElement = cType.getElementType();
-  if (!isa<FloatType>(cElement))
-    return unsupported(op, "integer products are not implemented yet"),
-           failure();
+  bool isInteger = isa<IntegerType>(cElement);
   int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
           n = bType.getDimSize(1);
   Type aElement = lowerElementType(aType.getElementType());
   Type bElement = lowerElementType(bType.getElementType());
-  if (isF8(aType.getElementType()) || isF8(bType.getElementType()))
-    return unsupported(op, "f8 products are not implemented yet"), failure();
   int64_t aBytes = getElementByteSize(aType.getElementType());
   int64_t bBytes = getElementByteSize(bType.getElementType());
   int64_t bOffset = llvm::alignTo(m * k * aBytes, 16);
@@ -788,41 +802,55 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
     rows.emplace(regCoords.back()[0], coords[r][0]);
     cols.emplace(regCoords.back()[1], coords[r][1]);
   }
-  Type f32 = b.getF32Type();
   auto loop = scf::ForOp::create(
       b, loc, constI32(b, loc, 0), constI32(b, loc, k), constI32(b, loc, 1),
       operands.acc.regs, [](OpBuilder &, Location, Value, ValueRange) {});
   OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
   Value kk = loop.getInductionVar();
-  auto loadOperand = [&](Value index, int64_t base, int64_t bytes,
-                         Type element) -> Value {
+  // Operands widen to the accumulator type: i8 by sign, f8 decoded from
+  // its bits, narrower floats extended.
+  auto loadOperand = [&](Value index, int64_t base, int64_t bytes, Type element,
+                         Type tileElement) -> Value {
     Value offset = arith::AddIOp::create(
         lb, loc,
         arith::MulIOp::create(lb, loc, index, constI32(lb, loc, bytes)),
         constI32(lb, loc, base));
     Value value = LLVM::LoadOp::create(lb, loc, element,
                                        sharedAddress(lb, loc, offset), bytes);
-    if (element != cElement)
-      value = arith::ExtFOp::create(lb, loc, cElement, value);
-    return value;
+    if (isF8(tileElement)) {
+      value = decodeF8(lb, loc, value, tileElement);
+      element = value.getType();
+    }
+    if (element == cElement)
+      return value;
+    if (isInteger)
+      return arith::ExtSIOp::create(lb, loc, cElement, value);
+    if (element.getIntOrFloatBitWidth() > cElement.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(lb, loc, cElement, value);
+    return arith::ExtFOp::create(lb, loc, cElement, value);
   };
   std::map<int64_t, Value> aValues, bValues;
   for (auto &[key, row] : rows) {
     Value index = arith::AddIOp::create(
         lb, loc, arith::MulIOp::create(lb, loc, row, constI32(lb, loc, k)), kk);
-    aValues[key] = loadOperand(index, 0, aBytes, aElement);
+    aValues[key] =
+        loadOperand(index, 0, aBytes, aElement, aType.getElementType());
   }
   for (auto &[key, col] : cols) {
     Value index = arith::AddIOp::create(
         lb, loc, arith::MulIOp::create(lb, loc, kk, constI32(lb, loc, n)), col);
-    bValues[key] = loadOperand(index, bOffset, bBytes, bElement);
+    bValues[key] =
+        loadOperand(index, bOffset, bBytes, bElement, bType.getElementType());
   }
   SmallVector<Value> next;
-  for (auto [r, acc] : llvm::enumerate(loop.getRegionIterArgs()))
-    next.push_back(math::FmaOp::create(lb, loc, aValues[regCoords[r][0]],
-                                       bValues[regCoords[r][1]], acc));
+  for (auto [r, acc] : llvm::enumerate(loop.getRegionIterArgs())) {
+    Value x = aValues[regCoords[r][0]], y = bValues[regCoords[r][1]];
+    next.push_back(
+        isInteger ? Value(arith::AddIOp::create(
+                        lb, loc, acc, arith::MulIOp::create(lb, loc, x, y)))
+                  : Value(math::FmaOp::create(lb, loc, x, y, acc)));
+  }
   scf::YieldOp::create(lb, loc, next);
-  (void)f32;
   Distributed result{cLayout, {}};
   result.regs.assign(loop.getResults().begin(), loop.getResults().end());
   return result;

@@ -90,9 +90,9 @@ Value KernelLowering::sharedAddress(OpBuilder &b, Location loc, Value offset) {
                              ValueRange{offset});
 }
 
-/// Row-major linear index of `coords` in `shape` (i32).
-static Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
-                         ArrayRef<int64_t> shape) {
+Value mlir::tile::togpu::linearIndex(OpBuilder &b, Location loc,
+                                     ArrayRef<Value> coords,
+                                     ArrayRef<int64_t> shape) {
   Value index = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
   for (auto [c, extent] : llvm::zip(coords, shape)) {
     index = arith::MulIOp::create(
@@ -138,36 +138,52 @@ FailureOr<SmallVector<Value>> KernelLowering::convert(OpBuilder &b,
       regs.push_back(value.regs[r]);
     return regs;
   }
-  // Through shared memory: first copies write, everyone reads.
-  Type type = value.regs.front().getType();
+  return convertThroughShared(b, loc, value, layout);
+}
+
+FailureOr<SmallVector<Value>>
+KernelLowering::convertThroughShared(OpBuilder &b, Location loc,
+                                     const Distributed &value,
+                                     const Layout &layout) {
+  auto rowMajor = [&](OpBuilder &ib, int64_t, ArrayRef<Value> coords) {
+    return linearIndex(ib, loc, coords, layout.shape);
+  };
+  return exchangeThroughShared(b, loc, {{&value, rowMajor}},
+                               value.layout.getNumElements(), layout, rowMajor);
+}
+
+SmallVector<Value> KernelLowering::exchangeThroughShared(
+    OpBuilder &b, Location loc, ArrayRef<SharedWrite> writes,
+    int64_t numElements, const Layout &layout, SharedIndexFn readIndex) {
+  Type type = writes.front().value->regs.front().getType();
   int64_t bytes = sharedElementBytes(type);
-  reserveShared(value.layout.getNumElements() * bytes);
+  reserveShared(numElements * bytes);
+  auto address = [&](OpBuilder &ab, Value index) {
+    return sharedAddress(
+        ab, loc,
+        arith::MulIOp::create(ab, loc, index, constI32(ab, loc, bytes)));
+  };
+  // Earlier users of the scratch space may still be reading it.
   barrier(b, loc);
-  {
+  for (const SharedWrite &write : writes) {
+    const Distributed &value = *write.value;
     OpBuilder::InsertionGuard guard(b);
     if (Value first = isFirstCopyThread(b, loc, value.layout)) {
       auto ifOp = scf::IfOp::create(b, loc, first, /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     auto coords = coordinates(b, loc, value.layout);
-    for (int64_t r = 0; r < value.layout.getNumRegs(); ++r) {
-      if (!value.layout.isFirstRegCopy(r))
-        continue;
-      Value offset = arith::MulIOp::create(
-          b, loc, linearIndex(b, loc, coords[r], value.layout.shape),
-          constI32(b, loc, bytes));
-      storeShared(b, loc, value.regs[r], sharedAddress(b, loc, offset));
-    }
+    for (int64_t r = 0; r < value.layout.getNumRegs(); ++r)
+      if (value.layout.isFirstRegCopy(r))
+        storeShared(b, loc, value.regs[r],
+                    address(b, write.index(b, r, coords[r])));
   }
   barrier(b, loc);
   SmallVector<Value> regs;
   auto coords = coordinates(b, loc, layout);
-  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
-    Value offset = arith::MulIOp::create(
-        b, loc, linearIndex(b, loc, coords[r], layout.shape),
-        constI32(b, loc, bytes));
-    regs.push_back(loadShared(b, loc, type, sharedAddress(b, loc, offset)));
-  }
+  for (int64_t r = 0; r < layout.getNumRegs(); ++r)
+    regs.push_back(
+        loadShared(b, loc, type, address(b, readIndex(b, r, coords[r]))));
   // Later users of the scratch space start with a barrier of their own.
   return regs;
 }
@@ -242,8 +258,8 @@ std::optional<Layout> KernelLowering::findPreferredLayout(Value tile,
     if (vector > 1)
       return layout;
   }
-  if (auto rmw = dyn_cast<AtomicRMWOp>(def))
-    return accessLayout(rmw.getPtr());
+  if (isa<AtomicRMWOp, AtomicCASOp>(def))
+    return accessLayout(def->getOperand(0));
   if (auto dot = dyn_cast<DotOp>(def))
     return dotLayout(dot);
   if (auto reduce = dyn_cast<ReduceOp>(def))
@@ -280,7 +296,8 @@ bool KernelLowering::hasFixedLayout(Operation *op) {
     accessLayout(load.getPtr(), &vector);
     return vector > 1;
   }
-  return isa<DescLoadOp, ReduceOp, ScanOp, HistogramOp, DotOp, AtomicRMWOp>(op);
+  return isa<DescLoadOp, ReduceOp, ScanOp, HistogramOp, DotOp, AtomicRMWOp,
+             AtomicCASOp>(op);
 }
 
 Operation *KernelLowering::readyPoint(Value tile) {
@@ -374,11 +391,14 @@ FailureOr<Distributed> KernelLowering::materialize(Value tile) {
   Operation *def = tile.getDefiningOp();
   OpBuilder b(tile.getContext());
   b.setInsertionPoint(markers.lookup(def));
-  if (auto reduce = dyn_cast<ReduceOp>(def)) {
-    FailureOr<SmallVector<Distributed>> results = lowerReduce(b, reduce);
+  if (isa<ReduceOp, ScanOp>(def)) {
+    // Several results, computed together.
+    FailureOr<SmallVector<Distributed>> results =
+        isa<ReduceOp>(def) ? lowerReduce(b, cast<ReduceOp>(def))
+                           : lowerScan(b, cast<ScanOp>(def));
     if (failed(results))
       return failure();
-    for (auto [result, value] : llvm::zip(reduce.getResults(), *results))
+    for (auto [result, value] : llvm::zip(def->getResults(), *results))
       materialized[result] = value;
     return materialized[tile];
   }
@@ -389,8 +409,6 @@ FailureOr<Distributed> KernelLowering::materialize(Value tile) {
     value = loadTile(b, load, layout, vector);
   } else if (auto load = dyn_cast<DescLoadOp>(def))
     value = descLoadTile(b, load);
-  else if (auto scan = dyn_cast<ScanOp>(def))
-    value = lowerScan(b, scan);
   else if (auto histogram = dyn_cast<HistogramOp>(def))
     value = lowerHistogram(b, histogram);
   else if (auto dot = dyn_cast<DotOp>(def))
@@ -421,14 +439,18 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
   };
   if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    if (!dense || !dense.isSplat())
-      return unsupported(def, "non-uniform constant tiles are not "
-                              "implemented yet"),
+    if (!dense)
+      return unsupported(def, "only dense constants are implemented"),
              failure();
+    if (!dense.isSplat())
+      return constantTile(b, loc, dense, layout);
     auto element = dense.getSplatValue<TypedAttr>();
-    if (isF8(element.getType()))
-      return unsupported(def, "f8 constants are not implemented yet"),
-             failure();
+    if (isF8(element.getType())) {
+      // f8 travels as its bits.
+      APInt bits = cast<FloatAttr>(element).getValue().bitcastToAPInt();
+      return replicate(arith::ConstantOp::create(
+          b, loc, b.getIntegerAttr(b.getI8Type(), bits)));
+    }
     return replicate(arith::ConstantOp::create(b, loc, element));
   }
   if (auto splat = dyn_cast<SplatOp>(def))
@@ -482,8 +504,7 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
     return regs;
   }
   if (isa<ReshapeOp, CatOp, JoinOp, SplitOp, GatherOp>(def))
-    return unsupported(def, "this op is not implemented on GPUs yet"),
-           failure();
+    return restructure(b, tile, layout);
   // Element-level ops, register by register.
   SmallVector<SmallVector<Value>> operands;
   for (Value operand : def->getOperands()) {
@@ -508,6 +529,48 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
     if (failed(value))
       return failure();
     regs.push_back(*value);
+  }
+  return regs;
+}
+
+SmallVector<Value> KernelLowering::constantTile(OpBuilder &b, Location loc,
+                                                DenseElementsAttr dense,
+                                                const Layout &layout) {
+  // The elements live in a constant global array (read-only data, cached);
+  // each register loads its own. i1 and f8 are stored as bytes.
+  Type element = dense.getElementType();
+  Type stored = lowerElementType(element);
+  auto flat = RankedTensorType::get({dense.getNumElements()}, element);
+  DenseElementsAttr values = dense.reshape(flat);
+  if (isF8(element))
+    values = values.bitcast(stored);
+  if (element.isInteger(1)) {
+    stored = b.getI8Type();
+    values =
+        values.mapValues(stored, [](const APInt &bit) { return bit.zext(8); });
+  }
+  auto arrayType = LLVM::LLVMArrayType::get(stored, dense.getNumElements());
+  auto module = func->getParentOfType<gpu::GPUModuleOp>();
+  std::string name =
+      (kernel.getSymName() + "_constant_" + std::to_string(numConstants++))
+          .str();
+  {
+    OpBuilder mb = OpBuilder::atBlockBegin(module.getBody());
+    LLVM::GlobalOp::create(mb, loc, arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name, values,
+                           /*alignment=*/16, /*addrSpace=*/1);
+  }
+  auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
+  Value base = LLVM::AddressOfOp::create(b, loc, ptrType, name);
+  SmallVector<Value> regs;
+  for (auto &coords : coordinates(b, loc, layout)) {
+    Value ptr = LLVM::GEPOp::create(
+        b, loc, ptrType, stored, base,
+        ValueRange{linearIndex(b, loc, coords, layout.shape)});
+    Value value = LLVM::LoadOp::create(b, loc, stored, ptr);
+    if (element.isInteger(1))
+      value = arith::TruncIOp::create(b, loc, element, value);
+    regs.push_back(value);
   }
   return regs;
 }

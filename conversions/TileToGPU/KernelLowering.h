@@ -48,6 +48,10 @@ inline bool isTile(Value value) {
 /// address space (global = 1 when unspecified), f8 travels as its i8 bits.
 Type lowerElementType(Type element);
 
+/// Row-major linear index (i32) of `coords` in `shape`.
+Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                  ArrayRef<int64_t> shape);
+
 class KernelLowering {
 public:
   KernelLowering(FuncOp kernel, gpu::GPUFuncOp func,
@@ -93,6 +97,33 @@ private:
   FailureOr<SmallVector<Value>> convert(OpBuilder &b, Location loc,
                                         const Distributed &value,
                                         const Layout &layout);
+  /// `value` moved to `layout` through shared memory: its first copies
+  /// write, every thread reads (this also gives every copy of an element
+  /// the first copy's value).
+  FailureOr<SmallVector<Value>> convertThroughShared(OpBuilder &b, Location loc,
+                                                     const Distributed &value,
+                                                     const Layout &layout);
+  /// An element's index in shared memory, from the register number and
+  /// coordinates (i32) of a layout.
+  using SharedIndexFn =
+      function_ref<Value(OpBuilder &, int64_t, ArrayRef<Value>)>;
+  struct SharedWrite {
+    const Distributed *value;
+    SharedIndexFn index;
+  };
+  /// Moves elements between layouts through shared memory: the first copies
+  /// of each written tile store their elements at `index`, then every thread
+  /// reads each register of `layout` from `readIndex`. The scratch space
+  /// holds `numElements`.
+  SmallVector<Value> exchangeThroughShared(OpBuilder &b, Location loc,
+                                           ArrayRef<SharedWrite> writes,
+                                           int64_t numElements,
+                                           const Layout &layout,
+                                           SharedIndexFn readIndex);
+  /// cat, join, split, reshape and gather in `layout`: their sources go
+  /// through shared memory (Restructure.cpp).
+  FailureOr<SmallVector<Value>> restructure(OpBuilder &b, Value tile,
+                                            const Layout &layout);
   /// The layout the computation of `tile` is cheapest in; that of
   /// `fallback` (then the blocked layout of its shape) when nothing in its
   /// computation prefers one.
@@ -111,6 +142,10 @@ private:
   /// An i1: whether `ptr` is a multiple of `bytes`.
   Value isAligned(OpBuilder &b, Location loc, Value ptr, int64_t bytes);
   FailureOr<Distributed> descLoadTile(OpBuilder &b, DescLoadOp op);
+  /// The registers of the non-uniform constant `dense` in `layout`.
+  SmallVector<Value> constantTile(OpBuilder &b, Location loc,
+                                  DenseElementsAttr dense,
+                                  const Layout &layout);
   /// One element-level op (arith, math, or a tile elementwise op) applied to
   /// the scalars `operands`; `resultNumber` picks the result (philox words).
   FailureOr<Value> lowerElementwise(OpBuilder &b, Operation *op,
@@ -123,7 +158,7 @@ private:
 
   // Collectives (Collectives.cpp).
   FailureOr<SmallVector<Distributed>> lowerReduce(OpBuilder &b, ReduceOp op);
-  FailureOr<Distributed> lowerScan(OpBuilder &b, ScanOp op);
+  FailureOr<SmallVector<Distributed>> lowerScan(OpBuilder &b, ScanOp op);
   FailureOr<Distributed> lowerHistogram(OpBuilder &b, HistogramOp op);
   FailureOr<Distributed> lowerDot(OpBuilder &b, DotOp op);
   /// The product on the target's matrix instruction: operands staged in
@@ -158,8 +193,8 @@ private:
 
   // Sinks (Sinks.cpp).
   LogicalResult lowerStore(StoreOp op, OpBuilder &b);
-  LogicalResult lowerAtomicRMW(OpBuilder &b, AtomicRMWOp op,
-                               Distributed *result);
+  /// An atomic_rmw or atomic_cas; `result` gets the old values.
+  LogicalResult lowerAtomic(OpBuilder &b, Operation *op, Distributed *result);
   LogicalResult lowerDescStore(DescStoreOp op, OpBuilder &b);
   LogicalResult lowerPrint(PrintOp op, OpBuilder &b);
   LogicalResult lowerAssert(AssertOp op, OpBuilder &b);
@@ -203,6 +238,8 @@ private:
   Operation *entryMarker = nullptr;
   std::map<std::string, SmallVector<Value, 2>> threadBases;
   int64_t sharedBytes = 0;
+  /// Globals made for non-uniform constant tiles so far (for unique names).
+  unsigned numConstants = 0;
   IRMapping scalars;
   /// Where the lazily emitted code of each op's results goes: before this.
   DenseMap<Operation *, Operation *> markers;

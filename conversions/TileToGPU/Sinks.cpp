@@ -97,57 +97,71 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   return success();
 }
 
-LogicalResult KernelLowering::lowerAtomicRMW(OpBuilder &b, AtomicRMWOp op,
-                                             Distributed *result) {
-  Location loc = op.getLoc();
-  Layout layout = accessLayout(op.getPtr());
-  bool hasCopies =
-      layout.getCopyLaneMask() || (layout.getCopyWarpMask() & (numWarps - 1)) ||
-      llvm::any_of(llvm::seq<int64_t>(0, layout.getNumRegs()),
-                   [&](int64_t r) { return !layout.isFirstRegCopy(r); });
-  if (hasCopies && !op.getResult().use_empty())
-    return unsupported(op, "the old values of atomics on a tile smaller than "
-                           "the program's threads are not implemented yet"),
-           failure();
-  FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
-  FailureOr<SmallVector<Value>> values = at(op.getVal(), layout);
-  FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
-  if (failed(ptrs) || failed(values) || failed(mask))
+LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
+                                          Distributed *result) {
+  Location loc = op->getLoc();
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  auto cas = dyn_cast<AtomicCASOp>(op);
+  Value ptr = rmw ? rmw.getPtr() : cas.getPtr();
+  Layout layout = accessLayout(ptr);
+  FailureOr<SmallVector<Value>> ptrs = at(ptr, layout);
+  FailureOr<SmallVector<Value>> values =
+      at(rmw ? rmw.getVal() : cas.getVal(), layout);
+  FailureOr<SmallVector<Value>> mask =
+      at(rmw ? rmw.getMask() : Value(), layout);
+  FailureOr<SmallVector<Value>> cmp = at(cas ? cas.getCmp() : Value(), layout);
+  if (failed(ptrs) || failed(values) || failed(mask) || failed(cmp))
     return failure();
-  Type element = lowerElementType(getElementTypeOrSelf(op.getVal().getType()));
-  LLVM::AtomicBinOp binOp =
-      getAtomicBinOp(op.getKind(), isa<FloatType>(element));
-  LLVM::AtomicOrdering ordering = getAtomicOrdering(op.getOrder());
+  Type element = lowerElementType(getElementTypeOrSelf(op->getResult(0)));
+  LLVM::AtomicOrdering ordering =
+      getAtomicOrdering(rmw ? rmw.getOrder() : cas.getOrder());
+  auto zero = [&](OpBuilder &zb) -> Value {
+    return arith::ConstantOp::create(zb, loc, zb.getZeroAttr(element));
+  };
+  // Each element is updated once, by its first copy; masked-off lanes and
+  // the other copies hold zero until the old values are shared below.
   Value firstCopy = isFirstCopyThread(b, loc, layout);
-  result->layout = layout;
+  Distributed old{layout, {}};
   for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+    if (!layout.isFirstRegCopy(r)) {
+      old.regs.push_back(zero(b));
+      continue;
+    }
+    auto update = [&](OpBuilder &ub) {
+      if (rmw)
+        return createAtomicRMW(ub, loc, rmw.getKind(), (*ptrs)[r], (*values)[r],
+                               ordering);
+      return createAtomicCAS(ub, loc, (*ptrs)[r], (*cmp)[r], (*values)[r],
+                             ordering);
+    };
     Value active = firstCopy;
     if (!mask->empty())
       active = active ? Value(arith::AndIOp::create(b, loc, active, (*mask)[r]))
                       : (*mask)[r];
-    if (!layout.isFirstRegCopy(r)) {
-      result->regs.push_back(
-          arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
-      continue;
-    }
     if (!active) {
-      result->regs.push_back(LLVM::AtomicRMWOp::create(
-          b, loc, binOp, (*ptrs)[r], (*values)[r], ordering));
+      old.regs.push_back(update(b));
       continue;
     }
     auto ifOp =
         scf::IfOp::create(b, loc, TypeRange{element}, active, true, true);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
-    scf::YieldOp::create(
-        thenB, loc,
-        ValueRange{LLVM::AtomicRMWOp::create(thenB, loc, binOp, (*ptrs)[r],
-                                             (*values)[r], ordering)});
+    scf::YieldOp::create(thenB, loc, ValueRange{update(thenB)});
     OpBuilder elseB = ifOp.getElseBodyBuilder();
-    scf::YieldOp::create(elseB, loc,
-                         ValueRange{arith::ConstantOp::create(
-                             elseB, loc, elseB.getZeroAttr(element))});
-    result->regs.push_back(ifOp.getResult(0));
+    scf::YieldOp::create(elseB, loc, ValueRange{zero(elseB)});
+    old.regs.push_back(ifOp.getResult(0));
   }
+  bool hasCopies =
+      layout.getCopyLaneMask() || (layout.getCopyWarpMask() & (numWarps - 1)) ||
+      llvm::any_of(llvm::seq<int64_t>(0, layout.getNumRegs()),
+                   [&](int64_t r) { return !layout.isFirstRegCopy(r); });
+  if (hasCopies && !op->getResult(0).use_empty()) {
+    FailureOr<SmallVector<Value>> shared =
+        convertThroughShared(b, loc, old, layout);
+    if (failed(shared))
+      return failure();
+    old.regs = *shared;
+  }
+  *result = std::move(old);
   return success();
 }
 

@@ -139,21 +139,19 @@ LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
     return lowerWhile(whileOp, b);
   if (auto store = dyn_cast<StoreOp>(op); store && isTile(store.getPtr()))
     return lowerStore(store, b);
-  if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
-    if (!isTile(rmw.getPtr()))
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    if (!isTile(op->getOperand(0)))
       return unsupported(op, "scalar atomics are not implemented yet");
     Distributed result;
-    if (failed(lowerAtomicRMW(b, rmw, &result)))
+    if (failed(lowerAtomic(b, op, &result)))
       return failure();
-    materialized[rmw.getResult()] = result;
+    materialized[op->getResult(0)] = result;
     Operation *ready =
         UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
     extraMarkers.push_back(ready);
-    readyMarkers[rmw.getResult()] = ready;
+    readyMarkers[op->getResult(0)] = ready;
     return success();
   }
-  if (isa<AtomicCASOp>(op))
-    return unsupported(op, "atomic_cas is not implemented yet");
   if (auto makeDesc = dyn_cast<MakeDescOp>(op)) {
     descriptors[makeDesc.getResult()] = makeDesc;
     return success();
