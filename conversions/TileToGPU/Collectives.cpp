@@ -621,6 +621,26 @@ static Coords elementCoords(ArrayRef<Coords> bases, int64_t element) {
   return c;
 }
 
+Value KernelLowering::sharedOffset(OpBuilder &b, Location loc, Value row,
+                                   int64_t rowStride, Value col, int64_t bytes,
+                                   int64_t base) {
+  // Small non-negative values: no wrapping, so the backend can split the
+  // constant parts of coordinates off into address offsets.
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  // Constant parts of the coordinates are peeled off and added last.
+  auto [rowVariable, rowConstant] = splitConstant(row);
+  auto [colVariable, colConstant] = splitConstant(col);
+  Value rowBytes = arith::MulIOp::create(
+      b, loc, rowVariable, constI32(b, loc, rowStride * bytes), noWrap);
+  Value colBytes = arith::MulIOp::create(b, loc, colVariable,
+                                         constI32(b, loc, bytes), noWrap);
+  int64_t constant = base + (rowConstant * rowStride + colConstant) * bytes;
+  return arith::AddIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, rowBytes, colBytes, noWrap),
+      constI32(b, loc, constant), noWrap);
+}
+
 void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
                                  const Layout &layout, ArrayRef<Value> regs,
                                  int64_t base, int64_t rowStride, int64_t bytes,
@@ -630,20 +650,26 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
     auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
+  // Runs of registers along a row go out as one vector store (rows and the
+  // base are 16-byte aligned, so a run of up to 16 bytes is too).
+  int64_t width = transposed ? 1 : vectorWidth(layout, 16 / bytes);
   auto coords = coordinates(b, loc, layout);
-  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
+  for (int64_t r = 0; r < layout.getNumRegs(); r += width) {
     if (!layout.isFirstRegCopy(r))
       continue;
     Value row = coords[r][transposed ? 1 : 0];
     Value col = coords[r][transposed ? 0 : 1];
-    Value index = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, row, constI32(b, loc, rowStride)),
-        col);
-    Value offset = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
-        constI32(b, loc, base));
-    LLVM::StoreOp::create(b, loc, regs[r], sharedAddress(b, loc, offset),
-                          bytes);
+    Value offset = sharedOffset(b, loc, row, rowStride, col, bytes, base);
+    Value value = regs[r];
+    if (width > 1) {
+      auto vectorType = VectorType::get({width}, value.getType());
+      value = LLVM::UndefOp::create(b, loc, vectorType);
+      for (int64_t i = 0; i < width; ++i)
+        value = LLVM::InsertElementOp::create(b, loc, value, regs[r + i],
+                                              constI32(b, loc, i));
+    }
+    LLVM::StoreOp::create(b, loc, value, sharedAddress(b, loc, offset),
+                          width * bytes);
   }
 }
 
@@ -674,17 +700,19 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
   int64_t bytes = getElementByteSize(aType.getElementType());
-  // A row-major and B transposed (so both are read along k), rows padded by
-  // 16 bytes so the eight rows a fragment load touches hit different banks.
+  // Both row-major as loaded (so whole runs are stored at once), rows
+  // padded by 16 bytes so the eight rows a fragment load touches hit
+  // different banks.
   int64_t stride = k + 16 / bytes;
+  int64_t bStride = n + 16 / bytes;
   int64_t bOffset = llvm::alignTo(m * stride * bytes, 16);
-  reserveShared(bOffset + n * stride * bytes);
+  reserveShared(bOffset + k * bStride * bytes);
 
   barrier(b, loc);
   stageMatrix(b, loc, operands.a.layout, operands.a.regs, 0, stride, bytes,
               /*transposed=*/false);
-  stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, stride,
-              bytes, /*transposed=*/true);
+  stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, bStride,
+              bytes, /*transposed=*/false);
   barrier(b, loc);
 
   auto [warpsM, warpsN] = dotWarps(cType, instruction);
@@ -708,14 +736,31 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   // One 32-bit load of the pair of elements at (row, k) of a staged operand.
   auto loadPair = [&](Value row, int64_t rowStep, Value k0, int64_t kStep,
                       int64_t base) -> Value {
-    Value r = arith::AddIOp::create(b, loc, row, constI32(b, loc, rowStep));
-    Value kk = arith::AddIOp::create(b, loc, k0, constI32(b, loc, kStep));
-    Value index = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, r, constI32(b, loc, stride)), kk);
-    Value offset = arith::AddIOp::create(
-        b, loc, arith::MulIOp::create(b, loc, index, constI32(b, loc, bytes)),
-        constI32(b, loc, base));
+    // (row + rowStep) * stride + k0 + kStep, with the constants folded.
+    Value offset = sharedOffset(b, loc, row, stride, k0, bytes,
+                                base + (rowStep * stride + kStep) * bytes);
     return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset), 4);
+  };
+  // B's pairs run along k, a column of its row-major copy: two loads.
+  Type half = b.getIntegerType(8 * bytes);
+  auto loadColumnPair = [&](Value col, int64_t colStep, Value k0,
+                            int64_t kStep) -> Value {
+    Value pair;
+    for (int64_t i = 0; i < 2; ++i) {
+      Value offset =
+          sharedOffset(b, loc, k0, bStride, col, bytes,
+                       bOffset + ((kStep + i) * bStride + colStep) * bytes);
+      Value element = arith::ExtUIOp::create(
+          b, loc, i32,
+          LLVM::LoadOp::create(b, loc, half, sharedAddress(b, loc, offset),
+                               bytes));
+      pair = i == 0 ? element
+                    : arith::OrIOp::create(
+                          b, loc, pair,
+                          arith::ShLIOp::create(b, loc, element,
+                                                constI32(b, loc, 8 * bytes)));
+    }
+    return pair;
   };
   int64_t aElements = int64_t(1) << instruction.aElementBases.size();
   int64_t bElements = int64_t(1) << instruction.bElementBases.size();
@@ -736,8 +781,8 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
       SmallVector<Value> frag;
       for (int64_t e = 0; e < bElements; e += 2) {
         Coords c = elementCoords(instruction.bElementBases, e);
-        frag.push_back(loadPair(colBase, j * instruction.n + c[1], bK,
-                                k0 + c[0], bOffset));
+        frag.push_back(
+            loadColumnPair(colBase, j * instruction.n + c[1], bK, k0 + c[0]));
       }
       bFrags.push_back(frag);
     }

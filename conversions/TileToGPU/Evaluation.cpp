@@ -48,19 +48,45 @@ KernelLowering::coordinates(OpBuilder &b, Location loc, const Layout &layout) {
       };
       addBits(layout.laneBases, laneId);
       addBits(layout.warpBases, warpId);
-      base.push_back(sum);
+      // Threads beyond the tile wrap around (they hold copies).
+      base.push_back(arith::AndIOp::create(
+          entry, loc, sum, constI32(entry, loc, layout.shape[d] - 1)));
     }
     it = threadBases.emplace(key, base).first;
   }
+  // The coordinate bits threads may set, per dimension: a register offset
+  // with none of them adds without carries, so it stays a constant offset
+  // the backend folds into addresses.
+  SmallVector<int64_t> threadBits(rank, 0);
+  for (ArrayRef<Coords> bases :
+       {ArrayRef<Coords>(layout.laneBases), ArrayRef<Coords>(layout.warpBases)})
+    for (const Coords &basis : bases)
+      for (unsigned d = 0; d < rank; ++d) {
+        int64_t mask = layout.shape[d] - 1, bits = basis[d] & mask;
+        // Bases that could carry into each other: any bit may be set.
+        if (!llvm::isPowerOf2_64(bits) || (threadBits[d] & bits))
+          threadBits[d] = bits ? mask : threadBits[d];
+        else
+          threadBits[d] |= bits;
+      }
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
   SmallVector<SmallVector<Value, 2>> coords;
   for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
     Coords regCoords = layout.getRegCoords(r);
     SmallVector<Value, 2> c;
     for (unsigned d = 0; d < rank; ++d) {
       Value sum = it->second[d];
-      if (regCoords[d] != 0)
-        sum =
-            arith::AddIOp::create(b, loc, sum, constI32(b, loc, regCoords[d]));
+      if (regCoords[d] == 0) {
+        c.push_back(sum);
+        continue;
+      }
+      if (regCoords[d] < layout.shape[d] && !(regCoords[d] & threadBits[d])) {
+        c.push_back(arith::AddIOp::create(
+            b, loc, sum, constI32(b, loc, regCoords[d]), noWrap));
+        continue;
+      }
+      sum = arith::AddIOp::create(b, loc, sum, constI32(b, loc, regCoords[d]));
       c.push_back(arith::AndIOp::create(b, loc, sum,
                                         constI32(b, loc, layout.shape[d] - 1)));
     }
@@ -90,17 +116,40 @@ Value KernelLowering::sharedAddress(OpBuilder &b, Location loc, Value offset) {
                              ValueRange{offset});
 }
 
+std::pair<Value, int64_t> mlir::tile::togpu::splitConstant(Value value) {
+  auto add = value.getDefiningOp<arith::AddIOp>();
+  if (!add || !bitEnumContainsAll(add.getOverflowFlags(),
+                                  arith::IntegerOverflowFlags::nuw))
+    return {value, 0};
+  APInt constant;
+  if (!matchPattern(add.getRhs(), m_ConstantInt(&constant)))
+    return {value, 0};
+  auto [inner, offset] = splitConstant(add.getLhs());
+  return {inner, offset + constant.getSExtValue()};
+}
+
 Value mlir::tile::togpu::linearIndex(OpBuilder &b, Location loc,
                                      ArrayRef<Value> coords,
                                      ArrayRef<int64_t> shape) {
-  Value index = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  // Indices of shared-memory tiles are small: no wrapping, which lets the
+  // backend split constant offsets off addresses.
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  Type i32 = b.getI32Type();
+  Value index = arith::ConstantIntOp::create(b, loc, i32, 0);
+  int64_t constant = 0;
   for (auto [c, extent] : llvm::zip(coords, shape)) {
+    auto [variable, offset] = splitConstant(c);
     index = arith::MulIOp::create(
-        b, loc, index,
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), extent));
-    index = arith::AddIOp::create(b, loc, index, c);
+        b, loc, index, arith::ConstantIntOp::create(b, loc, i32, extent),
+        noWrap);
+    index = arith::AddIOp::create(b, loc, index, variable, noWrap);
+    constant = constant * extent + offset;
   }
-  return index;
+  // The constant part last: the backend folds it into addresses.
+  return arith::AddIOp::create(
+      b, loc, index, arith::ConstantIntOp::create(b, loc, i32, constant),
+      noWrap);
 }
 
 /// Bytes an element of lowered type `type` takes in shared memory.
@@ -159,9 +208,15 @@ SmallVector<Value> KernelLowering::exchangeThroughShared(
   int64_t bytes = sharedElementBytes(type);
   reserveShared(numElements * bytes);
   auto address = [&](OpBuilder &ab, Value index) {
-    return sharedAddress(
+    auto [variable, constant] = splitConstant(index);
+    auto noWrap =
+        arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+    Value offset = arith::AddIOp::create(
         ab, loc,
-        arith::MulIOp::create(ab, loc, index, constI32(ab, loc, bytes)));
+        arith::MulIOp::create(ab, loc, variable, constI32(ab, loc, bytes),
+                              noWrap),
+        constI32(ab, loc, constant * bytes), noWrap);
+    return sharedAddress(ab, loc, offset);
   };
   // Earlier users of the scratch space may still be reading it.
   barrier(b, loc);

@@ -48,7 +48,12 @@ inline bool isTile(Value value) {
 /// address space (global = 1 when unspecified), f8 travels as its i8 bits.
 Type lowerElementType(Type element);
 
-/// Row-major linear index (i32) of `coords` in `shape`.
+/// `value` as `variable + constant` when built by non-wrapping additions of
+/// constants (as register coordinates are), else `{value, 0}`.
+std::pair<Value, int64_t> splitConstant(Value value);
+
+/// Row-major linear index (i32) of `coords` in `shape`, its constant part
+/// added last.
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                   ArrayRef<int64_t> shape);
 
@@ -179,6 +184,10 @@ private:
                                        const MatrixInstruction &instruction);
   /// The layout of `op`'s accumulators.
   Layout dotLayout(DotOp op);
+  /// The byte offset (i32) of element (row, col) of a row-major matrix with
+  /// `rowStride` elements per row at byte `base` of shared memory.
+  Value sharedOffset(OpBuilder &b, Location loc, Value row, int64_t rowStride,
+                     Value col, int64_t bytes, int64_t base);
   /// Writes a 2-D operand held in `layout` to shared memory at byte `base`,
   /// row-major with `rowStride` elements per row (transposed: element (i, j)
   /// goes to row j), each element once.

@@ -5,9 +5,12 @@
 
 // CHECK-LABEL: gpu.func @dot_bf16
 // CHECK: gpu.barrier
-// CHECK: llvm.store %{{.*}} : bf16, !llvm.ptr<3>
+// Operands are staged row-major, 16 bytes at a time; A's fragments are
+// loaded as pairs along k, B's as two elements of a column.
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// CHECK: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<3> -> i16
 // CHECK: llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // OLD-LABEL: gpu.func @dot_bf16
 // OLD-NOT: mma.sync
