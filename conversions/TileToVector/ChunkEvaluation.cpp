@@ -47,6 +47,8 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
     return Value(LLVM::LoadOp::create(
         b, loc, vectorType, addr, getElementByteSize(type.getElementType())));
   }
+  if (restructured.count(tile))
+    return restructuredChunk(b, tile, pos);
   Operation *def = tile.getDefiningOp();
   if (!def)
     return failure(); // A block argument not carried in a buffer.
@@ -79,7 +81,9 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
   if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
     auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
     auto [srcRows, srcCols] = rowsAndCols(srcType);
-    Value row = srcRows == 1 ? constantIndex(b, loc, 0) : pos.row;
+    Value row = srcType.getRank() > 2
+                    ? broadcastSourceRow(b, loc, broadcast, pos.row)
+                    : (srcRows == 1 ? constantIndex(b, loc, 0) : pos.row);
     if (srcCols == 1 && rowsAndCols(type).second != 1) {
       FailureOr<Value> one = chunk(b, broadcast.getSrc(),
                                    Position{row, constantIndex(b, loc, 0), 1});

@@ -55,11 +55,11 @@ inline Type lowerElementType(Type element) {
 
 inline Type lowerType(Type type) { return lowerElementType(type); }
 
-/// Rows and columns of a 1-D or 2-D tile (a 1-D tile is one row).
+/// Rows and columns of a tile: a 1-D tile is one row; above rank 2 the
+/// leading dimensions are flattened (row-major) into rows.
 inline std::pair<int64_t, int64_t> rowsAndCols(RankedTensorType type) {
-  if (type.getRank() == 1)
-    return {1, type.getDimSize(0)};
-  return {type.getDimSize(0), type.getDimSize(1)};
+  int64_t cols = type.getShape().back();
+  return {type.getNumElements() / std::max<int64_t>(cols, 1), cols};
 }
 
 inline bool isTile(Value value) {
@@ -69,6 +69,10 @@ inline bool hasTileOperandsOrResults(Operation *op) {
   return llvm::any_of(op->getOperands(), isTile) ||
          llvm::any_of(op->getResults(), isTile);
 }
+
+/// The source row of row `row` of `broadcast`, a broadcast of rank above 2.
+Value broadcastSourceRow(OpBuilder &b, Location loc, BroadcastOp broadcast,
+                         Value row);
 
 /// Whether the pointers of a chunk of `width` lanes are adjacent in memory,
 /// and the alignment in bytes of the first one.
@@ -99,6 +103,17 @@ private:
   LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
   LogicalResult emitPrint(PrintOp op, OpBuilder &b);
   LogicalResult emitAssert(AssertOp op, OpBuilder &b);
+  // Ops that move elements to other positions (Restructure.cpp).
+  LogicalResult emitRestructure(Operation *op, OpBuilder &b);
+  FailureOr<Value> restructuredChunk(OpBuilder &b, Value tile, Position pos);
+  LogicalResult emitHistogram(HistogramOp op, OpBuilder &b);
+  /// The buffer holding every element of `tile` row-major (i1 as i8),
+  /// written here unless the tile already lives in one.
+  FailureOr<Value> sourceBuffer(OpBuilder &b, Value tile);
+  /// Stores every chunk of `tile` into `buffer` (i1 as i8), the chunk at
+  /// `pos` from element `index(pos)` on.
+  LogicalResult storeChunks(OpBuilder &b, Value tile, Value buffer,
+                            function_ref<Value(OpBuilder &, Position)> index);
   /// Calls printf with `format` (without its terminating zero) and `args`.
   void callPrintf(OpBuilder &b, Location loc, StringRef format,
                   ValueRange args);
@@ -163,6 +178,9 @@ private:
   /// Tiles that live in memory (loop-carried tiles, reductions over rows):
   /// the address of their row-major storage.
   DenseMap<Value, Value> buffers;
+  /// Results of restructuring ops (Restructure.cpp), by value: the buffer
+  /// their chunks are read from, the source's or their own.
+  DenseMap<Value, Value> restructured;
   /// Descriptors, by the value of their tile.make_desc.
   DenseMap<Value, MakeDescOp> descriptors;
   /// Chunks already computed in the current loop body, by (tile, row, col,

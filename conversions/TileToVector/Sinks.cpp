@@ -40,8 +40,6 @@ std::pair<bool, unsigned> contiguousChunk(const AxisInfoAnalysis &axis,
 
 LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
   auto type = cast<RankedTensorType>(op.getValue().getType());
-  if (type.getRank() > 2)
-    return unsupported(op, "tiles of rank above 2 are not implemented yet");
   Location loc = op.getLoc();
   int64_t width = chunkWidth(type);
   bool contiguous;

@@ -101,6 +101,10 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitDot(dot, b);
   if (auto scan = dyn_cast<ScanOp>(op))
     return emitScan(scan, b);
+  if (isa<ReshapeOp, TransOp, CatOp, JoinOp, SplitOp, GatherOp>(op))
+    return emitRestructure(op, b);
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return emitHistogram(histogram, b);
   if (auto makeDesc = dyn_cast<MakeDescOp>(op)) {
     if (cast<TensorDescType>(makeDesc.getType()).getBlockType().getRank() > 2)
       return unsupported(op, "descriptors of rank above 2 are not "
