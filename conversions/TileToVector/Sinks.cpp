@@ -419,15 +419,16 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
 
 /// An inclusive scan along the last dimension: within each chunk a
 /// Hillis-Steele ladder of shuffles (log2(width) steps), then the carry of
-/// the previous chunks combined into every lane.
+/// the previous chunks (the following ones, reversed) combined into every
+/// lane. Along the rows of a 2-D tile: a Hillis-Steele scan over whole rows
+/// in the result buffers.
 LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
-  if (type.getRank() > 2 || op.getAxis() != type.getRank() - 1)
-    return unsupported(op, "only scans along the last dimension of 1-D and "
-                           "2-D tiles are implemented yet");
-  if (op.getReverse())
-    return unsupported(op, "reverse scans are not implemented yet");
+  if (type.getRank() > 2)
+    return unsupported(op, "scans of tiles of rank above 2 are not "
+                           "implemented yet");
+  bool reverse = op.getReverse();
   int64_t width = chunkWidth(type);
   int64_t rows, cols;
   std::tie(rows, cols) = rowsAndCols(type);
@@ -437,8 +438,59 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
     buffers[result] = buffer;
     resultBuffers.push_back(buffer);
   }
+  if (op.getAxis() != type.getRank() - 1) {
+    // At step s every row combines the row s before it (after it,
+    // reversed); rows are visited away from those they read, so that each
+    // reads the values of the previous step. Depth log2(rows).
+    for (auto [src, buffer] : llvm::zip(op.getSrcs(), resultBuffers))
+      if (failed(materialize(b, src, buffer)))
+        return failure();
+    for (int64_t step = 1; step < rows; step *= 2) {
+      auto rowLoop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                        constantIndex(b, loc, rows - step),
+                                        constantIndex(b, loc, 1));
+      OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+      Value i = rowLoop.getInductionVar();
+      Value row = reverse ? i
+                          : Value(arith::SubIOp::create(
+                                rb, loc, constantIndex(rb, loc, rows - 1), i));
+      Value offset = constantIndex(rb, loc, step);
+      Value from = reverse ? Value(arith::AddIOp::create(rb, loc, i, offset))
+                           : Value(arith::SubIOp::create(rb, loc, row, offset));
+      auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, 0),
+                                        constantIndex(rb, loc, cols),
+                                        constantIndex(rb, loc, width));
+      OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+      Value col = colLoop.getInductionVar();
+      SmallVector<Value> accs, xs, addrs;
+      for (auto [result, buffer] : llvm::zip(op.getResults(), resultBuffers)) {
+        auto resultType = cast<RankedTensorType>(result.getType());
+        auto vectorType = VectorType::get(
+            {width}, lowerElementType(resultType.getElementType()));
+        unsigned align = getElementByteSize(resultType.getElementType());
+        addrs.push_back(bufferAddress(cb, loc, buffer, resultType,
+                                      Position{row, col, width}));
+        xs.push_back(
+            LLVM::LoadOp::create(cb, loc, vectorType, addrs.back(), align));
+        accs.push_back(
+            LLVM::LoadOp::create(cb, loc, vectorType,
+                                 bufferAddress(cb, loc, buffer, resultType,
+                                               Position{from, col, width}),
+                                 align));
+      }
+      FailureOr<SmallVector<Value>> combined =
+          combine(cb, op.getCombiner(), accs, xs);
+      if (failed(combined))
+        return failure();
+      for (auto [value, addr, result] :
+           llvm::zip(*combined, addrs, op.getResults()))
+        LLVM::StoreOp::create(cb, loc, value, addr,
+                              getElementByteSize(getElementTypeOrSelf(result)));
+    }
+    return success();
+  }
   // Scans one chunk, with the carry of the chunks before it if any; stores
-  // it and returns its last lane.
+  // it and returns its last lane (its first, reversed).
   auto scanChunk = [&](OpBuilder &cb, Position pos,
                        ValueRange carry) -> FailureOr<SmallVector<Value>> {
     SmallVector<Value> xs;
@@ -452,8 +504,9 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
       SmallVector<int64_t> mask;
       SmallVector<bool> later;
       for (int64_t lane = 0; lane < width; ++lane) {
-        mask.push_back(lane >= step ? lane - step : lane);
-        later.push_back(lane >= step);
+        int64_t from = reverse ? lane + step : lane - step;
+        later.push_back(from >= 0 && from < width);
+        mask.push_back(later.back() ? from : lane);
       }
       SmallVector<Value> shifted;
       for (Value x : xs)
@@ -487,7 +540,8 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
           cb, loc, x,
           bufferAddress(cb, loc, resultBuffers[index], resultType, pos),
           getElementByteSize(resultType.getElementType()));
-      last.push_back(vector::ExtractOp::create(cb, loc, x, width - 1));
+      last.push_back(
+          vector::ExtractOp::create(cb, loc, x, reverse ? 0 : width - 1));
     }
     return last;
   };
@@ -497,18 +551,23 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
   Value row = rowLoop.getInductionVar();
   chunks.clear();
+  // Reversed, the chunks are visited from the last one.
+  int64_t lastCol = cols - width;
   FailureOr<SmallVector<Value>> carry = scanChunk(
-      rb, Position{row, constantIndex(rb, loc, 0), width}, ValueRange{});
+      rb, Position{row, constantIndex(rb, loc, reverse ? lastCol : 0), width},
+      ValueRange{});
   if (failed(carry))
     return failure();
   auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, width),
                                     constantIndex(rb, loc, cols),
                                     constantIndex(rb, loc, width), *carry);
   OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+  Value col = colLoop.getInductionVar();
+  if (reverse)
+    col = arith::SubIOp::create(cb, loc, constantIndex(cb, loc, lastCol), col);
   chunks.clear();
   FailureOr<SmallVector<Value>> next =
-      scanChunk(cb, Position{row, colLoop.getInductionVar(), width},
-                colLoop.getRegionIterArgs());
+      scanChunk(cb, Position{row, col, width}, colLoop.getRegionIterArgs());
   if (failed(next))
     return failure();
   scf::YieldOp::create(cb, loc, *next);
