@@ -313,10 +313,11 @@ bool isElementwiseUpdate(Value iterArg, Value yielded) {
 }
 
 /// C = A x B + acc as a register-blocked micro-kernel: A, B and the
-/// accumulator are first stored in stack buffers (f32 for f16/bf16 inputs);
-/// then each block of `rowsPerBlock` rows and `vectorsPerBlock` vectors of
-/// columns keeps its accumulators in registers across the whole K loop,
-/// with one broadcast of A and one vector load of B per FMA column.
+/// accumulator are first stored in stack buffers (f32 for f16/bf16 inputs,
+/// i32 for i8 ones); then each block of `rowsPerBlock` rows and
+/// `vectorsPerBlock` vectors of columns keeps its accumulators in registers
+/// across the whole K loop, with one broadcast of A and one vector load of B
+/// per FMA (or integer multiply-add) column.
 LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto aType = cast<RankedTensorType>(op.getA().getType());
@@ -324,20 +325,23 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   auto cType = cast<RankedTensorType>(op.getType());
   if (aType.getRank() != 2)
     return unsupported(op, "batched dot is not implemented yet");
-  auto accElement = dyn_cast<FloatType>(cType.getElementType());
-  if (!accElement || !accElement.isF32())
-    return unsupported(op, "only f32 accumulators are implemented yet");
-  if (!isa<Float16Type, BFloat16Type, Float32Type>(aType.getElementType()))
-    return unsupported(op, "only f16, bf16 and f32 inputs are implemented yet");
+  // i8 x i8 -> i32 wraps, so i32 products and sums are exact.
+  bool integer = aType.getElementType().isInteger(8);
+  if (!integer && !cType.getElementType().isF32())
+    return unsupported(op, "only f32 and i32 accumulators are implemented yet");
+  if (!integer &&
+      !isa<Float16Type, BFloat16Type, Float32Type>(aType.getElementType()))
+    return unsupported(op,
+                       "only f16, bf16, f32 and i8 inputs are implemented yet");
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
-  Type f32 = b.getF32Type();
-  auto aF32 = RankedTensorType::get(aType.getShape(), f32);
-  auto bF32 = RankedTensorType::get(bType.getShape(), f32);
+  Type wide = cType.getElementType(); // What products are computed in.
+  auto aWide = RankedTensorType::get(aType.getShape(), wide);
+  auto bWide = RankedTensorType::get(bType.getShape(), wide);
 
-  Value bufA = allocaBuffer(aF32), bufB = allocaBuffer(bF32);
-  if (failed(materialize(b, op.getA(), bufA, f32)) ||
-      failed(materialize(b, op.getB(), bufB, f32)))
+  Value bufA = allocaBuffer(aWide), bufB = allocaBuffer(bWide);
+  if (failed(materialize(b, op.getA(), bufA, wide)) ||
+      failed(materialize(b, op.getB(), bufB, wide)))
     return failure();
   // The common K loop `acc = dot(a, b, acc)` accumulates in the loop's own
   // buffer; otherwise the accumulator is copied first.
@@ -358,7 +362,7 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
       rowsPerBlock = rows;
       break;
     }
-  auto vectorType = VectorType::get({width}, f32);
+  auto vectorType = VectorType::get({width}, wide);
   auto index = [&](OpBuilder &builder, int64_t v) {
     return constantIndex(builder, loc, v);
   };
@@ -392,18 +396,24 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   for (int64_t v = 0; v < vectorsPerBlock; ++v)
     bVectors.push_back(LLVM::LoadOp::create(
         kb, loc, vectorType,
-        bufferAddress(kb, loc, bufB, bF32, Position{kk, colAt(kb, v), width}),
+        bufferAddress(kb, loc, bufB, bWide, Position{kk, colAt(kb, v), width}),
         4));
   SmallVector<Value> next;
   for (int64_t r = 0; r < rowsPerBlock; ++r) {
     Value aScalar = LLVM::LoadOp::create(
-        kb, loc, f32,
-        bufferAddress(kb, loc, bufA, aF32, Position{rowAt(kb, r), kk, 1}), 4);
+        kb, loc, wide,
+        bufferAddress(kb, loc, bufA, aWide, Position{rowAt(kb, r), kk, 1}), 4);
     Value aVector = vector::BroadcastOp::create(kb, loc, vectorType, aScalar);
-    for (int64_t v = 0; v < vectorsPerBlock; ++v)
-      next.push_back(vector::FMAOp::create(
-          kb, loc, aVector, bVectors[v],
-          kLoop.getRegionIterArgs()[r * vectorsPerBlock + v]));
+    for (int64_t v = 0; v < vectorsPerBlock; ++v) {
+      Value acc = kLoop.getRegionIterArgs()[r * vectorsPerBlock + v];
+      next.push_back(
+          integer
+              ? Value(arith::AddIOp::create(
+                    kb, loc,
+                    arith::MulIOp::create(kb, loc, aVector, bVectors[v]), acc))
+              : Value(
+                    vector::FMAOp::create(kb, loc, aVector, bVectors[v], acc)));
+    }
   }
   scf::YieldOp::create(kb, loc, next);
   for (int64_t r = 0; r < rowsPerBlock; ++r)

@@ -297,9 +297,13 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
         if (failed(value))
           return failure();
         Value toStore = *value;
+        auto storeType = VectorType::get({pos.width}, element);
         if (element != type.getElementType())
-          toStore = arith::ExtFOp::create(
-              inner, loc, VectorType::get({pos.width}, element), toStore);
+          toStore =
+              isa<FloatType>(element)
+                  ? Value(arith::ExtFOp::create(inner, loc, storeType, toStore))
+                  : Value(
+                        arith::ExtSIOp::create(inner, loc, storeType, toStore));
         Value addr = bufferAddress(inner, loc, buffer, stored, pos);
         LLVM::StoreOp::create(inner, loc, toStore, addr, align);
         return success();
