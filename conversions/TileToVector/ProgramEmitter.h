@@ -55,6 +55,34 @@ inline Type lowerElementType(Type element) {
 
 inline Type lowerType(Type type) { return lowerElementType(type); }
 
+/// The type an element is held as in a stack buffer: i1 as a byte, since
+/// LLVM packs a vector of i1 into bits, which chunks of another width (or
+/// gathers) could not read back.
+inline Type bufferElementType(Type element) {
+  Type lowered = lowerElementType(element);
+  return lowered.isInteger(1) ? IntegerType::get(element.getContext(), 8)
+                              : lowered;
+}
+/// `value` (lanes or a scalar) as held in a buffer, and back.
+inline Type withElement(Type type, Type element) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return VectorType::get(vector.getShape(), element);
+  return element;
+}
+inline Value toBufferElements(OpBuilder &b, Location loc, Value value) {
+  if (!getElementTypeOrSelf(value.getType()).isInteger(1))
+    return value;
+  return arith::ExtUIOp::create(
+      b, loc, withElement(value.getType(), b.getI8Type()), value);
+}
+inline Value fromBufferElements(OpBuilder &b, Location loc, Value value,
+                                Type element) {
+  if (!element.isInteger(1))
+    return value;
+  return arith::TruncIOp::create(
+      b, loc, withElement(value.getType(), b.getI1Type()), value);
+}
+
 /// Rows and columns of a tile: a 1-D tile is one row; above rank 2 the
 /// leading dimensions are flattened (row-major) into rows.
 inline std::pair<int64_t, int64_t> rowsAndCols(RankedTensorType type) {
@@ -107,11 +135,11 @@ private:
   LogicalResult emitRestructure(Operation *op, OpBuilder &b);
   FailureOr<Value> restructuredChunk(OpBuilder &b, Value tile, Position pos);
   LogicalResult emitHistogram(HistogramOp op, OpBuilder &b);
-  /// The buffer holding every element of `tile` row-major (i1 as i8),
-  /// written here unless the tile already lives in one.
+  /// The buffer holding every element of `tile` row-major, written here
+  /// unless the tile already lives in one.
   FailureOr<Value> sourceBuffer(OpBuilder &b, Value tile);
-  /// Stores every chunk of `tile` into `buffer` (i1 as i8), the chunk at
-  /// `pos` from element `index(pos)` on.
+  /// Stores every chunk of `tile` into `buffer`, the chunk at `pos` from
+  /// element `index(pos)` on.
   LogicalResult storeChunks(OpBuilder &b, Value tile, Value buffer,
                             function_ref<Value(OpBuilder &, Position)> index);
   /// Calls printf with `format` (without its terminating zero) and `args`.
@@ -175,11 +203,13 @@ private:
   const AxisInfoAnalysis &axis;
   int64_t vectorBytes;
   IRMapping scalars;
-  /// Tiles that live in memory (loop-carried tiles, reductions over rows):
-  /// the address of their row-major storage.
+  /// Tiles that live in memory (loop-carried tiles, reductions over rows,
+  /// results of scf.if, reshape, cat, join, non-uniform constants): the
+  /// address of their row-major storage.
   DenseMap<Value, Value> buffers;
-  /// Results of restructuring ops (Restructure.cpp), by value: the buffer
-  /// their chunks are read from, the source's or their own.
+  /// Results of split, gather and transposes of rank above 2
+  /// (Restructure.cpp): the buffer of their source, which their chunks are
+  /// read from through the op's index mapping.
   DenseMap<Value, Value> restructured;
   /// Descriptors, by the value of their tile.make_desc.
   DenseMap<Value, MakeDescOp> descriptors;

@@ -5,8 +5,8 @@
 // sources, so where the op stands the source (or, for cat and join, the
 // result itself) is written row-major to a stack buffer, and chunks are read
 // back from it through the op's index mapping: vector loads where the lanes
-// are adjacent (reshape, cat, join, split), gathers otherwise. i1 elements
-// are bytes in these buffers, since LLVM packs a vector of i1 into bits.
+// are adjacent (reshape, cat, join, split), gathers otherwise. Non-uniform
+// constant tiles are read the same way from a global array.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,14 +16,6 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace mlir::tile::tovector {
-
-/// The type an element is held as in a restructuring buffer.
-static Type memoryType(Type element) {
-  Type lowered = lowerElementType(element);
-  if (lowered.isInteger(1))
-    return IntegerType::get(element.getContext(), 8);
-  return lowered;
-}
 
 /// Row-major strides, in elements, of `shape`.
 static SmallVector<int64_t> stridesOf(ArrayRef<int64_t> shape) {
@@ -123,19 +115,15 @@ ProgramEmitter::storeChunks(OpBuilder &b, Value tile, Value buffer,
                             function_ref<Value(OpBuilder &, Position)> index) {
   auto type = cast<RankedTensorType>(tile.getType());
   Location loc = tile.getLoc();
-  Type element = memoryType(type.getElementType());
+  Type element = bufferElementType(type.getElementType());
   return forEachChunk(
       b, loc, type, chunkWidth(type),
       [&](OpBuilder &cb, Position pos) -> LogicalResult {
         FailureOr<Value> value = chunk(cb, tile, pos);
         if (failed(value))
           return failure();
-        Value stored = *value;
-        if (element != lowerElementType(type.getElementType()))
-          stored = arith::ExtUIOp::create(
-              cb, loc, VectorType::get({pos.width}, element), stored);
         LLVM::StoreOp::create(
-            cb, loc, stored,
+            cb, loc, toBufferElements(cb, loc, *value),
             elementAddress(cb, loc, buffer, element, index(cb, pos)),
             getElementByteSize(type.getElementType()));
         return success();
@@ -143,14 +131,10 @@ ProgramEmitter::storeChunks(OpBuilder &b, Value tile, Value buffer,
 }
 
 FailureOr<Value> ProgramEmitter::sourceBuffer(OpBuilder &b, Value tile) {
+  if (Value buffer = buffers.lookup(tile))
+    return buffer;
   auto type = cast<RankedTensorType>(tile.getType());
-  Type element = memoryType(type.getElementType());
-  // A tile that already lives in a buffer is read there, unless it is of
-  // i1, whose buffers hold packed chunks.
-  if (element == lowerElementType(type.getElementType()))
-    if (Value buffer = buffers.lookup(tile))
-      return buffer;
-  Value buffer = allocaBuffer(RankedTensorType::get(type.getShape(), element));
+  Value buffer = allocaBuffer(type);
   int64_t cols = rowsAndCols(type).second;
   if (failed(storeChunks(b, tile, buffer, [&](OpBuilder &cb, Position pos) {
         return addScaled(cb, tile.getLoc(), pos.col, pos.row, cols);
@@ -162,16 +146,7 @@ FailureOr<Value> ProgramEmitter::sourceBuffer(OpBuilder &b, Value tile) {
 LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
   Location loc = op->getLoc();
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
-  Type element = memoryType(type.getElementType());
-  bool bytes = element != lowerElementType(type.getElementType());
-  // A result held row-major in a buffer of its own shape is read as any
-  // buffered tile, unless i1 bytes need converting back.
-  auto holdResult = [&](Value buffer) {
-    if (bytes)
-      restructured[op->getResult(0)] = buffer;
-    else
-      buffers[op->getResult(0)] = buffer;
-  };
+  Type element = bufferElementType(type.getElementType());
   auto fromSource = [&](Value src) -> LogicalResult {
     FailureOr<Value> buffer = sourceBuffer(b, src);
     if (failed(buffer))
@@ -181,6 +156,31 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
     return success();
   };
 
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    // Uniform constants are one vector constant where they are read
+    // (ChunkEvaluation.cpp); others are read from a global array.
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!dense || dense.isSplat())
+      return success();
+    auto flat = RankedTensorType::get({type.getNumElements()}, element);
+    DenseElementsAttr data = dense;
+    if (type.getElementType().isInteger(1))
+      data = dense.mapValues(element, [](const APInt &v) { return v.zext(8); });
+    else if (element != type.getElementType()) // f8: its bits
+      data = dense.bitcast(element);
+    auto module = program->getParentOfType<ModuleOp>();
+    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
+    std::string name =
+        ("tile_const_" + kernel.getSymName() + "_" + Twine(stringCount++))
+            .str();
+    LLVM::GlobalOp::create(
+        top, loc, LLVM::LLVMArrayType::get(element, type.getNumElements()),
+        /*isConstant=*/true, LLVM::Linkage::Internal, name, data.reshape(flat),
+        /*alignment=*/64);
+    buffers[constant.getResult()] = LLVM::AddressOfOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext()), name);
+    return success();
+  }
   if (auto trans = dyn_cast<TransOp>(op)) {
     // 2-D transposes are built lane by lane where they are read
     // (ChunkEvaluation.cpp).
@@ -197,11 +197,11 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
     FailureOr<Value> buffer = sourceBuffer(b, reshape.getSrc());
     if (failed(buffer))
       return failure();
-    holdResult(*buffer);
+    buffers[reshape.getResult()] = *buffer;
     return success();
   }
 
-  Value buffer = allocaBuffer(RankedTensorType::get(type.getShape(), element));
+  Value buffer = allocaBuffer(type);
   if (auto cat = dyn_cast<CatOp>(op)) {
     auto srcType = cast<RankedTensorType>(cat.getLhs().getType());
     int64_t rank = srcType.getRank(), axis = cat.getAxis();
@@ -232,7 +232,7 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
       if (failed(storeChunks(b, src, buffer, index)))
         return failure();
     }
-    holdResult(buffer);
+    buffers[op->getResult(0)] = buffer;
     return success();
   }
   auto join = cast<JoinOp>(op);
@@ -247,11 +247,7 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
               FailureOr<Value> value = chunk(cb, src, pos);
               if (failed(value))
                 return failure();
-              halves.push_back(*value);
-              if (bytes)
-                halves.back() = arith::ExtUIOp::create(
-                    cb, loc, VectorType::get({pos.width}, element),
-                    halves.back());
+              halves.push_back(toBufferElements(cb, loc, *value));
             }
             SmallVector<int64_t> lanes;
             for (int64_t lane = 0; lane < pos.width; ++lane)
@@ -267,7 +263,7 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
             return success();
           })))
     return failure();
-  holdResult(buffer);
+  buffers[op->getResult(0)] = buffer;
   return success();
 }
 
@@ -275,19 +271,14 @@ FailureOr<Value> ProgramEmitter::restructuredChunk(OpBuilder &b, Value tile,
                                                    Position pos) {
   Location loc = tile.getLoc();
   auto type = cast<RankedTensorType>(tile.getType());
-  Type element = memoryType(type.getElementType());
+  Type element = bufferElementType(type.getElementType());
   auto vectorType = VectorType::get({pos.width}, element);
   unsigned align = getElementByteSize(type.getElementType());
   Value buffer = restructured.lookup(tile);
   Operation *def = tile.getDefiningOp();
   Value first = addScaled(b, loc, pos.col, pos.row, rowsAndCols(type).second);
   Value value;
-  if (isa<ReshapeOp, CatOp, JoinOp>(def)) {
-    // Held row-major in a buffer of this shape.
-    value = LLVM::LoadOp::create(b, loc, vectorType,
-                                 elementAddress(b, loc, buffer, element, first),
-                                 align);
-  } else if (isa<SplitOp>(def)) {
+  if (isa<SplitOp>(def)) {
     // Lane i of result k is source element 2 (first + i) + k: both halves
     // are loaded at once, then every other lane kept.
     unsigned k = cast<OpResult>(tile).getResultNumber();
@@ -359,10 +350,7 @@ FailureOr<Value> ProgramEmitter::restructuredChunk(OpBuilder &b, Value tile,
     value = gatherLanes(b, loc, buffer, vectorType, align,
                         arith::AddIOp::create(b, loc, lanes, offsets), inRange);
   }
-  if (element != lowerElementType(type.getElementType()))
-    value = arith::TruncIOp::create(
-        b, loc, VectorType::get({pos.width}, type.getElementType()), value);
-  return value;
+  return fromBufferElements(b, loc, value, type.getElementType());
 }
 
 /// Counts into a buffer of `bins + 1` slots, the last one taking every value

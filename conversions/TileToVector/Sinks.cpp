@@ -182,8 +182,9 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
       auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
       Value addr = bufferAddress(colB, loc, buffer, resultType,
                                  Position{constantIndex(colB, loc, 0), col, 1});
-      LLVM::StoreOp::create(colB, loc, rowLoop.getResult(index), addr,
-                            getElementByteSize(resultType.getElementType()));
+      LLVM::StoreOp::create(
+          colB, loc, toBufferElements(colB, loc, rowLoop.getResult(index)),
+          addr, getElementByteSize(resultType.getElementType()));
     }
     return success();
   }
@@ -255,7 +256,8 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
     Value addr = bufferAddress(
         rowB, loc, buffer, resultType,
         Position{constantIndex(rowB, loc, 0), rowLoop.getInductionVar(), 1});
-    LLVM::StoreOp::create(rowB, loc, (*values)[index], addr,
+    LLVM::StoreOp::create(rowB, loc,
+                          toBufferElements(rowB, loc, (*values)[index]), addr,
                           getElementByteSize(resultType.getElementType()));
   }
   (void)numValues;
@@ -472,30 +474,29 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
                                         constantIndex(rb, loc, width));
       OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
       Value col = colLoop.getInductionVar();
-      SmallVector<Value> accs, xs, addrs;
-      for (auto [result, buffer] : llvm::zip(op.getResults(), resultBuffers)) {
-        auto resultType = cast<RankedTensorType>(result.getType());
-        auto vectorType = VectorType::get(
-            {width}, lowerElementType(resultType.getElementType()));
-        unsigned align = getElementByteSize(resultType.getElementType());
-        addrs.push_back(bufferAddress(cb, loc, buffer, resultType,
-                                      Position{row, col, width}));
-        xs.push_back(
-            LLVM::LoadOp::create(cb, loc, vectorType, addrs.back(), align));
-        accs.push_back(
-            LLVM::LoadOp::create(cb, loc, vectorType,
-                                 bufferAddress(cb, loc, buffer, resultType,
-                                               Position{from, col, width}),
-                                 align));
+      SmallVector<Value> accs, xs;
+      chunks.clear();
+      for (Value result : op.getResults()) {
+        FailureOr<Value> x = chunk(cb, result, Position{row, col, width});
+        FailureOr<Value> acc = chunk(cb, result, Position{from, col, width});
+        if (failed(x) || failed(acc))
+          return failure();
+        xs.push_back(*x);
+        accs.push_back(*acc);
       }
+      chunks.clear();
       FailureOr<SmallVector<Value>> combined =
           combine(cb, op.getCombiner(), accs, xs);
       if (failed(combined))
         return failure();
-      for (auto [value, addr, result] :
-           llvm::zip(*combined, addrs, op.getResults()))
-        LLVM::StoreOp::create(cb, loc, value, addr,
-                              getElementByteSize(getElementTypeOrSelf(result)));
+      for (auto [value, result, buffer] :
+           llvm::zip(*combined, op.getResults(), resultBuffers)) {
+        auto resultType = cast<RankedTensorType>(result.getType());
+        LLVM::StoreOp::create(cb, loc, toBufferElements(cb, loc, value),
+                              bufferAddress(cb, loc, buffer, resultType,
+                                            Position{row, col, width}),
+                              getElementByteSize(resultType.getElementType()));
+      }
     }
     return success();
   }
@@ -547,7 +548,7 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
     for (auto [index, x] : llvm::enumerate(xs)) {
       auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
       LLVM::StoreOp::create(
-          cb, loc, x,
+          cb, loc, toBufferElements(cb, loc, x),
           bufferAddress(cb, loc, resultBuffers[index], resultType, pos),
           getElementByteSize(resultType.getElementType()));
       last.push_back(
