@@ -44,9 +44,14 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
 
   if (Value buffer = buffers.lookup(tile)) {
     Value addr = bufferAddress(b, loc, buffer, type, pos);
-    return Value(LLVM::LoadOp::create(
-        b, loc, vectorType, addr, getElementByteSize(type.getElementType())));
+    Value held = LLVM::LoadOp::create(
+        b, loc,
+        VectorType::get({pos.width}, bufferElementType(type.getElementType())),
+        addr, getElementByteSize(type.getElementType()));
+    return fromBufferElements(b, loc, held, type.getElementType());
   }
+  if (restructured.count(tile))
+    return restructuredChunk(b, tile, pos);
   Operation *def = tile.getDefiningOp();
   if (!def)
     return failure(); // A block argument not carried in a buffer.
@@ -79,7 +84,9 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
   if (auto broadcast = dyn_cast<BroadcastOp>(def)) {
     auto srcType = cast<RankedTensorType>(broadcast.getSrc().getType());
     auto [srcRows, srcCols] = rowsAndCols(srcType);
-    Value row = srcRows == 1 ? constantIndex(b, loc, 0) : pos.row;
+    Value row = srcType.getRank() > 2
+                    ? broadcastSourceRow(b, loc, broadcast, pos.row)
+                    : (srcRows == 1 ? constantIndex(b, loc, 0) : pos.row);
     if (srcCols == 1 && rowsAndCols(type).second != 1) {
       FailureOr<Value> one = chunk(b, broadcast.getSrc(),
                                    Position{row, constantIndex(b, loc, 0), 1});
@@ -92,10 +99,17 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
   }
   if (auto expand = dyn_cast<ExpandDimsOp>(def)) {
     auto srcType = cast<RankedTensorType>(expand.getSrc().getType());
-    if (srcType.getRank() != 1)
-      return unsupported(def, "expand_dims of rank above 1 is not "
-                              "implemented yet"),
-             failure();
+    if (srcType.getRank() != 1) {
+      // A new dimension before the last leaves the flattened rows as they
+      // are; a new last dimension makes row r source element r.
+      if (expand.getAxis() < srcType.getRank())
+        return chunk(b, expand.getSrc(), pos);
+      Value cols = constantIndex(b, loc, srcType.getShape().back());
+      return chunk(b, expand.getSrc(),
+                   Position{arith::DivUIOp::create(b, loc, pos.row, cols),
+                            arith::RemUIOp::create(b, loc, pos.row, cols),
+                            pos.width});
+    }
     Value zero = constantIndex(b, loc, 0);
     if (expand.getAxis() == 0) // [n] -> [1, n]
       return chunk(b, expand.getSrc(), Position{zero, pos.col, pos.width});

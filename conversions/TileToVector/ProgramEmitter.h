@@ -55,11 +55,39 @@ inline Type lowerElementType(Type element) {
 
 inline Type lowerType(Type type) { return lowerElementType(type); }
 
-/// Rows and columns of a 1-D or 2-D tile (a 1-D tile is one row).
+/// The type an element is held as in a stack buffer: i1 as a byte, since
+/// LLVM packs a vector of i1 into bits, which chunks of another width (or
+/// gathers) could not read back.
+inline Type bufferElementType(Type element) {
+  Type lowered = lowerElementType(element);
+  return lowered.isInteger(1) ? IntegerType::get(element.getContext(), 8)
+                              : lowered;
+}
+/// `value` (lanes or a scalar) as held in a buffer, and back.
+inline Type withElement(Type type, Type element) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return VectorType::get(vector.getShape(), element);
+  return element;
+}
+inline Value toBufferElements(OpBuilder &b, Location loc, Value value) {
+  if (!getElementTypeOrSelf(value.getType()).isInteger(1))
+    return value;
+  return arith::ExtUIOp::create(
+      b, loc, withElement(value.getType(), b.getI8Type()), value);
+}
+inline Value fromBufferElements(OpBuilder &b, Location loc, Value value,
+                                Type element) {
+  if (!element.isInteger(1))
+    return value;
+  return arith::TruncIOp::create(
+      b, loc, withElement(value.getType(), b.getI1Type()), value);
+}
+
+/// Rows and columns of a tile: a 1-D tile is one row; above rank 2 the
+/// leading dimensions are flattened (row-major) into rows.
 inline std::pair<int64_t, int64_t> rowsAndCols(RankedTensorType type) {
-  if (type.getRank() == 1)
-    return {1, type.getDimSize(0)};
-  return {type.getDimSize(0), type.getDimSize(1)};
+  int64_t cols = type.getShape().back();
+  return {type.getNumElements() / std::max<int64_t>(cols, 1), cols};
 }
 
 inline bool isTile(Value value) {
@@ -69,6 +97,10 @@ inline bool hasTileOperandsOrResults(Operation *op) {
   return llvm::any_of(op->getOperands(), isTile) ||
          llvm::any_of(op->getResults(), isTile);
 }
+
+/// The source row of row `row` of `broadcast`, a broadcast of rank above 2.
+Value broadcastSourceRow(OpBuilder &b, Location loc, BroadcastOp broadcast,
+                         Value row);
 
 /// Whether the pointers of a chunk of `width` lanes are adjacent in memory,
 /// and the alignment in bytes of the first one.
@@ -99,6 +131,17 @@ private:
   LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
   LogicalResult emitPrint(PrintOp op, OpBuilder &b);
   LogicalResult emitAssert(AssertOp op, OpBuilder &b);
+  // Ops that move elements to other positions (Restructure.cpp).
+  LogicalResult emitRestructure(Operation *op, OpBuilder &b);
+  FailureOr<Value> restructuredChunk(OpBuilder &b, Value tile, Position pos);
+  LogicalResult emitHistogram(HistogramOp op, OpBuilder &b);
+  /// The buffer holding every element of `tile` row-major, written here
+  /// unless the tile already lives in one.
+  FailureOr<Value> sourceBuffer(OpBuilder &b, Value tile);
+  /// Stores every chunk of `tile` into `buffer`, the chunk at `pos` from
+  /// element `index(pos)` on.
+  LogicalResult storeChunks(OpBuilder &b, Value tile, Value buffer,
+                            function_ref<Value(OpBuilder &, Position)> index);
   /// Calls printf with `format` (without its terminating zero) and `args`.
   void callPrintf(OpBuilder &b, Location loc, StringRef format,
                   ValueRange args);
@@ -160,9 +203,14 @@ private:
   const AxisInfoAnalysis &axis;
   int64_t vectorBytes;
   IRMapping scalars;
-  /// Tiles that live in memory (loop-carried tiles, reductions over rows):
-  /// the address of their row-major storage.
+  /// Tiles that live in memory (loop-carried tiles, reductions over rows,
+  /// results of scf.if, reshape, cat, join, non-uniform constants): the
+  /// address of their row-major storage.
   DenseMap<Value, Value> buffers;
+  /// Results of split, gather and transposes of rank above 2
+  /// (Restructure.cpp): the buffer of their source, which their chunks are
+  /// read from through the op's index mapping.
+  DenseMap<Value, Value> restructured;
   /// Descriptors, by the value of their tile.make_desc.
   DenseMap<Value, MakeDescOp> descriptors;
   /// Chunks already computed in the current loop body, by (tile, row, col,

@@ -40,8 +40,6 @@ std::pair<bool, unsigned> contiguousChunk(const AxisInfoAnalysis &axis,
 
 LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
   auto type = cast<RankedTensorType>(op.getValue().getType());
-  if (type.getRank() > 2)
-    return unsupported(op, "tiles of rank above 2 are not implemented yet");
   Location loc = op.getLoc();
   int64_t width = chunkWidth(type);
   bool contiguous;
@@ -184,8 +182,9 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
       auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
       Value addr = bufferAddress(colB, loc, buffer, resultType,
                                  Position{constantIndex(colB, loc, 0), col, 1});
-      LLVM::StoreOp::create(colB, loc, rowLoop.getResult(index), addr,
-                            getElementByteSize(resultType.getElementType()));
+      LLVM::StoreOp::create(
+          colB, loc, toBufferElements(colB, loc, rowLoop.getResult(index)),
+          addr, getElementByteSize(resultType.getElementType()));
     }
     return success();
   }
@@ -257,7 +256,8 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
     Value addr = bufferAddress(
         rowB, loc, buffer, resultType,
         Position{constantIndex(rowB, loc, 0), rowLoop.getInductionVar(), 1});
-    LLVM::StoreOp::create(rowB, loc, (*values)[index], addr,
+    LLVM::StoreOp::create(rowB, loc,
+                          toBufferElements(rowB, loc, (*values)[index]), addr,
                           getElementByteSize(resultType.getElementType()));
   }
   (void)numValues;
@@ -315,10 +315,11 @@ bool isElementwiseUpdate(Value iterArg, Value yielded) {
 }
 
 /// C = A x B + acc as a register-blocked micro-kernel: A, B and the
-/// accumulator are first stored in stack buffers (f32 for f16/bf16 inputs);
-/// then each block of `rowsPerBlock` rows and `vectorsPerBlock` vectors of
-/// columns keeps its accumulators in registers across the whole K loop,
-/// with one broadcast of A and one vector load of B per FMA column.
+/// accumulator are first stored in stack buffers (f32 for f16/bf16 inputs,
+/// i32 for i8 ones); then each block of `rowsPerBlock` rows and
+/// `vectorsPerBlock` vectors of columns keeps its accumulators in registers
+/// across the whole K loop, with one broadcast of A and one vector load of B
+/// per FMA (or integer multiply-add) column.
 LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto aType = cast<RankedTensorType>(op.getA().getType());
@@ -326,20 +327,23 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   auto cType = cast<RankedTensorType>(op.getType());
   if (aType.getRank() != 2)
     return unsupported(op, "batched dot is not implemented yet");
-  auto accElement = dyn_cast<FloatType>(cType.getElementType());
-  if (!accElement || !accElement.isF32())
-    return unsupported(op, "only f32 accumulators are implemented yet");
-  if (!isa<Float16Type, BFloat16Type, Float32Type>(aType.getElementType()))
-    return unsupported(op, "only f16, bf16 and f32 inputs are implemented yet");
+  // i8 x i8 -> i32 wraps, so i32 products and sums are exact.
+  bool integer = aType.getElementType().isInteger(8);
+  if (!integer && !cType.getElementType().isF32())
+    return unsupported(op, "only f32 and i32 accumulators are implemented yet");
+  if (!integer &&
+      !isa<Float16Type, BFloat16Type, Float32Type>(aType.getElementType()))
+    return unsupported(op,
+                       "only f16, bf16, f32 and i8 inputs are implemented yet");
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
-  Type f32 = b.getF32Type();
-  auto aF32 = RankedTensorType::get(aType.getShape(), f32);
-  auto bF32 = RankedTensorType::get(bType.getShape(), f32);
+  Type wide = cType.getElementType(); // What products are computed in.
+  auto aWide = RankedTensorType::get(aType.getShape(), wide);
+  auto bWide = RankedTensorType::get(bType.getShape(), wide);
 
-  Value bufA = allocaBuffer(aF32), bufB = allocaBuffer(bF32);
-  if (failed(materialize(b, op.getA(), bufA, f32)) ||
-      failed(materialize(b, op.getB(), bufB, f32)))
+  Value bufA = allocaBuffer(aWide), bufB = allocaBuffer(bWide);
+  if (failed(materialize(b, op.getA(), bufA, wide)) ||
+      failed(materialize(b, op.getB(), bufB, wide)))
     return failure();
   // The common K loop `acc = dot(a, b, acc)` accumulates in the loop's own
   // buffer; otherwise the accumulator is copied first.
@@ -360,7 +364,7 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
       rowsPerBlock = rows;
       break;
     }
-  auto vectorType = VectorType::get({width}, f32);
+  auto vectorType = VectorType::get({width}, wide);
   auto index = [&](OpBuilder &builder, int64_t v) {
     return constantIndex(builder, loc, v);
   };
@@ -394,18 +398,24 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   for (int64_t v = 0; v < vectorsPerBlock; ++v)
     bVectors.push_back(LLVM::LoadOp::create(
         kb, loc, vectorType,
-        bufferAddress(kb, loc, bufB, bF32, Position{kk, colAt(kb, v), width}),
+        bufferAddress(kb, loc, bufB, bWide, Position{kk, colAt(kb, v), width}),
         4));
   SmallVector<Value> next;
   for (int64_t r = 0; r < rowsPerBlock; ++r) {
     Value aScalar = LLVM::LoadOp::create(
-        kb, loc, f32,
-        bufferAddress(kb, loc, bufA, aF32, Position{rowAt(kb, r), kk, 1}), 4);
+        kb, loc, wide,
+        bufferAddress(kb, loc, bufA, aWide, Position{rowAt(kb, r), kk, 1}), 4);
     Value aVector = vector::BroadcastOp::create(kb, loc, vectorType, aScalar);
-    for (int64_t v = 0; v < vectorsPerBlock; ++v)
-      next.push_back(vector::FMAOp::create(
-          kb, loc, aVector, bVectors[v],
-          kLoop.getRegionIterArgs()[r * vectorsPerBlock + v]));
+    for (int64_t v = 0; v < vectorsPerBlock; ++v) {
+      Value acc = kLoop.getRegionIterArgs()[r * vectorsPerBlock + v];
+      next.push_back(
+          integer
+              ? Value(arith::AddIOp::create(
+                    kb, loc,
+                    arith::MulIOp::create(kb, loc, aVector, bVectors[v]), acc))
+              : Value(
+                    vector::FMAOp::create(kb, loc, aVector, bVectors[v], acc)));
+    }
   }
   scf::YieldOp::create(kb, loc, next);
   for (int64_t r = 0; r < rowsPerBlock; ++r)
@@ -421,15 +431,16 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
 
 /// An inclusive scan along the last dimension: within each chunk a
 /// Hillis-Steele ladder of shuffles (log2(width) steps), then the carry of
-/// the previous chunks combined into every lane.
+/// the previous chunks (the following ones, reversed) combined into every
+/// lane. Along the rows of a 2-D tile: a Hillis-Steele scan over whole rows
+/// in the result buffers.
 LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getSrcs().front().getType());
-  if (type.getRank() > 2 || op.getAxis() != type.getRank() - 1)
-    return unsupported(op, "only scans along the last dimension of 1-D and "
-                           "2-D tiles are implemented yet");
-  if (op.getReverse())
-    return unsupported(op, "reverse scans are not implemented yet");
+  if (type.getRank() > 2)
+    return unsupported(op, "scans of tiles of rank above 2 are not "
+                           "implemented yet");
+  bool reverse = op.getReverse();
   int64_t width = chunkWidth(type);
   int64_t rows, cols;
   std::tie(rows, cols) = rowsAndCols(type);
@@ -439,8 +450,58 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
     buffers[result] = buffer;
     resultBuffers.push_back(buffer);
   }
+  if (op.getAxis() != type.getRank() - 1) {
+    // At step s every row combines the row s before it (after it,
+    // reversed); rows are visited away from those they read, so that each
+    // reads the values of the previous step. Depth log2(rows).
+    for (auto [src, buffer] : llvm::zip(op.getSrcs(), resultBuffers))
+      if (failed(materialize(b, src, buffer)))
+        return failure();
+    for (int64_t step = 1; step < rows; step *= 2) {
+      auto rowLoop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
+                                        constantIndex(b, loc, rows - step),
+                                        constantIndex(b, loc, 1));
+      OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
+      Value i = rowLoop.getInductionVar();
+      Value row = reverse ? i
+                          : Value(arith::SubIOp::create(
+                                rb, loc, constantIndex(rb, loc, rows - 1), i));
+      Value offset = constantIndex(rb, loc, step);
+      Value from = reverse ? Value(arith::AddIOp::create(rb, loc, i, offset))
+                           : Value(arith::SubIOp::create(rb, loc, row, offset));
+      auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, 0),
+                                        constantIndex(rb, loc, cols),
+                                        constantIndex(rb, loc, width));
+      OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+      Value col = colLoop.getInductionVar();
+      SmallVector<Value> accs, xs;
+      chunks.clear();
+      for (Value result : op.getResults()) {
+        FailureOr<Value> x = chunk(cb, result, Position{row, col, width});
+        FailureOr<Value> acc = chunk(cb, result, Position{from, col, width});
+        if (failed(x) || failed(acc))
+          return failure();
+        xs.push_back(*x);
+        accs.push_back(*acc);
+      }
+      chunks.clear();
+      FailureOr<SmallVector<Value>> combined =
+          combine(cb, op.getCombiner(), accs, xs);
+      if (failed(combined))
+        return failure();
+      for (auto [value, result, buffer] :
+           llvm::zip(*combined, op.getResults(), resultBuffers)) {
+        auto resultType = cast<RankedTensorType>(result.getType());
+        LLVM::StoreOp::create(cb, loc, toBufferElements(cb, loc, value),
+                              bufferAddress(cb, loc, buffer, resultType,
+                                            Position{row, col, width}),
+                              getElementByteSize(resultType.getElementType()));
+      }
+    }
+    return success();
+  }
   // Scans one chunk, with the carry of the chunks before it if any; stores
-  // it and returns its last lane.
+  // it and returns its last lane (its first, reversed).
   auto scanChunk = [&](OpBuilder &cb, Position pos,
                        ValueRange carry) -> FailureOr<SmallVector<Value>> {
     SmallVector<Value> xs;
@@ -454,8 +515,9 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
       SmallVector<int64_t> mask;
       SmallVector<bool> later;
       for (int64_t lane = 0; lane < width; ++lane) {
-        mask.push_back(lane >= step ? lane - step : lane);
-        later.push_back(lane >= step);
+        int64_t from = reverse ? lane + step : lane - step;
+        later.push_back(from >= 0 && from < width);
+        mask.push_back(later.back() ? from : lane);
       }
       SmallVector<Value> shifted;
       for (Value x : xs)
@@ -486,10 +548,11 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
     for (auto [index, x] : llvm::enumerate(xs)) {
       auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
       LLVM::StoreOp::create(
-          cb, loc, x,
+          cb, loc, toBufferElements(cb, loc, x),
           bufferAddress(cb, loc, resultBuffers[index], resultType, pos),
           getElementByteSize(resultType.getElementType()));
-      last.push_back(vector::ExtractOp::create(cb, loc, x, width - 1));
+      last.push_back(
+          vector::ExtractOp::create(cb, loc, x, reverse ? 0 : width - 1));
     }
     return last;
   };
@@ -499,18 +562,23 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
   Value row = rowLoop.getInductionVar();
   chunks.clear();
+  // Reversed, the chunks are visited from the last one.
+  int64_t lastCol = cols - width;
   FailureOr<SmallVector<Value>> carry = scanChunk(
-      rb, Position{row, constantIndex(rb, loc, 0), width}, ValueRange{});
+      rb, Position{row, constantIndex(rb, loc, reverse ? lastCol : 0), width},
+      ValueRange{});
   if (failed(carry))
     return failure();
   auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, width),
                                     constantIndex(rb, loc, cols),
                                     constantIndex(rb, loc, width), *carry);
   OpBuilder cb = OpBuilder::atBlockBegin(colLoop.getBody());
+  Value col = colLoop.getInductionVar();
+  if (reverse)
+    col = arith::SubIOp::create(cb, loc, constantIndex(cb, loc, lastCol), col);
   chunks.clear();
   FailureOr<SmallVector<Value>> next =
-      scanChunk(cb, Position{row, colLoop.getInductionVar(), width},
-                colLoop.getRegionIterArgs());
+      scanChunk(cb, Position{row, col, width}, colLoop.getRegionIterArgs());
   if (failed(next))
     return failure();
   scf::YieldOp::create(cb, loc, *next);

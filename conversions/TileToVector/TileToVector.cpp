@@ -101,6 +101,11 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitDot(dot, b);
   if (auto scan = dyn_cast<ScanOp>(op))
     return emitScan(scan, b);
+  if (isa<ReshapeOp, TransOp, CatOp, JoinOp, SplitOp, GatherOp>(op) ||
+      (isa<arith::ConstantOp>(op) && isTile(op->getResult(0))))
+    return emitRestructure(op, b);
+  if (auto histogram = dyn_cast<HistogramOp>(op))
+    return emitHistogram(histogram, b);
   if (auto makeDesc = dyn_cast<MakeDescOp>(op)) {
     if (cast<TensorDescType>(makeDesc.getType()).getBlockType().getRank() > 2)
       return unsupported(op, "descriptors of rank above 2 are not "
@@ -259,7 +264,7 @@ Value ProgramEmitter::allocaBuffer(RankedTensorType type) {
   Block &entry = program.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
   Location loc = program.getLoc();
-  Type element = lowerElementType(type.getElementType());
+  Type element = bufferElementType(type.getElementType());
   Value count =
       LLVM::ConstantOp::create(b, loc, b.getI64Type(), type.getNumElements());
   return LLVM::AllocaOp::create(b, loc,
@@ -275,7 +280,7 @@ Value ProgramEmitter::bufferAddress(OpBuilder &b, Location loc, Value buffer,
   Value index = arith::AddIOp::create(b, loc, rowStart, pos.col);
   Value index64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
   return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                             lowerElementType(type.getElementType()), buffer,
+                             bufferElementType(type.getElementType()), buffer,
                              ValueRange{index64});
 }
 
@@ -293,11 +298,16 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
         if (failed(value))
           return failure();
         Value toStore = *value;
+        auto storeType = VectorType::get({pos.width}, element);
         if (element != type.getElementType())
-          toStore = arith::ExtFOp::create(
-              inner, loc, VectorType::get({pos.width}, element), toStore);
+          toStore =
+              isa<FloatType>(element)
+                  ? Value(arith::ExtFOp::create(inner, loc, storeType, toStore))
+                  : Value(
+                        arith::ExtSIOp::create(inner, loc, storeType, toStore));
         Value addr = bufferAddress(inner, loc, buffer, stored, pos);
-        LLVM::StoreOp::create(inner, loc, toStore, addr, align);
+        LLVM::StoreOp::create(inner, loc, toBufferElements(inner, loc, toStore),
+                              addr, align);
         return success();
       });
 }
@@ -376,12 +386,18 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
 }
 
 LogicalResult ProgramEmitter::emitIf(scf::IfOp op, OpBuilder &b) {
-  if (llvm::any_of(op.getResults(), isTile))
-    return unsupported(op, "scf.if yielding tiles is not implemented yet");
   Location loc = op.getLoc();
+  // Tile results live in buffers, which each branch writes as it ends; only
+  // scalars stay results.
   SmallVector<Type> types;
-  for (Value result : op.getResults())
-    types.push_back(lowerType(result.getType()));
+  SmallVector<Value> resultBuffers;
+  for (Value result : op.getResults()) {
+    resultBuffers.push_back({});
+    if (auto type = dyn_cast<RankedTensorType>(result.getType()))
+      resultBuffers.back() = buffers[result] = allocaBuffer(type);
+    else
+      types.push_back(lowerType(result.getType()));
+  }
   auto newIf =
       scf::IfOp::create(b, loc, types, scalars.lookup(op.getCondition()),
                         /*addThenBlock=*/true,
@@ -395,8 +411,12 @@ LogicalResult ProgramEmitter::emitIf(scf::IfOp op, OpBuilder &b) {
       if (failed(emitOp(&inner, rb)))
         return failure();
     SmallVector<Value> yields;
-    for (Value value : from.front().getTerminator()->getOperands())
-      yields.push_back(scalars.lookup(value));
+    for (auto [value, buffer] :
+         llvm::zip(from.front().getTerminator()->getOperands(), resultBuffers))
+      if (!buffer)
+        yields.push_back(scalars.lookup(value));
+      else if (failed(materialize(rb, value, buffer)))
+        return failure();
     scf::YieldOp::create(rb, loc, yields);
     return success();
   };
@@ -405,8 +425,12 @@ LogicalResult ProgramEmitter::emitIf(scf::IfOp op, OpBuilder &b) {
   if (!op.getElseRegion().empty() &&
       failed(emitRegion(op.getElseRegion(), newIf.elseBlock())))
     return failure();
-  for (auto [from, to] : llvm::zip(op.getResults(), newIf.getResults()))
-    scalars.map(from, to);
+  ValueRange newResults = newIf.getResults();
+  for (Value result : op.getResults())
+    if (!isTile(result)) {
+      scalars.map(result, newResults.front());
+      newResults = newResults.drop_front();
+    }
   return success();
 }
 
