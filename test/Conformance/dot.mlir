@@ -20,7 +20,7 @@
 // RUN: %python %S/Inputs/values.py %t.b i8 127 -128 127 -128 127 -128 127 -128
 // RUN: tile-check %s --kernel dot_i8 --grid 1 --arg buf:i8:8:file=%t.a \
 // RUN:   --arg buf:i8:8:file=%t.b --arg buf:i32:4:poison --print 2 \
-// RUN:   --targets cpu | FileCheck %s --check-prefix=I8
+// RUN:   | FileCheck %s --check-prefix=I8
 // I8: reference #2 (i32 x 4): 64516 -65024 -65024 65536
 // I8: tile-check: PASS @dot_i8 (cpu: 3 buffers match
 

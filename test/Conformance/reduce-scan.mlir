@@ -25,7 +25,7 @@
 
 // Reverse scans along axis 1 | scans along axis 0.
 // RUN: tile-check %s --kernel other_scans --grid 1 --arg buf:i32:8:iota \
-// RUN:   --arg buf:i32:16:poison --print 1 --targets cpu \
+// RUN:   --arg buf:i32:16:poison --print 1 \
 // RUN:   | FileCheck %s --check-prefix=OTHER
 // OTHER: reference #1 (i32 x 16): 6 6 5 3 22 18 13 7 0 1 2 3 4 6 8 10
 // OTHER: tile-check: PASS @other_scans (cpu: 2 buffers match
@@ -33,7 +33,7 @@
 // Values -1, 0, 1, 1, 3, 4, 100, 0 into 4 bins.
 // RUN: %python %S/Inputs/values.py %t.h i32 -1 0 1 1 3 4 100 0
 // RUN: tile-check %s --kernel histogram --grid 1 --arg buf:i32:8:file=%t.h \
-// RUN:   --arg buf:i32:4:poison --print 1 --targets cpu \
+// RUN:   --arg buf:i32:4:poison --print 1 \
 // RUN:   | FileCheck %s --check-prefix=HIST
 // HIST: reference #1 (i32 x 4): 2 2 0 1
 // HIST: tile-check: PASS @histogram (cpu: 2 buffers match

@@ -12,7 +12,7 @@
 // 0..3 and 3..6 | split of the transpose (left | right) | reshape of the
 // transpose to 8 | reshape to 2x2x2, transposed [2, 0, 1], reshaped to 8
 // RUN: tile-check %s --kernel restructure --grid 1 --arg buf:i32:8:iota \
-// RUN:   --arg buf:i32:64:poison --print 1 --targets cpu \
+// RUN:   --arg buf:i32:64:poison --print 1 \
 // RUN:   | FileCheck %s --check-prefix=RESTRUCTURE
 // RESTRUCTURE: reference #1 (i32 x 64):
 // RESTRUCTURE-SAME: 0 1 2 3 4 5 6 7 3 4 5 6 3 4 5 6
