@@ -55,6 +55,18 @@ inline Type lowerElementType(Type element) {
 
 inline Type lowerType(Type type) { return lowerElementType(type); }
 
+/// The type of one element in memory: an i1 is a byte (docs/Semantics.md
+/// section 2), the rest as lowerElementType.
+Type memoryElementType(Type element);
+/// A chunk or scalar as stored: i1 lanes become bytes 0 and 1.
+Value toMemory(OpBuilder &b, Location loc, Value value);
+/// A chunk or scalar loaded as memoryElementType(`element`), as a value of
+/// `element`: a byte is true when it is non-zero.
+Value fromMemory(OpBuilder &b, Location loc, Value value, Type element);
+/// tile.ptr_to_int, tile.int_to_ptr or tile.bitcast `op` on a chunk or
+/// scalar `value`, giving `resultType`.
+Value castElements(OpBuilder &b, Operation *op, Value value, Type resultType);
+
 /// Rows and columns of a 1-D or 2-D tile (a 1-D tile is one row).
 inline std::pair<int64_t, int64_t> rowsAndCols(RankedTensorType type) {
   if (type.getRank() == 1)
@@ -96,6 +108,9 @@ private:
   LogicalResult emitDot(DotOp op, OpBuilder &b);
   LogicalResult emitScan(ScanOp op, OpBuilder &b);
   LogicalResult emitAtomicRMW(AtomicRMWOp op, OpBuilder &b);
+  LogicalResult emitAtomicCAS(AtomicCASOp op, OpBuilder &b);
+  /// A constant tile of different elements: a global array its chunks load.
+  void emitConstantTile(arith::ConstantOp op, DenseElementsAttr value);
   LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
   LogicalResult emitPrint(PrintOp op, OpBuilder &b);
   LogicalResult emitAssert(AssertOp op, OpBuilder &b);
@@ -170,6 +185,8 @@ private:
   std::map<std::tuple<void *, void *, void *, int64_t>, Value> chunks;
   /// Strings made for printf so far (for unique global names).
   unsigned stringCount = 0;
+  /// Constant tiles made globals so far (for unique global names).
+  unsigned constantCount = 0;
 };
 
 } // namespace mlir::tile::tovector

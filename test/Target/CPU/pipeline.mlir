@@ -26,11 +26,19 @@
 // TARGET: error: unknown target 'tpu' (known: cpu, nvidia)
 // OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=... or features=...)
 
-// NOTYET: error: 'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet
-tile.func @lock(%p: !tile.ptr<i32>) {
-  %zero = arith.constant 0 : i32
-  %one = arith.constant 1 : i32
-  %old = tile.atomic_cas acq_rel, gpu %p, %zero, %one : !tile.ptr<i32>
+// NOTYET: error: 'scf.if' op cannot be lowered by the CPU target: scf.if yielding tiles is not implemented yet
+tile.func @choose(%p: !tile.ptr<f32>, %c: i1) {
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %pa = tile.splat %p : tensor<16x!tile.ptr<f32>>
+  %q = tile.addptr %pa, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  %t = scf.if %c -> (tensor<16xf32>) {
+    %v = tile.load %q : tensor<16x!tile.ptr<f32>>
+    scf.yield %v : tensor<16xf32>
+  } else {
+    %z = arith.constant dense<0.0> : tensor<16xf32>
+    scf.yield %z : tensor<16xf32>
+  }
+  tile.store %q, %t : tensor<16x!tile.ptr<f32>>
   tile.return
 }
 
