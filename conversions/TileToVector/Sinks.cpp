@@ -695,7 +695,9 @@ void ProgramEmitter::callPrintf(OpBuilder &b, Location loc, StringRef format,
   Type ptrType = LLVM::LLVMPointerType::get(b.getContext());
   FailureOr<LLVM::LLVMFuncOp> printf = LLVM::lookupOrCreateFn(
       b, module, "printf", {ptrType}, b.getI32Type(), /*isVarArg=*/true);
-  std::string name = "tile_str_" + std::to_string(stringCount++);
+  // Named after the program: a module may hold several kernels that print.
+  std::string name =
+      (program.getSymName() + "_str_" + std::to_string(stringCount++)).str();
   std::string zeroTerminated = format.str();
   zeroTerminated.push_back('\0');
   Value text = LLVM::createGlobalString(loc, b, name, zeroTerminated,

@@ -71,3 +71,18 @@ tile.func @f8(%a: !tile.ptr<f8E4M3FN>) {
   tile.store %p, %w : tensor<32x!tile.ptr<f8E4M3FN>>
   tile.return
 }
+
+// -----
+
+// Format strings are named after their program: two kernels of one module
+// may both print.
+// CHECK-DAG: llvm.mlir.global internal constant @first_program_str_0
+// CHECK-DAG: llvm.mlir.global internal constant @second_program_str_0
+tile.func @first(%x: i32) {
+  tile.print "x: " (%x : i32)
+  tile.return
+}
+tile.func @second(%x: i32) {
+  tile.print "x: " (%x : i32)
+  tile.return
+}
