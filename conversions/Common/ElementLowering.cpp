@@ -115,6 +115,187 @@ Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8) {
   return arith::TruncIOp::create(b, loc, vec(b.getI8Type()), bits);
 }
 
+Value truncToF8(OpBuilder &b, Location loc, Value x, Type f8, bool saturate,
+                bool towardZero) {
+  Type type = x.getType();
+  auto vec = [&](Type element) { return withElementType(type, element); };
+  Type i8 = b.getI8Type(), f32 = b.getF32Type();
+  auto c8 = [&](uint8_t v) {
+    return constantLike(b, loc, vec(i8), b.getIntegerAttr(i8, APInt(8, v)));
+  };
+  auto cf = [&](float v) {
+    return constantLike(b, loc, vec(f32), b.getF32FloatAttr(v));
+  };
+  Value bits = encodeF8(b, loc, x, f8);
+  Value magnitude = math::AbsFOp::create(b, loc, x);
+  if (towardZero) {
+    // Step toward zero where rounding to nearest grew the magnitude (the
+    // bits are sign and magnitude).
+    Value rounded = math::AbsFOp::create(b, loc, decodeF8(b, loc, bits, f8));
+    Value grew = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                       rounded, magnitude);
+    bits = arith::SelectOp::create(
+        b, loc, grew, arith::SubIOp::create(b, loc, bits, c8(1)), bits);
+  }
+  if (saturate)
+    return bits;
+  // IEEE overflow: infinities, and, to nearest, what rounds past the largest
+  // finite value (e4m3fn: above 464, which ties to 448; e5m2: from 61440).
+  bool e4m3 = isa<Float8E4M3FNType>(f8);
+  arith::CmpFPredicate predicate = towardZero || e4m3
+                                       ? arith::CmpFPredicate::OGT
+                                       : arith::CmpFPredicate::OGE;
+  float threshold = towardZero ? 3.4028235e38f : e4m3 ? 464.0f : 61440.0f;
+  Value overflow =
+      arith::CmpFOp::create(b, loc, predicate, magnitude, cf(threshold));
+  Value special = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, bits, c8(0x80)),
+      c8(e4m3 ? 0x7F : 0x7C));
+  return arith::SelectOp::create(b, loc, overflow, special, bits);
+}
+
+Value roundToOddF32(OpBuilder &b, Location loc, Value x) {
+  Type type = x.getType();
+  auto vec = [&](Type element) { return withElementType(type, element); };
+  Type i32 = b.getI32Type();
+  auto c32 = [&](int32_t v) {
+    return constantLike(b, loc, vec(i32), b.getI32IntegerAttr(v));
+  };
+  Value rounded = arith::TruncFOp::create(b, loc, vec(b.getF32Type()), x);
+  Value back = arith::ExtFOp::create(b, loc, type, rounded);
+  Value bits = arith::BitcastOp::create(b, loc, vec(i32), rounded);
+  // Truncate (one step toward zero where rounding grew the magnitude), then
+  // set the last bit of inexact results.
+  Value grew = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     math::AbsFOp::create(b, loc, back),
+                                     math::AbsFOp::create(b, loc, x));
+  bits = arith::SelectOp::create(
+      b, loc, grew, arith::SubIOp::create(b, loc, bits, c32(1)), bits);
+  Value inexact =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::ONE, back, x);
+  bits = arith::SelectOp::create(
+      b, loc, inexact, arith::OrIOp::create(b, loc, bits, c32(1)), bits);
+  return arith::BitcastOp::create(b, loc, vec(b.getF32Type()), bits);
+}
+
+Value truncF32ToBF16(OpBuilder &b, Location loc, Value x, bool towardZero) {
+  Type type = x.getType();
+  auto vec = [&](Type element) { return withElementType(type, element); };
+  Type i16 = b.getI16Type(), i32 = b.getI32Type();
+  auto c32 = [&](int32_t v) {
+    return constantLike(b, loc, vec(i32), b.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(b, loc, vec(i32), x);
+  Value high = arith::ShRUIOp::create(b, loc, bits, c32(16));
+  Value rounded = high;
+  if (!towardZero) {
+    // Ties to even: add 0x7FFF plus the last kept bit, and let the carry run
+    // into the exponent (up to infinity).
+    Value lsb = arith::AndIOp::create(b, loc, high, c32(1));
+    Value bias = arith::AddIOp::create(b, loc, lsb, c32(0x7FFF));
+    rounded = arith::ShRUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, bits, bias), c32(16));
+  }
+  // A NaN keeps its sign and top payload bits and gets the quiet bit (its
+  // payload may lie in the dropped bits alone).
+  Value nan = arith::OrIOp::create(b, loc, high, c32(0x40));
+  Value isNan = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+  Value result = arith::SelectOp::create(b, loc, isNan, nan, rounded);
+  return arith::BitcastOp::create(
+      b, loc, vec(b.getBF16Type()),
+      arith::TruncIOp::create(b, loc, vec(i16), result));
+}
+
+Value truncFTowardZero(OpBuilder &b, Location loc, Value x, Type resultType) {
+  Type element = getElementTypeOrSelf(resultType);
+  Type bitsType = withElementType(
+      resultType, b.getIntegerType(element.getIntOrFloatBitWidth()));
+  Value rounded = arith::TruncFOp::create(b, loc, resultType, x);
+  Value back = arith::ExtFOp::create(b, loc, x.getType(), rounded);
+  Value grew = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     math::AbsFOp::create(b, loc, back),
+                                     math::AbsFOp::create(b, loc, x));
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, rounded);
+  Value one = constantLike(b, loc, bitsType,
+                           b.getIntegerAttr(getElementTypeOrSelf(bitsType), 1));
+  bits = arith::SelectOp::create(
+      b, loc, grew, arith::SubIOp::create(b, loc, bits, one), bits);
+  return arith::BitcastOp::create(b, loc, resultType, bits);
+}
+
+Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
+                     Value rhs) {
+  Value result = isMax ? Value(arith::MaxNumFOp::create(b, loc, lhs, rhs))
+                       : Value(arith::MinNumFOp::create(b, loc, lhs, rhs));
+  // Equal operands have equal bits, except zeros of opposite signs: the AND
+  // of the bits is +0 for max, the OR -0 for min.
+  Type type = lhs.getType();
+  Type bitsType = withElementType(
+      type,
+      b.getIntegerType(getElementTypeOrSelf(type).getIntOrFloatBitWidth()));
+  Value a = arith::BitcastOp::create(b, loc, bitsType, lhs);
+  Value c = arith::BitcastOp::create(b, loc, bitsType, rhs);
+  Value both = isMax ? Value(arith::AndIOp::create(b, loc, a, c))
+                     : Value(arith::OrIOp::create(b, loc, a, c));
+  Value equal =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, lhs, rhs);
+  return arith::SelectOp::create(
+      b, loc, equal, arith::BitcastOp::create(b, loc, type, both), result);
+}
+
+Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
+                    Value value, LLVM::AtomicOrdering ordering) {
+  Type type = value.getType();
+  bool isFloat = isa<FloatType>(type);
+  bool isMax = kind == AtomicRMWKind::max;
+  if (!isFloat || (!isMax && kind != AtomicRMWKind::min))
+    return LLVM::AtomicRMWOp::create(b, loc, getAtomicBinOp(kind, isFloat), ptr,
+                                     value, ordering);
+  // totalOrder on the bits: signed max (min) against a value with its sign
+  // clear, unsigned min (max) against one with its sign set, whose bits grow
+  // as the value falls.
+  Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+  Value bits = arith::BitcastOp::create(b, loc, bitsType, value);
+  Value negative = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::slt, bits,
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0)));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{bitsType}, negative,
+                                /*addThenBlock=*/true, /*addElseBlock=*/true);
+  auto branch = [&](OpBuilder bb, LLVM::AtomicBinOp binOp) {
+    scf::YieldOp::create(bb, loc,
+                         ValueRange{LLVM::AtomicRMWOp::create(
+                                        bb, loc, binOp, ptr, bits, ordering)
+                                        .getResult()});
+  };
+  branch(ifOp.getThenBodyBuilder(),
+         isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax);
+  branch(ifOp.getElseBodyBuilder(),
+         isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min);
+  return arith::BitcastOp::create(b, loc, type, ifOp.getResult(0));
+}
+
+Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
+                    Value value, MemoryOrder order) {
+  Type type = value.getType();
+  if (isa<FloatType>(type)) {
+    Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+    cmp = arith::BitcastOp::create(b, loc, bitsType, cmp);
+    value = arith::BitcastOp::create(b, loc, bitsType, value);
+  }
+  LLVM::AtomicOrdering success = getAtomicOrdering(order);
+  // A failed exchange only reads: its ordering has no release part.
+  LLVM::AtomicOrdering failure =
+      order == MemoryOrder::release   ? LLVM::AtomicOrdering::monotonic
+      : order == MemoryOrder::acq_rel ? LLVM::AtomicOrdering::acquire
+                                      : success;
+  auto cas =
+      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, success, failure);
+  Value old = LLVM::ExtractValueOp::create(b, loc, cas, 0);
+  if (old.getType() != type)
+    old = arith::BitcastOp::create(b, loc, type, old);
+  return old;
+}
+
 Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
                              Type resultType) {
   Location loc = op->getLoc();
@@ -127,8 +308,9 @@ Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
       Value low = arith::MaximumFOp::create(b, loc, operands[0], operands[1]);
       return arith::MinimumFOp::create(b, loc, low, operands[2]);
     }
-    Value low = arith::MaxNumFOp::create(b, loc, operands[0], operands[1]);
-    return arith::MinNumFOp::create(b, loc, low, operands[2]);
+    Value low =
+        lowerMaxMinNum(b, loc, /*isMax=*/true, operands[0], operands[1]);
+    return lowerMaxMinNum(b, loc, /*isMax=*/false, low, operands[2]);
   }
   if (isa<MulhiUIOp>(op))
     return arith::MulUIExtendedOp::create(b, loc, operands[0], operands[1])
@@ -190,9 +372,94 @@ std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
   return {c0, c1, c2, c3};
 }
 
+static Value lowerDefinedWideArith(OpBuilder &b, Operation *op,
+                                   ValueRange operands, Type resultType);
+
+/// An arith/math op on f8 values (their i8 bits): f8 operands decoded to
+/// f32, the op computed as in f32, an f8 result rounded to nearest even as
+/// truncf does (docs/Semantics.md section 8).
+static Value lowerF8Arith(OpBuilder &b, Operation *op, ValueRange operands,
+                          Type resultType) {
+  Location loc = op->getLoc();
+  if (op->getNumResults() != 1 || operands.empty())
+    return Value();
+  if (isa<arith::BitcastOp>(op)) // f8 <-> i8: the bits already
+    return operands[0];
+  if (isa<arith::SelectOp>(op))
+    return arith::SelectOp::create(b, loc, operands[0], operands[1],
+                                   operands[2]);
+  auto c8 = [&](uint8_t v) {
+    Type i8 = b.getI8Type();
+    return constantLike(b, loc, operands[0].getType(),
+                        b.getIntegerAttr(i8, APInt(8, v)));
+  };
+  // Sign-bit ops keep NaN payloads.
+  if (isa<arith::NegFOp>(op))
+    return arith::XOrIOp::create(b, loc, operands[0], c8(0x80));
+  if (isa<math::AbsFOp>(op))
+    return arith::AndIOp::create(b, loc, operands[0], c8(0x7F));
+  if (isa<math::CopySignOp>(op))
+    return arith::OrIOp::create(
+        b, loc, arith::AndIOp::create(b, loc, operands[0], c8(0x7F)),
+        arith::AndIOp::create(b, loc, operands[1], c8(0x80)));
+  Type f32 = b.getF32Type();
+  Type resultElement = getElementTypeOrSelf(op->getResult(0));
+  SmallVector<Value> wide;
+  for (auto [operand, value] : llvm::zip(op->getOperands(), operands)) {
+    Type element = getElementTypeOrSelf(operand.getType());
+    wide.push_back(isF8(element) ? decodeF8(b, loc, value, element) : value);
+  }
+  auto like = [&](Type element) {
+    return withElementType(wide[0].getType(), element);
+  };
+  if (auto truncf = dyn_cast<arith::TruncFOp>(op)) {
+    Value x = wide[0];
+    Type src = getElementTypeOrSelf(x.getType());
+    if (src.isF64())
+      x = roundToOddF32(b, loc, x);
+    else if (!src.isF32())
+      x = arith::ExtFOp::create(b, loc, like(f32), x);
+    bool towardZero =
+        truncf.getRoundingmode() == arith::RoundingMode::toward_zero;
+    return truncToF8(b, loc, x, resultElement, /*saturate=*/false, towardZero);
+  }
+  if (isa<arith::ExtFOp>(op)) { // decoded exactly; f16 and bf16 hold it too
+    if (resultElement.isF32())
+      return wide[0];
+    if (resultElement.isF64())
+      return arith::ExtFOp::create(b, loc, like(resultElement), wide[0]);
+    return arith::TruncFOp::create(b, loc, like(resultElement), wide[0]);
+  }
+  Type computeType =
+      withElementType(resultType, isF8(resultElement) ? f32 : resultElement);
+  Value result = lowerDefinedWideArith(b, op, wide, computeType);
+  if (!result) {
+    OperationState state(loc, op->getName(), wide, {computeType},
+                         op->getAttrs());
+    result = b.create(state)->getResult(0);
+  }
+  if (!isF8(resultElement))
+    return result;
+  return truncToF8(b, loc, result, resultElement, /*saturate=*/false,
+                   /*towardZero=*/false);
+}
+
 Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
                         Type resultType) {
+  auto isF8Type = [](Type type) { return isF8(getElementTypeOrSelf(type)); };
+  if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+      (llvm::any_of(op->getOperandTypes(), isF8Type) ||
+       llvm::any_of(op->getResultTypes(), isF8Type)))
+    return lowerF8Arith(b, op, operands, resultType);
+  return lowerDefinedWideArith(b, op, operands, resultType);
+}
+
+static Value lowerDefinedWideArith(OpBuilder &b, Operation *op,
+                                   ValueRange operands, Type resultType) {
   Location loc = op->getLoc();
+  if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op))
+    return lowerMaxMinNum(b, loc, isa<arith::MaxNumFOp>(op), operands[0],
+                          operands[1]);
   auto intConstant = [&](Type like, const APInt &value) {
     return constantLike(b, loc, like,
                         b.getIntegerAttr(getElementTypeOrSelf(like), value));
@@ -317,58 +584,6 @@ LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order) {
     return LLVM::AtomicOrdering::acq_rel;
   }
   llvm_unreachable("unknown memory order");
-}
-
-Value createAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
-                      Value value, LLVM::AtomicOrdering ordering) {
-  Type type = value.getType();
-  bool isMinMax = kind == AtomicRMWKind::max || kind == AtomicRMWKind::min;
-  if (!isa<FloatType>(type) || !isMinMax)
-    return LLVM::AtomicRMWOp::create(b, loc,
-                                     getAtomicBinOp(kind, isa<FloatType>(type)),
-                                     ptr, value, ordering);
-  bool isMax = kind == AtomicRMWKind::max;
-  Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
-  Value bits = arith::BitcastOp::create(b, loc, bitsType, value);
-  Value negative = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::slt, bits,
-      arith::ConstantOp::create(b, loc, b.getIntegerAttr(bitsType, 0)));
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{bitsType}, negative,
-                                /*addThenBlock=*/true, /*addElseBlock=*/true);
-  auto branch = [&](OpBuilder branchB, LLVM::AtomicBinOp binOp) {
-    scf::YieldOp::create(branchB, loc,
-                         ValueRange{LLVM::AtomicRMWOp::create(
-                             branchB, loc, binOp, ptr, bits, ordering)});
-  };
-  branch(ifOp.getThenBodyBuilder(),
-         isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax);
-  branch(ifOp.getElseBodyBuilder(),
-         isMax ? LLVM::AtomicBinOp::max : LLVM::AtomicBinOp::min);
-  return arith::BitcastOp::create(b, loc, type, ifOp.getResult(0));
-}
-
-Value createAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
-                      Value value, LLVM::AtomicOrdering ordering) {
-  // cmpxchg takes integers only: floats compare by their bits anyway.
-  Type type = value.getType();
-  Type bitsType = type;
-  if (isa<FloatType>(type)) {
-    bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
-    cmp = arith::BitcastOp::create(b, loc, bitsType, cmp);
-    value = arith::BitcastOp::create(b, loc, bitsType, value);
-  }
-  // A failed exchange only reads: it cannot release.
-  LLVM::AtomicOrdering failure = ordering;
-  if (ordering == LLVM::AtomicOrdering::release)
-    failure = LLVM::AtomicOrdering::monotonic;
-  else if (ordering == LLVM::AtomicOrdering::acq_rel)
-    failure = LLVM::AtomicOrdering::acquire;
-  auto exchange =
-      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, ordering, failure);
-  Value old = LLVM::ExtractValueOp::create(b, loc, exchange, 0);
-  if (bitsType != type)
-    old = arith::BitcastOp::create(b, loc, type, old);
-  return old;
 }
 
 std::pair<Value, StringRef> printfArgument(OpBuilder &b, Location loc,

@@ -37,6 +37,40 @@ Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8);
 /// values and infinities to the largest finite magnitude; NaN stays NaN.
 Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8);
 
+/// f32 to f8 bits (i8) as arith.truncf (docs/Semantics.md section 7):
+/// rounding to nearest even or toward zero, overflow to NaN (e4m3fn) or
+/// infinity (e5m2), or to the largest finite value when `saturate` (as
+/// tile.fp_to_fp) or when rounding toward zero.
+Value truncToF8(OpBuilder &b, Location loc, Value x, Type f8, bool saturate,
+                bool towardZero);
+
+/// f64 to f32 rounded to odd: rounding that to a format of at most 11
+/// significant bits (f16, bf16, f8) gives the f64 value rounded once.
+Value roundToOddF32(OpBuilder &b, Location loc, Value x);
+
+/// f32 to bf16 with integer operations: round to nearest even (subnormals
+/// kept, overflow to infinity) or toward zero; NaN stays NaN.
+Value truncF32ToBF16(OpBuilder &b, Location loc, Value x, bool towardZero);
+
+/// A float truncation toward zero to `resultType` (IEEE types, not f8): the
+/// rounded-to-nearest result, moved one step toward zero where it grew.
+Value truncFTowardZero(OpBuilder &b, Location loc, Value x, Type resultType);
+
+/// maxnumf / minnumf with -0 < +0 (IEEE 754-2019 maximumNumber and
+/// minimumNumber): LLVM's maxnum may return either zero.
+Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
+                     Value rhs);
+
+/// One atomic read-modify-write of a scalar at `ptr`; returns the old value.
+/// Float max and min follow IEEE totalOrder (docs/Semantics.md section 3.6).
+Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
+                    Value value, LLVM::AtomicOrdering ordering);
+
+/// One atomic compare-and-swap of a scalar at `ptr`, comparing bits (floats
+/// through their integer bits); returns the old value.
+Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
+                    Value value, MemoryOrder order);
+
 /// The arith/math form of the tile dialect's elementwise compute ops
 /// (precise_divf, precise_sqrt, clampf, mulhiui); null if `op` is none of
 /// them.
@@ -49,10 +83,12 @@ Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
 std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
                                 Value seed);
 
-/// Integer division and remainder, and float-to-integer conversions, with
-/// the values docs/Semantics.md gives where LLVM's are undefined (or trap):
-/// x / 0 = -1 (all ones), x % 0 = x, INT_MIN / -1 = INT_MIN,
-/// INT_MIN % -1 = 0; conversions saturate and map NaN to 0. Null if `op` is
+/// Integer division and remainder, float-to-integer conversions and
+/// maxnumf/minnumf, with the values docs/Semantics.md gives where LLVM's are
+/// undefined (or trap): x / 0 = -1 (all ones), x % 0 = x, INT_MIN / -1 =
+/// INT_MIN, INT_MIN % -1 = 0; conversions saturate and map NaN to 0; -0 <
+/// +0. Also every arith/math op on f8 values (their i8 bits): computed in
+/// f32, each result rounded to nearest even (section 8). Null if `op` is
 /// none of these.
 Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
                         Type resultType);
@@ -64,18 +100,6 @@ bool lowerDefinedScalarArith(OpBuilder &b, Operation *op, IRMapping &scalars);
 /// The LLVM form of an atomic read-modify-write kind on integers or floats.
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat);
 LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order);
-
-/// One atomic read-modify-write of the scalar `value` at `ptr` with
-/// docs/Semantics.md's meaning, yielding the old value. Float max and min
-/// follow totalOrder: integer max/min on the bits of a non-negative `value`,
-/// unsigned min/max on those of a negative one.
-Value createAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
-                      Value value, LLVM::AtomicOrdering ordering);
-
-/// One atomic compare-and-swap comparing bits (floats included), yielding
-/// the old value.
-Value createAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
-                      Value value, LLVM::AtomicOrdering ordering);
 
 /// A scalar of tile type `type` as a printf argument: integers widened to
 /// i64, floats to f64 (C's default promotions), or the bits in hexadecimal;

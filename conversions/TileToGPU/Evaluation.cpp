@@ -658,25 +658,30 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
       value = decodeF8(b, loc, value, src);
       src = cast<FloatType>(f32);
     }
+    bool towardZero = convert.getRounding() == RoundingMode::rtz;
     if (isF8(dst)) {
-      if (convert.getRounding() != RoundingMode::rtne)
-        return unsupported(op, "only rtne conversions to f8 are implemented "
-                               "yet"),
-               failure();
-      if (src != f32)
+      // f64 goes through f32 rounded to odd, so it is rounded once.
+      if (src.isF64())
+        value = roundToOddF32(b, loc, value);
+      else if (src != f32)
         value = arith::ExtFOp::create(b, loc, f32, value);
-      if (Value bits = hooks.emitConvertToF8(b, loc, value, dst))
-        return bits;
-      return encodeF8(b, loc, value, dst);
+      if (!towardZero)
+        if (Value bits = hooks.emitConvertToF8(b, loc, value, dst))
+          return bits;
+      return truncToF8(b, loc, value, dst, /*saturate=*/true, towardZero);
     }
     if (src == dst)
       return value;
     if (dst.getWidth() > src.getWidth())
       return Value(arith::ExtFOp::create(b, loc, dst, value));
-    if (convert.getRounding() != RoundingMode::rtne)
-      return unsupported(op, "rtz conversions are not implemented yet"),
-             failure();
+    if (towardZero)
+      return truncFTowardZero(b, loc, value, dst);
     return Value(arith::TruncFOp::create(b, loc, dst, value));
+  }
+  if (isa<arith::MulSIExtendedOp, arith::MulUIExtendedOp>(op)) {
+    OperationState state(loc, op->getName(), operands, {resultType, resultType},
+                         op->getAttrs());
+    return b.create(state)->getResult(resultNumber);
   }
   if (isa<arith::NegFOp, math::AbsFOp, math::CopySignOp>(op)) {
     // On the sign bit alone, NaN payloads included: PTX's neg and abs

@@ -129,10 +129,10 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
     }
     auto update = [&](OpBuilder &ub) {
       if (rmw)
-        return createAtomicRMW(ub, loc, rmw.getKind(), (*ptrs)[r], (*values)[r],
-                               ordering);
-      return createAtomicCAS(ub, loc, (*ptrs)[r], (*cmp)[r], (*values)[r],
+        return emitAtomicRMW(ub, loc, rmw.getKind(), (*ptrs)[r], (*values)[r],
                              ordering);
+      return emitAtomicCAS(ub, loc, (*ptrs)[r], (*cmp)[r], (*values)[r],
+                           cas.getOrder());
     };
     Value active = firstCopy;
     if (!mask->empty())

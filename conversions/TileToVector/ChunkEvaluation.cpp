@@ -44,11 +44,10 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
 
   if (Value buffer = buffers.lookup(tile)) {
     Value addr = bufferAddress(b, loc, buffer, type, pos);
-    Value held = LLVM::LoadOp::create(
-        b, loc,
-        VectorType::get({pos.width}, bufferElementType(type.getElementType())),
-        addr, getElementByteSize(type.getElementType()));
-    return fromBufferElements(b, loc, held, type.getElementType());
+    Value value = LLVM::LoadOp::create(
+        b, loc, VectorType::get({pos.width}, memoryElementType(element)), addr,
+        getElementByteSize(type.getElementType()));
+    return fromMemory(b, loc, value, element);
   }
   if (restructured.count(tile))
     return restructuredChunk(b, tile, pos);
@@ -62,6 +61,8 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
       return unsupported(def, "non-uniform constant tiles are not "
                               "implemented yet"),
              failure();
+    if (isF8(type.getElementType())) // the bits
+      dense = dense.bitcast(element);
     return Value(arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(vectorType, dense.getSplatValue<Attribute>())));
@@ -128,13 +129,11 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
   }
   if (auto load = dyn_cast<LoadOp>(def))
     return loadChunk(b, load, pos);
-  if (auto bitcast = dyn_cast<BitcastOp>(def)) {
-    FailureOr<Value> src = chunk(b, bitcast.getSrc(), pos);
+  if (isa<BitcastOp, PtrToIntOp, IntToPtrOp>(def)) {
+    FailureOr<Value> src = chunk(b, def->getOperand(0), pos);
     if (failed(src))
       return failure();
-    if (isa<LLVM::LLVMPointerType>(element))
-      return *src;
-    return Value(arith::BitcastOp::create(b, loc, vectorType, *src));
+    return castElements(b, def, *src, vectorType);
   }
   if (auto convert = dyn_cast<FpToFpOp>(def)) {
     FailureOr<Value> src = chunk(b, convert.getSrc(), pos);
@@ -148,22 +147,21 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
       value = decodeF8(b, loc, value, srcElement);
       srcElement = b.getF32Type();
     }
+    bool towardZero = convert.getRounding() == RoundingMode::rtz;
     if (isF8(dstElement)) {
-      if (convert.getRounding() != RoundingMode::rtne)
-        return unsupported(def, "only rtne conversions to f8 are implemented "
-                                "yet"),
-               failure();
-      if (srcElement != b.getF32Type())
+      if (srcElement.isF64())
+        value = roundToOddF32(b, loc, value);
+      else if (srcElement != b.getF32Type())
         value = arith::ExtFOp::create(b, loc, f32Vector, value);
-      return encodeF8(b, loc, value, dstElement);
+      return truncToF8(b, loc, value, dstElement, /*saturate=*/true,
+                       towardZero);
     }
     if (srcElement == dstElement)
       return value;
     if (dstElement.getWidth() > srcElement.getWidth())
       return Value(arith::ExtFOp::create(b, loc, vectorType, value));
-    if (convert.getRounding() != RoundingMode::rtne)
-      return unsupported(def, "rtz conversions are not implemented yet"),
-             failure();
+    if (towardZero)
+      return truncFTowardZero(b, loc, value, vectorType);
     return Value(arith::TruncFOp::create(b, loc, vectorType, value));
   }
   if (auto load = dyn_cast<DescLoadOp>(def)) {
@@ -173,21 +171,30 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
                               "of this kernel"),
              failure();
     DescChunk access = descChunk(b, loc, desc, load.getOffsets(), pos);
-    Attribute padValue = b.getZeroAttr(element);
-    if (desc.getPadding() == Padding::nan)
-      padValue = b.getFloatAttr(
-          element,
-          APFloat::getQNaN(cast<FloatType>(element).getFloatSemantics()));
+    auto storedType =
+        VectorType::get({pos.width}, memoryElementType(type.getElementType()));
+    Attribute padValue = b.getZeroAttr(storedType.getElementType());
+    if (desc.getPadding() == Padding::nan) {
+      APFloat nan = APFloat::getQNaN(
+          cast<FloatType>(type.getElementType()).getFloatSemantics());
+      Type stored = storedType.getElementType();
+      padValue = isa<FloatType>(stored)
+                     ? Attribute(b.getFloatAttr(stored, nan))
+                     : b.getIntegerAttr(stored, nan.bitcastToAPInt());
+    }
     Value pad = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(vectorType, padValue));
+        b, loc, DenseElementsAttr::get(storedType, padValue));
     unsigned align = getElementByteSize(type.getElementType());
+    Value value;
     if (access.contiguous) {
       Value first = vector::ExtractOp::create(b, loc, access.ptrs, 0);
-      return Value(LLVM::MaskedLoadOp::create(b, loc, vectorType, first,
-                                              access.mask, pad, align));
+      value = LLVM::MaskedLoadOp::create(b, loc, storedType, first, access.mask,
+                                         pad, align);
+    } else {
+      value = LLVM::masked_gather::create(b, loc, storedType, access.ptrs,
+                                          access.mask, ValueRange{pad}, align);
     }
-    return Value(LLVM::masked_gather::create(
-        b, loc, vectorType, access.ptrs, access.mask, ValueRange{pad}, align));
+    return fromMemory(b, loc, value, type.getElementType());
   }
   if (auto trans = dyn_cast<TransOp>(def)) {
     // Lane i of chunk (r, c) is source element (c + i, r): built lane by
@@ -224,14 +231,8 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
     return philoxChunk(b, philox, cast<OpResult>(tile).getResultNumber(), pos);
 
   // Elementwise arith and math ops apply lane by lane.
-  if (def->hasTrait<OpTrait::Elementwise>() && def->getNumResults() == 1 &&
+  if (def->hasTrait<OpTrait::Elementwise>() &&
       isa<arith::ArithDialect, math::MathDialect>(def->getDialect())) {
-    if (llvm::any_of(def->getOperandTypes(),
-                     [](Type t) { return isF8(getElementTypeOrSelf(t)); }) ||
-        isF8(type.getElementType()))
-      return unsupported(def, "arithmetic on f8 tiles is not implemented; "
-                              "convert with tile.fp_to_fp first"),
-             failure();
     SmallVector<Value> operands;
     for (Value operand : def->getOperands()) {
       if (!isTile(operand)) {
@@ -243,11 +244,16 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
         return failure();
       operands.push_back(*value);
     }
-    if (Value value = lowerDefinedArith(b, def, operands, vectorType))
-      return value;
-    OperationState state(loc, def->getName(), operands, {vectorType},
-                         def->getAttrs());
-    return b.create(state)->getResult(0);
+    if (def->getNumResults() == 1)
+      if (Value value = lowerDefinedArith(b, def, operands, vectorType))
+        return value;
+    // Several results (mul*_extended): one op, the result asked for.
+    SmallVector<Type> types;
+    for (Type result : def->getResultTypes())
+      types.push_back(VectorType::get(
+          {pos.width}, lowerElementType(getElementTypeOrSelf(result))));
+    OperationState state(loc, def->getName(), operands, types, def->getAttrs());
+    return b.create(state)->getResult(cast<OpResult>(tile).getResultNumber());
   }
   return unsupported(def, "this op is not implemented on the CPU yet"),
          failure();
@@ -257,8 +263,9 @@ FailureOr<Value> ProgramEmitter::loadChunk(OpBuilder &b, LoadOp op,
                                            Position pos) {
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getType());
-  auto vectorType =
-      VectorType::get({pos.width}, lowerElementType(type.getElementType()));
+  Type element = type.getElementType();
+  // i1 lanes are loaded as bytes and compared with zero.
+  auto vectorType = VectorType::get({pos.width}, memoryElementType(element));
   FailureOr<Value> ptrs = chunk(b, op.getPtr(), pos);
   if (failed(ptrs))
     return failure();
@@ -270,22 +277,27 @@ FailureOr<Value> ProgramEmitter::loadChunk(OpBuilder &b, LoadOp op,
   if (!other) {
     other = arith::ConstantOp::create(b, loc, b.getZeroAttr(vectorType));
   }
+  other = toMemory(b, loc, other);
   auto [contiguous, align] = contiguousChunk(axis, op.getPtr(), pos.width);
+  Value value;
   if (contiguous) {
     Value first = vector::ExtractOp::create(b, loc, *ptrs, 0);
     if (!mask)
-      return Value(LLVM::LoadOp::create(b, loc, vectorType, first, align,
-                                        op.getIsVolatile()));
-    return Value(LLVM::MaskedLoadOp::create(b, loc, vectorType, first, mask,
-                                            other, align));
+      value = LLVM::LoadOp::create(b, loc, vectorType, first, align,
+                                   op.getIsVolatile());
+    else
+      value = LLVM::MaskedLoadOp::create(b, loc, vectorType, first, mask, other,
+                                         align);
+    return fromMemory(b, loc, value, element);
   }
   if (!mask)
     mask = arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(VectorType::get({pos.width}, b.getI1Type()),
                                true));
-  return Value(LLVM::masked_gather::create(b, loc, vectorType, *ptrs, mask,
-                                           ValueRange{other}, align));
+  value = LLVM::masked_gather::create(b, loc, vectorType, *ptrs, mask,
+                                      ValueRange{other}, align);
+  return fromMemory(b, loc, value, element);
 }
 
 FailureOr<Value> ProgramEmitter::philoxChunk(OpBuilder &b, PhiloxOp op,

@@ -45,4 +45,22 @@ def ConvertTileToCPUGrid : Pass<"convert-tile-to-cpu-grid", "::mlir::ModuleOp"> 
   ];
 }
 
+def LegalizeCPUBF16 : Pass<"tile-cpu-legalize-bf16", "::mlir::ModuleOp"> {
+  let summary = "Computes bf16 arithmetic in f32 and rounds to bf16 with "
+                "integer operations";
+  let description = [{
+    Runs after the vector lowering and the math approximations. Every
+    `arith` and `math` op with bf16 operands or results is computed in f32
+    and its bf16 results rounded once (docs/Semantics.md section 8); `negf`,
+    `absf` and `copysign` edit the sign bit instead. `arith.truncf` to bf16
+    becomes integer rounding (to nearest even, or toward zero), which keeps
+    subnormals, and `arith.extf` from bf16 a shift. LLVM would otherwise
+    round with AVX512-BF16's `vcvtneps2bf16`, which flushes subnormals, or
+    call compiler-rt's `__truncsfbf2`, which kernel libraries do not link.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect", "::mlir::math::MathDialect"
+  ];
+}
+
 #endif // TILE_CONVERSIONS_TILETOVECTOR_PASSES_TD

@@ -55,33 +55,17 @@ inline Type lowerElementType(Type element) {
 
 inline Type lowerType(Type type) { return lowerElementType(type); }
 
-/// The type an element is held as in a stack buffer: i1 as a byte, since
-/// LLVM packs a vector of i1 into bits, which chunks of another width (or
-/// gathers) could not read back.
-inline Type bufferElementType(Type element) {
-  Type lowered = lowerElementType(element);
-  return lowered.isInteger(1) ? IntegerType::get(element.getContext(), 8)
-                              : lowered;
-}
-/// `value` (lanes or a scalar) as held in a buffer, and back.
-inline Type withElement(Type type, Type element) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    return VectorType::get(vector.getShape(), element);
-  return element;
-}
-inline Value toBufferElements(OpBuilder &b, Location loc, Value value) {
-  if (!getElementTypeOrSelf(value.getType()).isInteger(1))
-    return value;
-  return arith::ExtUIOp::create(
-      b, loc, withElement(value.getType(), b.getI8Type()), value);
-}
-inline Value fromBufferElements(OpBuilder &b, Location loc, Value value,
-                                Type element) {
-  if (!element.isInteger(1))
-    return value;
-  return arith::TruncIOp::create(
-      b, loc, withElement(value.getType(), b.getI1Type()), value);
-}
+/// The type of one element in memory: an i1 is a byte (docs/Semantics.md
+/// section 2), the rest as lowerElementType.
+Type memoryElementType(Type element);
+/// A chunk or scalar as stored: i1 lanes become bytes 0 and 1.
+Value toMemory(OpBuilder &b, Location loc, Value value);
+/// A chunk or scalar loaded as memoryElementType(`element`), as a value of
+/// `element`: a byte is true when it is non-zero.
+Value fromMemory(OpBuilder &b, Location loc, Value value, Type element);
+/// tile.ptr_to_int, tile.int_to_ptr or tile.bitcast `op` on a chunk or
+/// scalar `value`, giving `resultType`.
+Value castElements(OpBuilder &b, Operation *op, Value value, Type resultType);
 
 /// Rows and columns of a tile: a 1-D tile is one row; above rank 2 the
 /// leading dimensions are flattened (row-major) into rows.
@@ -128,6 +112,9 @@ private:
   LogicalResult emitDot(DotOp op, OpBuilder &b);
   LogicalResult emitScan(ScanOp op, OpBuilder &b);
   LogicalResult emitAtomicRMW(AtomicRMWOp op, OpBuilder &b);
+  LogicalResult emitAtomicCAS(AtomicCASOp op, OpBuilder &b);
+  /// A constant tile of different elements: a global array its chunks load.
+  void emitConstantTile(arith::ConstantOp op, DenseElementsAttr value);
   LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);
   LogicalResult emitPrint(PrintOp op, OpBuilder &b);
   LogicalResult emitAssert(AssertOp op, OpBuilder &b);
@@ -218,6 +205,8 @@ private:
   std::map<std::tuple<void *, void *, void *, int64_t>, Value> chunks;
   /// Strings made for printf so far (for unique global names).
   unsigned stringCount = 0;
+  /// Constant tiles made globals so far (for unique global names).
+  unsigned constantCount = 0;
 };
 
 } // namespace mlir::tile::tovector

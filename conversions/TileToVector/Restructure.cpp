@@ -5,8 +5,8 @@
 // sources, so where the op stands the source (or, for cat and join, the
 // result itself) is written row-major to a stack buffer, and chunks are read
 // back from it through the op's index mapping: vector loads where the lanes
-// are adjacent (reshape, cat, join, split), gathers otherwise. Non-uniform
-// constant tiles are read the same way from a global array.
+// are adjacent (reshape, cat, join, split), gathers otherwise. (Non-uniform
+// constant tiles are read the same way from a global array: ElementOps.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,7 +115,7 @@ ProgramEmitter::storeChunks(OpBuilder &b, Value tile, Value buffer,
                             function_ref<Value(OpBuilder &, Position)> index) {
   auto type = cast<RankedTensorType>(tile.getType());
   Location loc = tile.getLoc();
-  Type element = bufferElementType(type.getElementType());
+  Type element = memoryElementType(type.getElementType());
   return forEachChunk(
       b, loc, type, chunkWidth(type),
       [&](OpBuilder &cb, Position pos) -> LogicalResult {
@@ -123,7 +123,7 @@ ProgramEmitter::storeChunks(OpBuilder &b, Value tile, Value buffer,
         if (failed(value))
           return failure();
         LLVM::StoreOp::create(
-            cb, loc, toBufferElements(cb, loc, *value),
+            cb, loc, toMemory(cb, loc, *value),
             elementAddress(cb, loc, buffer, element, index(cb, pos)),
             getElementByteSize(type.getElementType()));
         return success();
@@ -146,7 +146,7 @@ FailureOr<Value> ProgramEmitter::sourceBuffer(OpBuilder &b, Value tile) {
 LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
   Location loc = op->getLoc();
   auto type = cast<RankedTensorType>(op->getResult(0).getType());
-  Type element = bufferElementType(type.getElementType());
+  Type element = memoryElementType(type.getElementType());
   auto fromSource = [&](Value src) -> LogicalResult {
     FailureOr<Value> buffer = sourceBuffer(b, src);
     if (failed(buffer))
@@ -156,31 +156,6 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
     return success();
   };
 
-  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-    // Uniform constants are one vector constant where they are read
-    // (ChunkEvaluation.cpp); others are read from a global array.
-    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
-    if (!dense || dense.isSplat())
-      return success();
-    auto flat = RankedTensorType::get({type.getNumElements()}, element);
-    DenseElementsAttr data = dense;
-    if (type.getElementType().isInteger(1))
-      data = dense.mapValues(element, [](const APInt &v) { return v.zext(8); });
-    else if (element != type.getElementType()) // f8: its bits
-      data = dense.bitcast(element);
-    auto module = program->getParentOfType<ModuleOp>();
-    OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
-    std::string name =
-        ("tile_const_" + kernel.getSymName() + "_" + Twine(stringCount++))
-            .str();
-    LLVM::GlobalOp::create(
-        top, loc, LLVM::LLVMArrayType::get(element, type.getNumElements()),
-        /*isConstant=*/true, LLVM::Linkage::Internal, name, data.reshape(flat),
-        /*alignment=*/64);
-    buffers[constant.getResult()] = LLVM::AddressOfOp::create(
-        b, loc, LLVM::LLVMPointerType::get(b.getContext()), name);
-    return success();
-  }
   if (auto trans = dyn_cast<TransOp>(op)) {
     // 2-D transposes are built lane by lane where they are read
     // (ChunkEvaluation.cpp).
@@ -247,7 +222,7 @@ LogicalResult ProgramEmitter::emitRestructure(Operation *op, OpBuilder &b) {
               FailureOr<Value> value = chunk(cb, src, pos);
               if (failed(value))
                 return failure();
-              halves.push_back(toBufferElements(cb, loc, *value));
+              halves.push_back(toMemory(cb, loc, *value));
             }
             SmallVector<int64_t> lanes;
             for (int64_t lane = 0; lane < pos.width; ++lane)
@@ -271,7 +246,7 @@ FailureOr<Value> ProgramEmitter::restructuredChunk(OpBuilder &b, Value tile,
                                                    Position pos) {
   Location loc = tile.getLoc();
   auto type = cast<RankedTensorType>(tile.getType());
-  Type element = bufferElementType(type.getElementType());
+  Type element = memoryElementType(type.getElementType());
   auto vectorType = VectorType::get({pos.width}, element);
   unsigned align = getElementByteSize(type.getElementType());
   Value buffer = restructured.lookup(tile);
@@ -350,7 +325,7 @@ FailureOr<Value> ProgramEmitter::restructuredChunk(OpBuilder &b, Value tile,
     value = gatherLanes(b, loc, buffer, vectorType, align,
                         arith::AddIOp::create(b, loc, lanes, offsets), inRange);
   }
-  return fromBufferElements(b, loc, value, type.getElementType());
+  return fromMemory(b, loc, value, type.getElementType());
 }
 
 /// Counts into a buffer of `bins + 1` slots, the last one taking every value

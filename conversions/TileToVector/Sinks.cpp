@@ -54,12 +54,13 @@ LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
         if (failed(ptrs) || failed(value) || failed(maskChunk))
           return failure();
         Value mask = *maskChunk;
+        Value stored = toMemory(inner, loc, *value);
         if (contiguous) {
           Value first = vector::ExtractOp::create(inner, loc, *ptrs, 0);
           if (mask)
-            LLVM::MaskedStoreOp::create(inner, loc, *value, first, mask, align);
+            LLVM::MaskedStoreOp::create(inner, loc, stored, first, mask, align);
           else
-            LLVM::StoreOp::create(inner, loc, *value, first, align);
+            LLVM::StoreOp::create(inner, loc, stored, first, align);
           return success();
         }
         if (!mask)
@@ -67,7 +68,7 @@ LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
               inner, loc,
               DenseElementsAttr::get(
                   VectorType::get({width}, inner.getI1Type()), true));
-        LLVM::masked_scatter::create(inner, loc, *value, *ptrs, mask, align);
+        LLVM::masked_scatter::create(inner, loc, stored, *ptrs, mask, align);
         return success();
       });
 }
@@ -102,6 +103,19 @@ FailureOr<SmallVector<Value>> ProgramEmitter::combine(OpBuilder &b,
             b, outer.getLoc(), VectorType::get({*lanes}, outer.getType()),
             outer);
       mapping.map(operand, outer);
+    }
+    // Ops with values of their own here (maxnumf's signed zeros, f8).
+    if (op.getNumResults() == 1 && !isa<arith::ConstantOp>(op)) {
+      SmallVector<Value> operands;
+      for (Value operand : op.getOperands())
+        operands.push_back(mapping.lookupOrDefault(operand));
+      Type type = lowerElementType(op.getResult(0).getType());
+      if (lanes)
+        type = VectorType::get({*lanes}, type);
+      if (Value value = lowerDefinedArith(b, &op, operands, type)) {
+        mapping.map(op.getResult(0), value);
+        continue;
+      }
     }
     Operation *clone = b.clone(op, mapping);
     for (OpResult result : clone->getResults())
@@ -182,9 +196,9 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
       auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
       Value addr = bufferAddress(colB, loc, buffer, resultType,
                                  Position{constantIndex(colB, loc, 0), col, 1});
-      LLVM::StoreOp::create(
-          colB, loc, toBufferElements(colB, loc, rowLoop.getResult(index)),
-          addr, getElementByteSize(resultType.getElementType()));
+      LLVM::StoreOp::create(colB, loc,
+                            toMemory(colB, loc, rowLoop.getResult(index)), addr,
+                            getElementByteSize(resultType.getElementType()));
     }
     return success();
   }
@@ -256,8 +270,8 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
     Value addr = bufferAddress(
         rowB, loc, buffer, resultType,
         Position{constantIndex(rowB, loc, 0), rowLoop.getInductionVar(), 1});
-    LLVM::StoreOp::create(rowB, loc,
-                          toBufferElements(rowB, loc, (*values)[index]), addr,
+    LLVM::StoreOp::create(rowB, loc, toMemory(rowB, loc, (*values)[index]),
+                          addr,
                           getElementByteSize(resultType.getElementType()));
   }
   (void)numValues;
@@ -492,7 +506,7 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
       for (auto [value, result, buffer] :
            llvm::zip(*combined, op.getResults(), resultBuffers)) {
         auto resultType = cast<RankedTensorType>(result.getType());
-        LLVM::StoreOp::create(cb, loc, toBufferElements(cb, loc, value),
+        LLVM::StoreOp::create(cb, loc, toMemory(cb, loc, value),
                               bufferAddress(cb, loc, buffer, resultType,
                                             Position{row, col, width}),
                               getElementByteSize(resultType.getElementType()));
@@ -548,7 +562,7 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
     for (auto [index, x] : llvm::enumerate(xs)) {
       auto resultType = cast<RankedTensorType>(op.getResult(index).getType());
       LLVM::StoreOp::create(
-          cb, loc, toBufferElements(cb, loc, x),
+          cb, loc, toMemory(cb, loc, x),
           bufferAddress(cb, loc, resultBuffers[index], resultType, pos),
           getElementByteSize(resultType.getElementType()));
       last.push_back(
@@ -591,14 +605,12 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
 LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   Type element = getElementTypeOrSelf(op.getVal().getType());
-  bool isFloat = isa<FloatType>(element);
-  LLVM::AtomicBinOp binOp = getAtomicBinOp(op.getKind(), isFloat);
   LLVM::AtomicOrdering ordering = getAtomicOrdering(op.getOrder());
   // One lane: the atomic under its mask; returns the old value or zero.
   auto laneAtomic = [&](OpBuilder &lb, Value ptr, Value value,
                         Value mask) -> Value {
     auto atomic = [&](OpBuilder &ab) -> Value {
-      return LLVM::AtomicRMWOp::create(ab, loc, binOp, ptr, value, ordering);
+      return tile::emitAtomicRMW(ab, loc, op.getKind(), ptr, value, ordering);
     };
     if (!mask)
       return atomic(lb);
@@ -729,13 +741,14 @@ LogicalResult ProgramEmitter::emitDescStore(DescStoreOp op, OpBuilder &b) {
         FailureOr<Value> value = chunk(cb, op.getValue(), pos);
         if (failed(value))
           return failure();
+        Value stored = toMemory(cb, loc, *value);
         DescChunk access = descChunk(cb, loc, desc, op.getOffsets(), pos);
         if (access.contiguous) {
           Value first = vector::ExtractOp::create(cb, loc, access.ptrs, 0);
-          LLVM::MaskedStoreOp::create(cb, loc, *value, first, access.mask,
+          LLVM::MaskedStoreOp::create(cb, loc, stored, first, access.mask,
                                       align);
         } else {
-          LLVM::masked_scatter::create(cb, loc, *value, access.ptrs,
+          LLVM::masked_scatter::create(cb, loc, stored, access.ptrs,
                                        access.mask, align);
         }
         return success();
@@ -748,7 +761,9 @@ void ProgramEmitter::callPrintf(OpBuilder &b, Location loc, StringRef format,
   Type ptrType = LLVM::LLVMPointerType::get(b.getContext());
   FailureOr<LLVM::LLVMFuncOp> printf = LLVM::lookupOrCreateFn(
       b, module, "printf", {ptrType}, b.getI32Type(), /*isVarArg=*/true);
-  std::string name = "tile_str_" + std::to_string(stringCount++);
+  // Named after the program: a module may hold several kernels that print.
+  std::string name =
+      (program.getSymName() + "_str_" + std::to_string(stringCount++)).str();
   std::string zeroTerminated = format.str();
   zeroTerminated.push_back('\0');
   Value text = LLVM::createGlobalString(loc, b, name, zeroTerminated,
@@ -782,7 +797,7 @@ LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
     Value buffer = allocaBuffer(type);
     if (failed(materialize(b, arg, buffer)))
       return failure();
-    Type element = lowerElementType(type.getElementType());
+    Type element = memoryElementType(type.getElementType());
     auto loop = scf::ForOp::create(b, loc, constantIndex(b, loc, 0),
                                    constantIndex(b, loc, type.getNumElements()),
                                    constantIndex(b, loc, 1));
@@ -792,7 +807,9 @@ LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
     Value addr = LLVM::GEPOp::create(
         lb, loc, LLVM::LLVMPointerType::get(lb.getContext()), element, buffer,
         ValueRange{index64});
-    Value scalar = LLVM::LoadOp::create(lb, loc, element, addr);
+    Value scalar =
+        fromMemory(lb, loc, LLVM::LoadOp::create(lb, loc, element, addr),
+                   type.getElementType());
     auto [value, spec] =
         printfArgument(lb, loc, scalar, type.getElementType(), op.getHex());
     callPrintf(lb, loc, head + " [%lld] " + spec.str() + "\n",

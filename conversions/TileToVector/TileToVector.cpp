@@ -101,8 +101,7 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitDot(dot, b);
   if (auto scan = dyn_cast<ScanOp>(op))
     return emitScan(scan, b);
-  if (isa<ReshapeOp, TransOp, CatOp, JoinOp, SplitOp, GatherOp>(op) ||
-      (isa<arith::ConstantOp>(op) && isTile(op->getResult(0))))
+  if (isa<ReshapeOp, TransOp, CatOp, JoinOp, SplitOp, GatherOp>(op))
     return emitRestructure(op, b);
   if (auto histogram = dyn_cast<HistogramOp>(op))
     return emitHistogram(histogram, b);
@@ -127,8 +126,25 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitIf(ifOp, b);
   if (isa<LoadOp, AddPtrOp>(op) && !hasTileOperandsOrResults(op))
     return emitScalarMemory(op, b);
-  if (isa<AtomicCASOp>(op))
-    return unsupported(op, "this op is not implemented on the CPU yet");
+  if (auto cas = dyn_cast<AtomicCASOp>(op))
+    return emitAtomicCAS(cas, b);
+  if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (dense && isTile(constant) && !dense.isSplat()) {
+      emitConstantTile(constant, dense);
+      return success();
+    }
+    // An f8 scalar is its i8 bits.
+    if (auto value = dyn_cast<FloatAttr>(constant.getValue());
+        value && isF8(value.getType())) {
+      scalars.map(constant.getResult(),
+                  arith::ConstantOp::create(
+                      b, loc,
+                      b.getIntegerAttr(b.getI8Type(),
+                                       value.getValue().bitcastToAPInt())));
+      return success();
+    }
+  }
 
   if (hasTileOperandsOrResults(op)) {
     // A tile-producing op: evaluated where its consumers need it, except a
@@ -158,6 +174,12 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
         scalars.map(op->getResult(0), lowered);
         return success();
       }
+    if (isa<PtrToIntOp, IntToPtrOp, BitcastOp>(op)) {
+      scalars.map(op->getResult(0),
+                  castElements(b, op, operands[0],
+                               lowerType(op->getResult(0).getType())));
+      return success();
+    }
     return unsupported(op, "this scalar form is not implemented yet");
   }
   if (lowerDefinedScalarArith(b, op, scalars))
@@ -183,10 +205,14 @@ LogicalResult ProgramEmitter::emitScalarMemory(Operation *op, OpBuilder &b) {
     Type type = lowerType(load.getType());
     unsigned align = getElementByteSize(load.getType());
     Value ptr = scalars.lookup(load.getPtr());
+    auto loadAt = [&](OpBuilder &builder) {
+      Value value =
+          LLVM::LoadOp::create(builder, loc, memoryElementType(load.getType()),
+                               ptr, align, load.getIsVolatile());
+      return fromMemory(builder, loc, value, load.getType());
+    };
     if (!load.getMask()) {
-      scalars.map(
-          load.getResult(),
-          LLVM::LoadOp::create(b, loc, type, ptr, align, load.getIsVolatile()));
+      scalars.map(load.getResult(), loadAt(b));
       return success();
     }
     // A masked scalar load reads nothing when its mask is false.
@@ -197,9 +223,7 @@ LogicalResult ProgramEmitter::emitScalarMemory(Operation *op, OpBuilder &b) {
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{type},
                                   scalars.lookup(load.getMask()), true, true);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
-    Value value = LLVM::LoadOp::create(thenB, loc, type, ptr, align,
-                                       load.getIsVolatile());
-    scf::YieldOp::create(thenB, loc, value);
+    scf::YieldOp::create(thenB, loc, loadAt(thenB));
     OpBuilder elseB = ifOp.getElseBodyBuilder();
     scf::YieldOp::create(elseB, loc, other);
     scalars.map(load.getResult(), ifOp.getResult(0));
@@ -208,8 +232,9 @@ LogicalResult ProgramEmitter::emitScalarMemory(Operation *op, OpBuilder &b) {
   auto store = cast<StoreOp>(op);
   unsigned align = getElementByteSize(store.getValue().getType());
   auto emitStoreAt = [&](OpBuilder &builder) {
-    LLVM::StoreOp::create(builder, loc, scalars.lookup(store.getValue()),
-                          scalars.lookup(store.getPtr()), align);
+    LLVM::StoreOp::create(
+        builder, loc, toMemory(builder, loc, scalars.lookup(store.getValue())),
+        scalars.lookup(store.getPtr()), align);
   };
   if (!store.getMask()) {
     emitStoreAt(b);
@@ -264,7 +289,7 @@ Value ProgramEmitter::allocaBuffer(RankedTensorType type) {
   Block &entry = program.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
   Location loc = program.getLoc();
-  Type element = bufferElementType(type.getElementType());
+  Type element = memoryElementType(type.getElementType());
   Value count =
       LLVM::ConstantOp::create(b, loc, b.getI64Type(), type.getNumElements());
   return LLVM::AllocaOp::create(b, loc,
@@ -280,7 +305,7 @@ Value ProgramEmitter::bufferAddress(OpBuilder &b, Location loc, Value buffer,
   Value index = arith::AddIOp::create(b, loc, rowStart, pos.col);
   Value index64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), index);
   return LLVM::GEPOp::create(b, loc, LLVM::LLVMPointerType::get(b.getContext()),
-                             bufferElementType(type.getElementType()), buffer,
+                             memoryElementType(type.getElementType()), buffer,
                              ValueRange{index64});
 }
 
@@ -306,8 +331,8 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
                   : Value(
                         arith::ExtSIOp::create(inner, loc, storeType, toStore));
         Value addr = bufferAddress(inner, loc, buffer, stored, pos);
-        LLVM::StoreOp::create(inner, loc, toBufferElements(inner, loc, toStore),
-                              addr, align);
+        LLVM::StoreOp::create(inner, loc, toMemory(inner, loc, toStore), addr,
+                              align);
         return success();
       });
 }

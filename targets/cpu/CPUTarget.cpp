@@ -476,6 +476,7 @@ void mlir::tile::buildCPUPipeline(OpPassManager &pm, int64_t vectorBytes) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(std::make_unique<ApproximateMathPass>());
+  pm.addPass(createLegalizeCPUBF16());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createConvertMathToLLVMPass());

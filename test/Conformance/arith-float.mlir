@@ -2,35 +2,23 @@
 // rules of maximumf, minimumf, maxnumf, minnumf and cmpf; no contraction of a
 // multiply and an add; negf, absf and copysign edit the sign bit only, NaNs
 // included.
-// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
 
 // RUN: %python %S/Inputs/values.py %t.a f32 nan 1 -0 0 -0 3 -inf 2
 // RUN: %python %S/Inputs/values.py %t.b f32 1 nan 0 -0 -0 nan inf 2
 // RUN: tile-check %s --kernel minmax --grid 1 --arg buf:f32:8:file=%t.a \
 // RUN:   --arg buf:f32:8:file=%t.b --arg buf:f32:32:poison --print 2 \
-// RUN:   --targets none | FileCheck %s --check-prefix=MINMAX
+// RUN:   | FileCheck %s --check-prefix=MINMAX
 // maximumf | minimumf | maxnumf | minnumf
 // MINMAX: reference #2 (f32 x 32):
 // MINMAX-SAME: nan nan 0 0 -0 nan inf 2
 // MINMAX-SAME: nan nan -0 -0 -0 nan -inf 2
 // MINMAX-SAME: 1 1 0 0 -0 3 inf 2
 // MINMAX-SAME: 1 1 -0 -0 -0 3 -inf 2
-// MINMAX: tile-check: PASS @minmax
-
-// KNOWN BUG of the CPU target: maxnumf and minnumf do not order -0 below +0
-// (LLVM's maxnum/minnum may return either zero): maxnumf(-0, +0) gives -0 and
-// minnumf(+0, -0) gives +0. Everything else above matches.
-// RUN: %{exit} 1 tile-check %s --kernel minmax --grid 1 --targets cpu \
-// RUN:   --arg buf:f32:8:file=%t.a --arg buf:f32:8:file=%t.b \
-// RUN:   --arg buf:f32:32:poison | FileCheck %s --check-prefix=MINMAX-CPU-BUG
-// MINMAX-CPU-BUG: cpu #2 f32 32 {{.*}} FAIL
-// MINMAX-CPU-BUG-NEXT: 2 of 32 elements differ
-// MINMAX-CPU-BUG-NEXT: [18] got -0, reference 0
-// MINMAX-CPU-BUG-NEXT: [27] got 0, reference -0
+// MINMAX: tile-check: PASS @minmax (cpu: 3 buffers match
 
 // RUN: tile-check %s --kernel compare --grid 1 --arg buf:f32:8:file=%t.a \
 // RUN:   --arg buf:f32:8:file=%t.b --arg buf:u8:32:poison \
-// RUN:   --arg buf:i32:32:poison --print 2 --print 3 --targets none \
+// RUN:   --arg buf:i32:32:poison --print 2 --print 3 \
 // RUN:   | FileCheck %s --check-prefix=CMP
 // oeq | une | olt | uno, stored as i1 (one byte each, 0 or 1) and as i32
 // CMP: reference #2 (u8 x 32):
@@ -43,18 +31,7 @@
 // CMP-SAME: 1 1 0 0 0 1 1 0
 // CMP-SAME: 0 0 0 0 0 0 1 0
 // CMP-SAME: 1 1 0 0 0 1 0 0
-// CMP: tile-check: PASS @compare
-
-// KNOWN BUG of the CPU target: a tile of i1 is stored as a packed bit mask
-// (the 8 lanes of oeq in one byte, 0b10011100 = 156) instead of one byte of 0
-// or 1 per element. The comparisons themselves are right (buffer #3).
-// RUN: %{exit} 1 tile-check %s --kernel compare --grid 1 --targets cpu \
-// RUN:   --arg buf:f32:8:file=%t.a --arg buf:f32:8:file=%t.b \
-// RUN:   --arg buf:u8:32:zero --arg buf:i32:32:poison \
-// RUN:   | FileCheck %s --check-prefix=CMP-CPU-BUG
-// CMP-CPU-BUG: cpu #2 u8 32 {{.*}} FAIL
-// CMP-CPU-BUG: [0] got 156, reference 0
-// CMP-CPU-BUG: cpu #3 i32 32 0 0 0 exact ok
+// CMP: tile-check: PASS @compare (cpu: 4 buffers match
 
 // x * x - z with x = 1 + 2^-12, z = 1 + 2^-11: mulf rounds x * x = 1 + 2^-11
 // + 2^-24 to 1 + 2^-11 (a tie, to even), so the result is 0; math.fma keeps

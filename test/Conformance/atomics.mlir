@@ -2,7 +2,6 @@
 // read-modify-write and yields the old value; masked-off lanes touch nothing
 // and yield zero. Float max and min order by IEEE totalOrder (-0 < +0, a NaN
 // with its sign clear beats everything in max). atomic_cas compares bits.
-// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
 
 // RUN: %python %S/Inputs/values.py %t.m i32 10 10 -5 -5 12 12 12 7
 // RUN: %python %S/Inputs/values.py %t.f f32 1.5 -0 0 1
@@ -11,7 +10,8 @@
 // RUN: tile-check %s --kernel rmw --grid 1 --arg buf:i32:8:file=%t.m \
 // RUN:   --arg buf:f32:4:file=%t.f --arg buf:i32:16:poison \
 // RUN:   --arg buf:f32:8:poison --print 0 --print 1 --print 2 --print 3 \
-// RUN:   --targets none | FileCheck %s --check-prefix=RMW
+// RUN:   --tol 1=exact --tol 3=exact \
+// RUN:   | FileCheck %s --check-prefix=RMW
 // Memory after: add 3, -20 | max 7, -7 | and 10 (lane 1 masked) | or 10 |
 // xor 10, xchg 99.
 // RMW: reference #0 (i32 x 8): 13 -10 7 -5 8 14 6 99
@@ -20,21 +20,7 @@
 // Old values, pairwise as the ops ran; masked lanes give 0.
 // RMW: reference #2 (i32 x 16): 10 10 -5 -5 12 0 12 0 12 0 7 0 0 0 0 0
 // RMW: reference #3 (f32 x 8): 1.5 0 -0 0 0 0 1 0
-// RMW: tile-check: PASS @rmw
-
-// KNOWN BUG of the CPU target: float atomic max ignores a NaN operand
-// (max(1, +NaN) leaves 1, where totalOrder puts +NaN above everything). The
-// signed zeros and the integer kinds are right.
-// RUN: %{exit} 1 tile-check %s --kernel rmw --grid 1 --targets cpu \
-// RUN:   --arg buf:i32:8:file=%t.m --arg buf:f32:4:file=%t.f \
-// RUN:   --arg buf:i32:16:poison --arg buf:f32:8:poison --tol 1=exact \
-// RUN:   --tol 3=exact | FileCheck %s --check-prefix=RMW-CPU-BUG
-// RMW-CPU-BUG: cpu #0 i32 8 0 0 0 exact ok
-// RMW-CPU-BUG: cpu #1 f32 4 {{.*}} FAIL
-// RMW-CPU-BUG-NEXT: 1 of 4 elements differ
-// RMW-CPU-BUG-NEXT: [3] got 1, reference nan
-// RMW-CPU-BUG: cpu #2 i32 16 0 0 0 exact ok
-// RMW-CPU-BUG: cpu #3 f32 8 0 0 0 exact ok
+// RMW: tile-check: PASS @rmw (cpu: 4 buffers match
 
 // Four lanes add 1 to one address: four separate atomics.
 // RUN: tile-check %s --kernel same_address --grid 3 --arg buf:i32:1:zero \
@@ -45,17 +31,13 @@
 // atomic_cas: lanes whose memory equals cmp (by bits) take the new value.
 // RUN: %python %S/Inputs/values.py %t.c f32 1 -0 0 nan
 // RUN: tile-check %s --kernel cas --grid 1 --arg buf:f32:4:file=%t.c \
-// RUN:   --arg buf:f32:4:poison --print 0 --print 1 --targets none \
+// RUN:   --arg buf:f32:4:poison --print 0 --print 1 \
 // RUN:   | FileCheck %s --check-prefix=CAS
 // cmp is 1, +0, +0, NaN (the same bits): lanes 0, 2 and 3 swap, lane 1 (-0)
 // does not.
 // CAS: reference #0 (f32 x 4): 5 -0 5 5
 // CAS: reference #1 (f32 x 4): 1 -0 0 nan
-// CPU gap (docs/Targets.md): atomic_cas is not lowered.
-// RUN: %{exit} 1 tile-check %s --kernel cas --grid 1 --targets cpu \
-// RUN:   --arg buf:f32:4:file=%t.c --arg buf:f32:4:poison \
-// RUN:   | FileCheck %s --check-prefix=CAS-CPU
-// CAS-CPU: cpu compile failed: {{.*}}'tile.atomic_cas' op cannot be lowered by the CPU target
+// CAS: tile-check: PASS @cas (cpu: 2 buffers match
 
 tile.func @rmw(%m: !tile.ptr<i32>, %f: !tile.ptr<f32>, %old: !tile.ptr<i32>,
                %fold: !tile.ptr<f32>) {

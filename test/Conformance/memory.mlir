@@ -4,7 +4,6 @@
 // a masked-off lane reads nothing and yields `other`, or zero without it;
 // a masked-off store lane writes nothing; an i1 in memory is a byte, any
 // non-zero byte reads as true.
-// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
 
 // The input is 0, 1, ..., 7 as i32, and [1.0, -2.0] as f32 (bits
 // 1065353216, -1073741824).
@@ -20,14 +19,10 @@
 
 // ptr_to_int, + 4 bytes, int_to_ptr: x[i + 1].
 // RUN: tile-check %s --kernel int_pointers --grid 1 --arg buf:i32:8:iota \
-// RUN:   --arg buf:i32:4:poison --print 1 --targets none \
+// RUN:   --arg buf:i32:4:poison --print 1 \
 // RUN:   | FileCheck %s --check-prefix=INTPTR
 // INTPTR: reference #1 (i32 x 4): 1 2 3 4
-// CPU gap (docs/Targets.md): int_to_ptr is not lowered.
-// RUN: %{exit} 1 tile-check %s --kernel int_pointers --grid 1 --targets cpu \
-// RUN:   --arg buf:i32:8:iota --arg buf:i32:4:poison \
-// RUN:   | FileCheck %s --check-prefix=INTPTR-CPU
-// INTPTR-CPU: cpu compile failed: {{.*}}'tile.int_to_ptr' op cannot be lowered by the CPU target
+// INTPTR: tile-check: PASS @int_pointers (cpu: 2 buffers match
 
 // Masked stores write only their unmasked lanes (the rest stays poison, -1);
 // stored i1 values are bytes of 0 and 1; loaded bytes 0, 1, 2, 255 read as
@@ -35,20 +30,10 @@
 // RUN: %python %S/Inputs/values.py %t.b u8 0 1 2 255
 // RUN: tile-check %s --kernel masks --grid 1 --arg buf:u8:4:file=%t.b \
 // RUN:   --arg buf:i32:4:poison --arg buf:i32:4:poison --print 1 --print 2 \
-// RUN:   --targets none | FileCheck %s --check-prefix=MASK
+// RUN:   | FileCheck %s --check-prefix=MASK
 // MASK: reference #1 (i32 x 4): 0 -1 2 -1
 // MASK: reference #2 (i32 x 4): 0 1 1 1
-// MASK: tile-check: PASS @masks
-// KNOWN BUG of the CPU target: a tile of i1 is loaded as a packed bit mask
-// (lane k is bit k of the first byte), as it is stored (arith-float.mlir),
-// so the bytes 0, 1, 2, 255 read as four false lanes. The masked store is
-// right.
-// RUN: %{exit} 1 tile-check %s --kernel masks --grid 1 --targets cpu \
-// RUN:   --arg buf:u8:4:file=%t.b --arg buf:i32:4:poison \
-// RUN:   --arg buf:i32:4:poison | FileCheck %s --check-prefix=MASK-CPU-BUG
-// MASK-CPU-BUG: cpu #1 i32 4 0 0 0 exact ok
-// MASK-CPU-BUG: cpu #2 i32 4 {{.*}} FAIL
-// MASK-CPU-BUG: [1] got 0, reference 1
+// MASK: tile-check: PASS @masks (cpu: 3 buffers match
 
 tile.func @pointers(%x: !tile.ptr<i32>, %f: !tile.ptr<f32>, %out: !tile.ptr<i32>) {
   %i = tile.range 0 to 4 : tensor<4xi32>

@@ -19,6 +19,18 @@
 // BF16: float outputs compared bit for bit
 // BF16: tile-check: PASS @bf16_ops (cpu: 3 buffers match
 
+// bf16 subnormals survive a masked load, a transpose (built from single
+// elements) and an add: 2^-133 | -3 * 2^-133 | 127 * 2^-133 | 1, as a 2x2
+// tile, transposed, then doubled.
+// RUN: %python %S/Inputs/values.py %t.sb bf16 0x0001 0x8003 0x007f 1
+// RUN: tile-check %s --kernel bf16_subnormals --grid 1 \
+// RUN:   --arg buf:bf16:4:file=%t.sb --arg buf:bf16:8:poison --arg i32:4 \
+// RUN:   --print 1 | FileCheck %s --check-prefix=BF16SUB
+// BF16SUB: reference #1 (bf16 x 8):
+// BF16SUB-SAME: 9.18354962e-41 1.1663108e-38 -2.75506488e-40 1
+// BF16SUB-SAME: 1.83670992e-40 2.3326216e-38 -5.51012977e-40 2
+// BF16SUB: tile-check: PASS @bf16_subnormals (cpu: 2 buffers match
+
 // RUN: %python %S/Inputs/values.py %t.xh f16 1 2 300 3
 // RUN: %python %S/Inputs/values.py %t.yh f16 0.00390625 0.00390625 300 1
 // RUN: tile-check %s --kernel f16_ops --grid 1 --arg buf:f16:4:file=%t.xh \
@@ -55,6 +67,32 @@ tile.func @bf16_ops(%a: !tile.ptr<bf16>, %b: !tile.ptr<bf16>, %out: !tile.ptr<bf
   tile.store %o1, %q : tensor<4x!tile.ptr<bf16>>
   tile.store %o2, %p : tensor<4x!tile.ptr<bf16>>
   tile.store %o3, %r : tensor<4x!tile.ptr<bf16>>
+  tile.return
+}
+
+tile.func @bf16_subnormals(%a: !tile.ptr<bf16>, %out: !tile.ptr<bf16>,
+                           %n: i32) {
+  %r = tile.range 0 to 2 : tensor<2xi32>
+  %re = tile.expand_dims %r, 1 : tensor<2xi32> -> tensor<2x1xi32>
+  %ce = tile.expand_dims %r, 0 : tensor<2xi32> -> tensor<1x2xi32>
+  %two = arith.constant dense<2> : tensor<2x1xi32>
+  %rs = arith.muli %re, %two : tensor<2x1xi32>
+  %rb = tile.broadcast %rs : tensor<2x1xi32> -> tensor<2x2xi32>
+  %cb = tile.broadcast %ce : tensor<1x2xi32> -> tensor<2x2xi32>
+  %off = arith.addi %rb, %cb : tensor<2x2xi32>
+  %ns = tile.splat %n : tensor<2x2xi32>
+  %m = arith.cmpi slt, %off, %ns : tensor<2x2xi32>
+  %pa = tile.splat %a : tensor<2x2x!tile.ptr<bf16>>
+  %p = tile.addptr %pa, %off : tensor<2x2x!tile.ptr<bf16>>, tensor<2x2xi32>
+  %x = tile.load %p, %m : tensor<2x2x!tile.ptr<bf16>>
+  %t = tile.trans %x, [1, 0] : tensor<2x2xbf16> -> tensor<2x2xbf16>
+  %s = arith.addf %t, %t : tensor<2x2xbf16>
+  %po = tile.splat %out : tensor<2x2x!tile.ptr<bf16>>
+  %q = tile.addptr %po, %off : tensor<2x2x!tile.ptr<bf16>>, tensor<2x2xi32>
+  tile.store %q, %t : tensor<2x2x!tile.ptr<bf16>>
+  %four = arith.constant dense<4> : tensor<2x2xi32>
+  %q4 = tile.addptr %q, %four : tensor<2x2x!tile.ptr<bf16>>, tensor<2x2xi32>
+  tile.store %q4, %s : tensor<2x2x!tile.ptr<bf16>>
   tile.return
 }
 

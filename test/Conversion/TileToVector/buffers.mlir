@@ -17,7 +17,7 @@
 // CHECK: llvm.getelementptr %[[MASKS]]
 // CHECK: }
 // CHECK: %[[HELD:.*]] = llvm.load %{{.*}} : !llvm.ptr -> vector<8xi8>
-// CHECK: %[[MASK:.*]] = arith.trunci %[[HELD]] : vector<8xi8> to vector<8xi1>
+// CHECK: %[[MASK:.*]] = arith.cmpi ne, %[[HELD]], %{{.*}} : vector<8xi8>
 // CHECK: llvm.intr.masked.store %{{.*}}, %{{.*}}, %[[MASK]]
 
 tile.func @if_tiles(%n: i32, %out: !tile.ptr<i32>) {

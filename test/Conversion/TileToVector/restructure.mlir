@@ -104,9 +104,9 @@ tile.func @histogram(%x: !tile.ptr<i32>, %out: !tile.ptr<i32>) {
 // -----
 
 // A non-uniform constant is a global array, read as a buffer.
-// CHECK: llvm.mlir.global internal constant @tile_const_table_0(dense<[3, 1, 4, 1, 5, 9, 2, 6]> : tensor<8xi32>) {addr_space = 0 : i32, alignment = 64 : i64} : !llvm.array<8 x i32>
+// CHECK: llvm.mlir.global internal constant @table_program_const_0(dense<[3, 1, 4, 1, 5, 9, 2, 6]> : tensor<8xi32>) {addr_space = 0 : i32, alignment = 64 : i64} : !llvm.array<8 x i32>
 // CHECK-LABEL: func.func @table_program
-// CHECK: %[[TABLE:.*]] = llvm.mlir.addressof @tile_const_table_0 : !llvm.ptr
+// CHECK: %[[TABLE:.*]] = llvm.mlir.addressof @table_program_const_0 : !llvm.ptr
 // CHECK: %[[AT:.*]] = llvm.getelementptr %[[TABLE]][%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i32
 // CHECK: llvm.load %[[AT]] {alignment = 4 : i64} : !llvm.ptr -> vector<8xi32>
 tile.func @table(%out: !tile.ptr<i32>) {

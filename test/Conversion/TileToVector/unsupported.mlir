@@ -1,11 +1,17 @@
 // RUN: tile-opt %s -split-input-file -convert-tile-to-vector -verify-diagnostics
 
 // Ops the CPU target does not lower yet get a diagnostic naming the op.
-tile.func @cas(%p: !tile.ptr<i32>) {
-  %zero = arith.constant 0 : i32
-  %one = arith.constant 1 : i32
-  // expected-error @+1 {{'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet}}
-  %old = tile.atomic_cas acq_rel, gpu %p, %zero, %one : !tile.ptr<i32>
+tile.func @batched(%p: !tile.ptr<f32>) {
+  %r = tile.range 0 to 32 : tensor<32xi32>
+  %pa = tile.splat %p : tensor<32x!tile.ptr<f32>>
+  %q = tile.addptr %pa, %r : tensor<32x!tile.ptr<f32>>, tensor<32xi32>
+  %v = tile.load %q : tensor<32x!tile.ptr<f32>>
+  %a = tile.reshape %v : tensor<32xf32> -> tensor<2x4x4xf32>
+  %z = arith.constant dense<0.0> : tensor<2x4x4xf32>
+  // expected-error @+1 {{'tile.dot' op cannot be lowered by the CPU target: batched dot is not implemented yet}}
+  %d = tile.dot %a, %a, %z : tensor<2x4x4xf32>, tensor<2x4x4xf32> -> tensor<2x4x4xf32>
+  %o = tile.reshape %d : tensor<2x4x4xf32> -> tensor<32xf32>
+  tile.store %q, %o : tensor<32x!tile.ptr<f32>>
   tile.return
 }
 
@@ -25,18 +31,5 @@ tile.func @scan_rank3(%a: !tile.ptr<f32>) {
   }
   %c1 = tile.reshape %c : tensor<2x2x4xf32> -> tensor<16xf32>
   tile.store %p, %c1 : tensor<16x!tile.ptr<f32>>
-  tile.return
-}
-
-// -----
-
-tile.func @f8_arith(%a: !tile.ptr<f8E4M3FN>) {
-  %r = tile.range 0 to 16 : tensor<16xi32>
-  %pa = tile.splat %a : tensor<16x!tile.ptr<f8E4M3FN>>
-  %p = tile.addptr %pa, %r : tensor<16x!tile.ptr<f8E4M3FN>>, tensor<16xi32>
-  %v = tile.load %p : tensor<16x!tile.ptr<f8E4M3FN>>
-  // expected-error @+1 {{'arith.addf' op cannot be lowered by the CPU target: arithmetic on f8 tiles is not implemented; convert with tile.fp_to_fp first}}
-  %w = arith.addf %v, %v : tensor<16xf8E4M3FN>
-  tile.store %p, %w : tensor<16x!tile.ptr<f8E4M3FN>>
   tile.return
 }

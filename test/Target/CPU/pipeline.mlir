@@ -26,11 +26,17 @@
 // TARGET: error: unknown target 'tpu' (known: cpu, nvidia)
 // OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=... or features=...)
 
-// NOTYET: error: 'tile.atomic_cas' op cannot be lowered by the CPU target: this op is not implemented on the CPU yet
-tile.func @lock(%p: !tile.ptr<i32>) {
-  %zero = arith.constant 0 : i32
-  %one = arith.constant 1 : i32
-  %old = tile.atomic_cas acq_rel, gpu %p, %zero, %one : !tile.ptr<i32>
+// NOTYET: error: 'tile.dot' op cannot be lowered by the CPU target: batched dot is not implemented yet
+tile.func @batched(%p: !tile.ptr<f32>) {
+  %r = tile.range 0 to 32 : tensor<32xi32>
+  %pa = tile.splat %p : tensor<32x!tile.ptr<f32>>
+  %q = tile.addptr %pa, %r : tensor<32x!tile.ptr<f32>>, tensor<32xi32>
+  %v = tile.load %q : tensor<32x!tile.ptr<f32>>
+  %a = tile.reshape %v : tensor<32xf32> -> tensor<2x4x4xf32>
+  %z = arith.constant dense<0.0> : tensor<2x4x4xf32>
+  %d = tile.dot %a, %a, %z : tensor<2x4x4xf32>, tensor<2x4x4xf32> -> tensor<2x4x4xf32>
+  %o = tile.reshape %d : tensor<2x4x4xf32> -> tensor<32xf32>
+  tile.store %q, %o : tensor<32x!tile.ptr<f32>>
   tile.return
 }
 
