@@ -147,7 +147,9 @@ def row(name, unit, amount, ours, anchors):
     cells = "  ".join(f"{k} {v:8.1f}" for k, v in rate.items())
     ratios = "  ".join(f"{mine / v:5.2f}x {k}" for k, v in rate.items()
                        if mine)
-    mine_text = f"{mine:8.1f}" if mine else "    FAIL"
+    # A row without a kernel of ours (the copy anchor) shows a dash.
+    mine_text = (f"{mine:8.1f}" if mine else
+                 "       -" if ours is None else "    FAIL")
     print(f"{name:24s} {unit:7s} ours {mine_text}  {cells}  |  {ratios}",
           flush=True)
 
