@@ -372,6 +372,26 @@ LogicalResult NVIDIATarget::emitIntermediate(ModuleOp module,
   return assemble(module, options, ptx, out, report);
 }
 
+/// Threads one multiprocessor of `chip` holds at once.
+static int64_t maxThreadsPerMultiprocessor(StringRef chip) {
+  int capability = computeCapability(chip);
+  return capability == 86 || capability == 87 || capability == 89 ? 1536 : 2048;
+}
+
+/// `ptx` with `.minnctapersm blocks` after the `.maxntid` of `kernel`.
+static std::string withMinBlocks(StringRef ptx, StringRef kernel,
+                                 int64_t blocks) {
+  size_t entry = ptx.find((".entry " + kernel + "(").str());
+  size_t maxntid = ptx.find(".maxntid", entry);
+  size_t end = ptx.find('\n', maxntid);
+  if (entry == StringRef::npos || maxntid == StringRef::npos ||
+      end == StringRef::npos)
+    return ptx.str();
+  return (ptx.take_front(end + 1) + ".minnctapersm " + Twine(blocks) + "\n" +
+          ptx.drop_front(end + 1))
+      .str();
+}
+
 LogicalResult NVIDIATarget::serialize(ModuleOp module,
                                       const TargetOptions &options,
                                       ::tile::Artifact &artifact) const {
@@ -382,6 +402,62 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
   gpu::GPUModuleOp kernels = findKernels(module);
   auto launch = kernels->getAttrOfType<DictionaryAttr>("tile.launch");
   auto usage = parseResourceReport(report);
+  // A kernel whose registers keep a multiprocessor from holding its full
+  // count of threads is assembled again asking ptxas for more blocks per
+  // multiprocessor (`.minnctapersm`): full occupancy if ptxas fits it
+  // without spilling, else one block more than now if that fits. Memory-
+  // bound kernels gain loads in flight; kernels that would spill (products)
+  // stay as they are.
+  constexpr int64_t kRegistersPerMultiprocessor = 65536;
+  int64_t maxThreads = maxThreadsPerMultiprocessor(options.chip);
+  struct Trial {
+    int64_t blocks, fewest; // asked for now; one more than the current count
+  };
+  std::map<std::string, Trial> trials;
+  for (::tile::KernelInfo &info : artifact.kernels) {
+    auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
+    auto it = usage.find(info.symbol);
+    if (!attrs || it == usage.end() || it->second.second != 0)
+      continue;
+    int64_t threads = attrs.getAs<IntegerAttr>("threads").getInt();
+    int64_t current =
+        kRegistersPerMultiprocessor / (it->second.first * threads);
+    int64_t full = maxThreads / threads;
+    if (current < full)
+      trials[info.symbol] = {full, current + 1};
+  }
+  std::map<std::string, int64_t> minBlocks;
+  while (!trials.empty()) {
+    std::string text = ptx;
+    for (auto &[symbol, trial] : trials)
+      text = withMinBlocks(text, symbol, trial.blocks);
+    std::string hinted, hintedReport;
+    if (failed(assemble(module, options, text, hinted, hintedReport)))
+      return failure();
+    auto hintedUsage = parseResourceReport(hintedReport);
+    bool settled = true;
+    for (auto it = trials.begin(); it != trials.end();) {
+      if (hintedUsage[it->first].second == 0) {
+        ++it;
+        continue;
+      }
+      // Full occupancy spills: one more block than now, else nothing.
+      settled = false;
+      if (it->second.blocks > it->second.fewest) {
+        it->second.blocks = it->second.fewest;
+        ++it;
+      } else {
+        it = trials.erase(it);
+      }
+    }
+    if (!settled)
+      continue;
+    for (auto &[symbol, trial] : trials)
+      minBlocks[symbol] = trial.blocks;
+    cubin = std::move(hinted);
+    usage = std::move(hintedUsage);
+    break;
+  }
   for (::tile::KernelInfo &info : artifact.kernels) {
     auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
     if (!attrs)
@@ -395,6 +471,8 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
       info.attrs.emplace_back("registers", it->second.first);
       info.attrs.emplace_back("spill_bytes", it->second.second);
     }
+    if (auto hint = minBlocks.find(info.symbol); hint != minBlocks.end())
+      info.attrs.emplace_back("min_blocks_per_sm", hint->second);
   }
   artifact.chip = options.chip;
   artifact.features = options.features.empty() ? "-" : options.features;
