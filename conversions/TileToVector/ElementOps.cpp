@@ -72,46 +72,4 @@ void ProgramEmitter::emitConstantTile(arith::ConstantOp op,
       entry, op.getLoc(), LLVM::LLVMPointerType::get(op.getContext()), name);
 }
 
-/// Compare-and-swap lane by lane: each lane is one `llvm.cmpxchg` on the
-/// bits; the old values form the result.
-LogicalResult ProgramEmitter::emitAtomicCAS(AtomicCASOp op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  if (!isTile(op.getPtr())) {
-    scalars.map(op.getResult(),
-                tile::emitAtomicCAS(b, loc, scalars.lookup(op.getPtr()),
-                                    scalars.lookup(op.getCmp()),
-                                    scalars.lookup(op.getVal()),
-                                    op.getOrder()));
-    return success();
-  }
-  auto type = cast<RankedTensorType>(op.getVal().getType());
-  if (type.getRank() > 2)
-    return unsupported(op, "tiles of rank above 2 are not implemented yet");
-  Value result = allocaBuffer(type);
-  buffers[op.getResult()] = result;
-  return forEachChunk(
-      b, loc, type, chunkWidth(type),
-      [&](OpBuilder &cb, Position pos) -> LogicalResult {
-        FailureOr<Value> ptrs = chunk(cb, op.getPtr(), pos);
-        FailureOr<Value> cmps = chunk(cb, op.getCmp(), pos);
-        FailureOr<Value> values = chunk(cb, op.getVal(), pos);
-        if (failed(ptrs) || failed(cmps) || failed(values))
-          return failure();
-        Value old = arith::ConstantOp::create(
-            cb, loc, cb.getZeroAttr(cast<ShapedType>(values->getType())));
-        for (int64_t lane = 0; lane < pos.width; ++lane) {
-          auto at = [&](Value vector) -> Value {
-            return vector::ExtractOp::create(cb, loc, vector, lane);
-          };
-          Value laneOld = tile::emitAtomicCAS(cb, loc, at(*ptrs), at(*cmps),
-                                              at(*values), op.getOrder());
-          old = vector::InsertOp::create(cb, loc, laneOld, old, lane);
-        }
-        LLVM::StoreOp::create(cb, loc, old,
-                              bufferAddress(cb, loc, result, type, pos),
-                              getElementByteSize(type.getElementType()));
-        return success();
-      });
-}
-
 } // namespace mlir::tile::tovector

@@ -111,8 +111,8 @@ private:
   LogicalResult emitReduce(ReduceOp op, OpBuilder &b);
   LogicalResult emitDot(DotOp op, OpBuilder &b);
   LogicalResult emitScan(ScanOp op, OpBuilder &b);
-  LogicalResult emitAtomicRMW(AtomicRMWOp op, OpBuilder &b);
-  LogicalResult emitAtomicCAS(AtomicCASOp op, OpBuilder &b);
+  /// tile.atomic_rmw or tile.atomic_cas, lane by lane.
+  LogicalResult emitAtomic(Operation *op, OpBuilder &b);
   /// A constant tile of different elements: a global array its chunks load.
   void emitConstantTile(arith::ConstantOp op, DenseElementsAttr value);
   LogicalResult emitDescStore(DescStoreOp op, OpBuilder &b);

@@ -600,17 +600,26 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   return success();
 }
 
-/// Atomics lane by lane: each unmasked lane is one `llvm.atomicrmw`; the old
-/// values (zero for masked-off lanes) form the result.
-LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  Type element = getElementTypeOrSelf(op.getVal().getType());
-  LLVM::AtomicOrdering ordering = getAtomicOrdering(op.getOrder());
+/// Atomics lane by lane: each unmasked lane is one `llvm.atomicrmw` (or
+/// `llvm.cmpxchg` on the bits); the old values (zero for masked-off lanes)
+/// form the result.
+LogicalResult ProgramEmitter::emitAtomic(Operation *op, OpBuilder &b) {
+  Location loc = op->getLoc();
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  auto cas = dyn_cast<AtomicCASOp>(op);
+  Value ptrs = op->getOperand(0);
+  Value values = rmw ? rmw.getVal() : cas.getVal();
+  Value cmps = cas ? cas.getCmp() : Value();
+  Value masks = rmw ? rmw.getMask() : Value();
+  Type element = getElementTypeOrSelf(values.getType());
   // One lane: the atomic under its mask; returns the old value or zero.
-  auto laneAtomic = [&](OpBuilder &lb, Value ptr, Value value,
+  auto laneAtomic = [&](OpBuilder &lb, Value ptr, Value cmp, Value value,
                         Value mask) -> Value {
     auto atomic = [&](OpBuilder &ab) -> Value {
-      return tile::emitAtomicRMW(ab, loc, op.getKind(), ptr, value, ordering);
+      if (rmw)
+        return tile::emitAtomicRMW(ab, loc, rmw.getKind(), ptr, value,
+                                   getAtomicOrdering(rmw.getOrder()));
+      return tile::emitAtomicCAS(ab, loc, ptr, cmp, value, cas.getOrder());
     };
     if (!mask)
       return atomic(lb);
@@ -625,35 +634,39 @@ LogicalResult ProgramEmitter::emitAtomicRMW(AtomicRMWOp op, OpBuilder &b) {
             elseB, loc, cast<TypedAttr>(elseB.getZeroAttr(element)))));
     return ifOp.getResult(0);
   };
-  if (!isTile(op.getPtr())) {
-    Value mask = op.getMask() ? scalars.lookup(op.getMask()) : Value();
-    scalars.map(op.getResult(), laneAtomic(b, scalars.lookup(op.getPtr()),
-                                           scalars.lookup(op.getVal()), mask));
+  if (!isTile(ptrs)) {
+    auto lookup = [&](Value v) { return v ? scalars.lookup(v) : Value(); };
+    scalars.map(op->getResult(0), laneAtomic(b, lookup(ptrs), lookup(cmps),
+                                             lookup(values), lookup(masks)));
     return success();
   }
-  auto type = cast<RankedTensorType>(op.getVal().getType());
+  auto type = cast<RankedTensorType>(values.getType());
+  if (type.getRank() > 2)
+    return unsupported(op, "tiles of rank above 2 are not implemented yet");
   Value result = allocaBuffer(type);
-  buffers[op.getResult()] = result;
+  buffers[op->getResult(0)] = result;
   return forEachChunk(
       b, loc, type, chunkWidth(type),
       [&](OpBuilder &cb, Position pos) -> LogicalResult {
-        FailureOr<Value> ptrs = chunk(cb, op.getPtr(), pos);
-        FailureOr<Value> values = chunk(cb, op.getVal(), pos);
-        FailureOr<Value> maskChunk = chunk(cb, op.getMask(), pos);
-        if (failed(ptrs) || failed(values) || failed(maskChunk))
+        FailureOr<Value> ptrChunk = chunk(cb, ptrs, pos);
+        FailureOr<Value> valueChunk = chunk(cb, values, pos);
+        FailureOr<Value> cmpChunk = chunk(cb, cmps, pos);
+        FailureOr<Value> maskChunk = chunk(cb, masks, pos);
+        if (failed(ptrChunk) || failed(valueChunk) || failed(cmpChunk) ||
+            failed(maskChunk))
           return failure();
-        Value masks = *maskChunk;
         Value old = arith::ConstantOp::create(
             cb, loc,
             cast<TypedAttr>(
                 cb.getZeroAttr(VectorType::get({pos.width}, element))));
         for (int64_t lane = 0; lane < pos.width; ++lane) {
-          Value ptr = vector::ExtractOp::create(cb, loc, *ptrs, lane);
-          Value value = vector::ExtractOp::create(cb, loc, *values, lane);
-          Value mask =
-              masks ? Value(vector::ExtractOp::create(cb, loc, masks, lane))
-                    : Value();
-          Value laneOld = laneAtomic(cb, ptr, value, mask);
+          auto at = [&](Value vector) -> Value {
+            return vector
+                       ? Value(vector::ExtractOp::create(cb, loc, vector, lane))
+                       : Value();
+          };
+          Value laneOld = laneAtomic(cb, at(*ptrChunk), at(*cmpChunk),
+                                     at(*valueChunk), at(*maskChunk));
           old = vector::InsertOp::create(cb, loc, laneOld, old, lane);
         }
         LLVM::StoreOp::create(cb, loc, old,

@@ -118,16 +118,14 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitPrint(print, b);
   if (auto assertOp = dyn_cast<AssertOp>(op))
     return emitAssert(assertOp, b);
-  if (auto rmw = dyn_cast<AtomicRMWOp>(op))
-    return emitAtomicRMW(rmw, b);
+  if (isa<AtomicRMWOp, AtomicCASOp>(op))
+    return emitAtomic(op, b);
   if (auto forOp = dyn_cast<scf::ForOp>(op))
     return emitFor(forOp, b);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return emitIf(ifOp, b);
   if (isa<LoadOp, AddPtrOp>(op) && !hasTileOperandsOrResults(op))
     return emitScalarMemory(op, b);
-  if (auto cas = dyn_cast<AtomicCASOp>(op))
-    return emitAtomicCAS(cas, b);
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
     if (dense && isTile(constant) && !dense.isSplat()) {
