@@ -45,31 +45,37 @@ LogicalResult ProgramEmitter::emitStore(StoreOp op, OpBuilder &b) {
   bool contiguous;
   unsigned align;
   std::tie(contiguous, align) = contiguousChunk(axis, op.getPtr(), width);
-  return forEachChunk(
-      b, loc, type, width,
-      [&](OpBuilder &inner, Position pos) -> LogicalResult {
-        FailureOr<Value> ptrs = chunk(inner, op.getPtr(), pos);
-        FailureOr<Value> value = chunk(inner, op.getValue(), pos);
-        FailureOr<Value> maskChunk = chunk(inner, op.getMask(), pos);
-        if (failed(ptrs) || failed(value) || failed(maskChunk))
-          return failure();
-        Value mask = *maskChunk;
-        Value stored = toMemory(inner, loc, *value);
-        if (contiguous) {
-          Value first = vector::ExtractOp::create(inner, loc, *ptrs, 0);
-          if (mask)
-            LLVM::MaskedStoreOp::create(inner, loc, stored, first, mask, align);
-          else
-            LLVM::StoreOp::create(inner, loc, stored, first, align);
-          return success();
-        }
-        if (!mask)
-          mask = arith::ConstantOp::create(
-              inner, loc,
-              DenseElementsAttr::get(
-                  VectorType::get({width}, inner.getI1Type()), true));
-        LLVM::masked_scatter::create(inner, loc, stored, *ptrs, mask, align);
-        return success();
+  return withFullMasksNoResults(
+      b, loc, {op.getPtr(), op.getValue()}, op.getMask(), [&](OpBuilder &vb) {
+        return forEachChunk(
+            vb, loc, type, width,
+            [&](OpBuilder &inner, Position pos) -> LogicalResult {
+              FailureOr<Value> ptrs = chunk(inner, op.getPtr(), pos);
+              FailureOr<Value> value = chunk(inner, op.getValue(), pos);
+              FailureOr<Value> maskChunk =
+                  chunk(inner, effectiveMask(op.getMask()), pos);
+              if (failed(ptrs) || failed(value) || failed(maskChunk))
+                return failure();
+              Value mask = *maskChunk;
+              Value stored = toMemory(inner, loc, *value);
+              if (contiguous) {
+                Value first = vector::ExtractOp::create(inner, loc, *ptrs, 0);
+                if (mask)
+                  LLVM::MaskedStoreOp::create(inner, loc, stored, first, mask,
+                                              align);
+                else
+                  LLVM::StoreOp::create(inner, loc, stored, first, align);
+                return success();
+              }
+              if (!mask)
+                mask = arith::ConstantOp::create(
+                    inner, loc,
+                    DenseElementsAttr::get(
+                        VectorType::get({width}, inner.getI1Type()), true));
+              LLVM::masked_scatter::create(inner, loc, stored, *ptrs, mask,
+                                           align);
+              return success();
+            });
       });
 }
 
@@ -203,31 +209,70 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
     return success();
   }
 
-  // Along the last dimension: one scalar per row.
+  // Along the last dimension: one scalar per row. Up to
+  // kMaxAccumulators vector accumulators take interleaved chunks, so that
+  // consecutive combines do not wait for each other (one accumulator made
+  // the row a chain of dependent `maximumf`s, ~8 cycles per chunk), and the
+  // combine tree is shallower; the combiner is associative and commutative
+  // (docs/Semantics.md section 3.8), so any tree is allowed.
+  constexpr int64_t kMaxAccumulators = 4;
+  int64_t numChunks = cols / width;
+  int64_t numAccs = 1;
+  while (numAccs < kMaxAccumulators && numChunks % (numAccs * 2) == 0)
+    numAccs *= 2;
   auto reduceRow = [&](OpBuilder &rb,
                        Value row) -> FailureOr<SmallVector<Value>> {
     chunks.clear();
-    FailureOr<SmallVector<Value>> first =
-        chunksOf(rb, Position{row, constantIndex(rb, loc, 0), width});
-    if (failed(first))
-      return failure();
-    auto colLoop = scf::ForOp::create(rb, loc, constantIndex(rb, loc, width),
-                                      constantIndex(rb, loc, cols),
-                                      constantIndex(rb, loc, width), *first);
+    // accs[a * numValues + v]: accumulator a of operand v.
+    SmallVector<Value> init;
+    for (int64_t a = 0; a < numAccs; ++a) {
+      FailureOr<SmallVector<Value>> first =
+          chunksOf(rb, Position{row, constantIndex(rb, loc, a * width), width});
+      if (failed(first))
+        return failure();
+      llvm::append_range(init, *first);
+    }
+    auto colLoop =
+        scf::ForOp::create(rb, loc, constantIndex(rb, loc, numAccs * width),
+                           constantIndex(rb, loc, cols),
+                           constantIndex(rb, loc, numAccs * width), init);
     OpBuilder colB = OpBuilder::atBlockBegin(colLoop.getBody());
     chunks.clear();
-    FailureOr<SmallVector<Value>> next =
-        chunksOf(colB, Position{row, colLoop.getInductionVar(), width});
-    if (failed(next))
-      return failure();
-    FailureOr<SmallVector<Value>> combined =
-        combine(colB, op.getCombiner(), colLoop.getRegionIterArgs(), *next);
-    if (failed(combined))
-      return failure();
-    scf::YieldOp::create(colB, loc, *combined);
+    SmallVector<Value> yielded;
+    for (int64_t a = 0; a < numAccs; ++a) {
+      Value col = colLoop.getInductionVar();
+      if (a > 0)
+        col = arith::AddIOp::create(colB, loc, col,
+                                    constantIndex(colB, loc, a * width));
+      FailureOr<SmallVector<Value>> next =
+          chunksOf(colB, Position{row, col, width});
+      if (failed(next))
+        return failure();
+      FailureOr<SmallVector<Value>> combined = combine(
+          colB, op.getCombiner(),
+          colLoop.getRegionIterArgs().slice(a * numValues, numValues), *next);
+      if (failed(combined))
+        return failure();
+      llvm::append_range(yielded, *combined);
+    }
+    scf::YieldOp::create(colB, loc, yielded);
     chunks.clear();
-    // A shuffle tree across the lanes of the accumulators.
-    SmallVector<Value> accs(colLoop.getResults());
+    // A tree across the accumulators, then a shuffle tree across the lanes.
+    SmallVector<Value> all(colLoop.getResults());
+    for (int64_t count = numAccs; count > 1; count /= 2) {
+      int64_t half = count / 2;
+      SmallVector<Value> merged;
+      for (int64_t a = 0; a < half; ++a) {
+        FailureOr<SmallVector<Value>> pair = combine(
+            rb, op.getCombiner(), ArrayRef(all).slice(a * numValues, numValues),
+            ArrayRef(all).slice((a + half) * numValues, numValues));
+        if (failed(pair))
+          return failure();
+        llvm::append_range(merged, *pair);
+      }
+      all = std::move(merged);
+    }
+    SmallVector<Value> accs(all);
     for (int64_t half = width / 2; half >= 1; half /= 2) {
       SmallVector<Value> lo, hi;
       for (Value acc : accs) {
@@ -249,8 +294,10 @@ LogicalResult ProgramEmitter::emitReduce(ReduceOp op, OpBuilder &b) {
   };
 
   if (type.getRank() == 1) {
-    FailureOr<SmallVector<Value>> values =
-        reduceRow(b, constantIndex(b, loc, 0));
+    FailureOr<SmallVector<Value>> values = withFullMasks(
+        b, loc, SmallVector<Value>(op.getSrcs()), Value(), [&](OpBuilder &vb) {
+          return reduceRow(vb, constantIndex(vb, loc, 0));
+        });
     if (failed(values))
       return failure();
     for (auto [result, value] : llvm::zip(op.getResults(), *values))
