@@ -154,6 +154,9 @@ private:
   /// If `tile` is an i1 tile used as the mask of a load or store and read
   /// from no memory, emits here the check that all its lanes are true.
   void checkMaskAllTrue(OpBuilder &b, Value tile);
+  /// The all-true check of `offsets < n` masks from their first and last
+  /// lanes; null for masks of other forms.
+  Value checkBoundMask(OpBuilder &b, Value tile);
   /// The masks with an all-true check that a loop evaluating `roots` (and
   /// storing under `ownMask`) would apply.
   SmallVector<Value> checkedMasks(ArrayRef<Value> roots, Value ownMask);

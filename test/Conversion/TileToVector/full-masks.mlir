@@ -2,10 +2,14 @@
 
 // A mask computed from a range and a scalar is checked once for being true
 // in every lane; the store loop is emitted twice, with plain loads and
-// stores when it is, with masked ones otherwise.
+// stores when it is, with masked ones otherwise. `offsets < n` is checked on
+// its first and last lanes.
 // CHECK-LABEL: func.func @masked_copy_program
-// CHECK: %[[ALL:.*]] = scf.for
-// CHECK: %[[TRUE:.*]] = vector.reduction <and>, %[[ALL]] : vector<{{[0-9]+}}xi1> into i1
+// CHECK: %[[ORDERED:.*]] = arith.cmpi sle, %[[FIRST:.*]], %[[LAST:.*]] : i32
+// CHECK: %[[F:.*]] = arith.cmpi slt, %[[FIRST]], %arg2 : i32
+// CHECK: %[[L:.*]] = arith.cmpi slt, %[[LAST]], %arg2 : i32
+// CHECK: %[[BOTH:.*]] = arith.andi %[[F]], %[[L]] : i1
+// CHECK: %[[TRUE:.*]] = arith.andi %[[ORDERED]], %[[BOTH]] : i1
 // CHECK: scf.if %[[TRUE]] {
 // CHECK-NOT: llvm.intr.masked
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> vector<8xf32>
@@ -74,5 +78,26 @@ tile.func @scale(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %s: f32) {
   %po = tile.splat %out : tensor<64x!tile.ptr<f32>>
   %ao = tile.addptr %po, %r : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
   tile.store %ao, %q : tensor<64x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
+// Masks of other forms are checked lane by lane, once.
+// CHECK-LABEL: func.func @above_program
+// CHECK: %[[ALL:.*]] = scf.for
+// CHECK: %[[TRUE:.*]] = vector.reduction <and>, %[[ALL]] : vector<{{[0-9]+}}xi1> into i1
+// CHECK: scf.if %[[TRUE]] {
+// CHECK: llvm.store %{{.*}} {alignment = 4 : i64} : vector<8xf32>, !llvm.ptr
+// CHECK: } else {
+// CHECK: llvm.intr.masked.store
+tile.func @above(%out: !tile.ptr<f32>, %n: i32) {
+  %r = tile.range 0 to 64 : tensor<64xi32>
+  %ns = tile.splat %n : tensor<64xi32>
+  %m = arith.cmpi sgt, %r, %ns : tensor<64xi32>
+  %one = arith.constant dense<1.0> : tensor<64xf32>
+  %po = tile.splat %out : tensor<64x!tile.ptr<f32>>
+  %ao = tile.addptr %po, %r : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  tile.store %ao, %one, %m : tensor<64x!tile.ptr<f32>>
   tile.return
 }
