@@ -68,6 +68,17 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
   parallel.getRegion().push_back(parallelBody);
   OpBuilder pb = OpBuilder::atBlockEnd(parallelBody);
   auto wsloop = omp::WsloopOp::create(pb, loc);
+  // Non-temporal stores (Sinks.cpp, AVX-512 only) are weakly ordered, and
+  // only `sfence` or `mfence` is documented to order them on both x86
+  // vendors (LLVM makes a seq_cst fence a locked OR): each thread fences
+  // once after its programs, rather than once per program, which would wait
+  // for every line to reach memory.
+  bool streams = false;
+  program.walk([&](LLVM::StoreOp store) { streams |= store.getNontemporal(); });
+  if (streams)
+    LLVM::CallIntrinsicOp::create(pb, loc,
+                                  b.getStringAttr("llvm.x86.sse.sfence"),
+                                  ValueRange{}, LLVM::FastmathFlagsAttr());
   omp::TerminatorOp::create(pb, loc);
   Block *wsBody = new Block();
   wsloop.getRegion().push_back(wsBody);

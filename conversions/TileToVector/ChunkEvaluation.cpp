@@ -20,6 +20,39 @@ namespace mlir::tile::tovector {
 // Chunks of tiles
 //===----------------------------------------------------------------------===//
 
+/// `x / s` for an f32 chunk `x` and a scalar divisor `s` (a splat, or a row
+/// of a broadcast): a multiply by a reciprocal that LLVM hoists out of the
+/// chunk loop, where a vector division would cost ~10 times a multiply in
+/// every chunk. docs/Semantics.md section 6 bounds f32 `divf` by 2 ulp: the
+/// reciprocal is within 0.5 ulp of 1/s, which moves the quotient by under
+/// 1 ulp, and the product adds 0.5 ulp. As in PTX's `div.full`, both
+/// operands are scaled by a power of two where 1/s would leave the normal
+/// range: 1/4 for |s| > 2^126 (a subnormal reciprocal loses bits; x/4 loses
+/// bits only when the quotient is below 2^-250, zero either way) and 2^24
+/// for |s| < 2^-126 (the reciprocal would overflow; x * 2^24 overflows only
+/// when the quotient does). Zero, infinite and NaN divisors give the IEEE
+/// results: x * 2^24 * inf, x / 4 * 0, NaN.
+static Value divideByUniform(OpBuilder &b, Location loc, Value x, Value s) {
+  auto constant = [&](float value) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(value));
+  };
+  Value magnitude = math::AbsFOp::create(b, loc, s);
+  Value huge = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                     magnitude, constant(0x1p126f));
+  Value tiny = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                     magnitude, constant(0x1p-126f));
+  Value scale = arith::SelectOp::create(
+      b, loc, huge, constant(0.25f),
+      arith::SelectOp::create(b, loc, tiny, constant(0x1p24f), constant(1.0f)));
+  Value reciprocal = arith::DivFOp::create(
+      b, loc, constant(1.0f), arith::MulFOp::create(b, loc, s, scale));
+  auto splat = [&](Value scalar) -> Value {
+    return vector::BroadcastOp::create(b, loc, x.getType(), scalar);
+  };
+  Value scaled = arith::MulFOp::create(b, loc, x, splat(scale));
+  return arith::MulFOp::create(b, loc, scaled, splat(reciprocal));
+}
+
 FailureOr<Value> ProgramEmitter::chunk(OpBuilder &b, Value tile, Position pos) {
   if (!tile)
     return Value();
@@ -244,6 +277,10 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
         return failure();
       operands.push_back(*value);
     }
+    if (auto div = dyn_cast<arith::DivFOp>(def); div && element.isF32())
+      if (auto divisor = operands[1].getDefiningOp<vector::BroadcastOp>();
+          divisor && !isa<VectorType>(divisor.getSource().getType()))
+        return divideByUniform(b, loc, operands[0], divisor.getSource());
     if (def->getNumResults() == 1)
       if (Value value = lowerDefinedArith(b, def, operands, vectorType))
         return value;
@@ -269,8 +306,10 @@ FailureOr<Value> ProgramEmitter::loadChunk(OpBuilder &b, LoadOp op,
   FailureOr<Value> ptrs = chunk(b, op.getPtr(), pos);
   if (failed(ptrs))
     return failure();
-  FailureOr<Value> maskChunk = chunk(b, op.getMask(), pos);
-  FailureOr<Value> otherChunk = chunk(b, op.getOther(), pos);
+  Value maskTile = effectiveMask(op.getMask());
+  FailureOr<Value> maskChunk = chunk(b, maskTile, pos);
+  FailureOr<Value> otherChunk =
+      maskTile ? chunk(b, op.getOther(), pos) : FailureOr<Value>(Value());
   if (failed(maskChunk) || failed(otherChunk))
     return failure();
   Value mask = *maskChunk, other = *otherChunk;

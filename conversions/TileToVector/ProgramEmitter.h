@@ -150,6 +150,32 @@ private:
   LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
   LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
 
+  // Masks that are all true (FullMasks.cpp).
+  /// If `tile` is an i1 tile used as the mask of a load or store and read
+  /// from no memory, emits here the check that all its lanes are true.
+  void checkMaskAllTrue(OpBuilder &b, Value tile);
+  /// The all-true check of `offsets < n` masks from their first and last
+  /// lanes; null for masks of other forms.
+  Value checkBoundMask(OpBuilder &b, Value tile);
+  /// The masks with an all-true check that a loop evaluating `roots` (and
+  /// storing under `ownMask`) would apply.
+  SmallVector<Value> checkedMasks(ArrayRef<Value> roots, Value ownMask);
+  /// Emits `emit` twice under an scf.if on whether those masks are all true:
+  /// first with them in `trueMasks`, so that their loads and stores are
+  /// plain, then as written; returns the scf.if's results.
+  FailureOr<SmallVector<Value>>
+  withFullMasks(OpBuilder &b, Location loc, ArrayRef<Value> roots,
+                Value ownMask,
+                function_ref<FailureOr<SmallVector<Value>>(OpBuilder &)> emit);
+  LogicalResult
+  withFullMasksNoResults(OpBuilder &b, Location loc, ArrayRef<Value> roots,
+                         Value ownMask,
+                         function_ref<LogicalResult(OpBuilder &)> emit);
+  /// `mask` unless it is known true in every lane here.
+  Value effectiveMask(Value mask) {
+    return mask && trueMasks.count(mask) ? Value() : mask;
+  }
+
   // Chunks.
   /// The chunk of `tile` at `pos`; a null value for a null `tile` (an
   /// absent optional operand such as a mask).
@@ -198,6 +224,11 @@ private:
   /// (Restructure.cpp): the buffer of their source, which their chunks are
   /// read from through the op's index mapping.
   DenseMap<Value, Value> restructured;
+  /// i1 tiles used as masks and read from no memory: a scalar that is true
+  /// when every lane is (checkMaskAllTrue).
+  DenseMap<Value, Value> maskAllTrue;
+  /// Masks known true in every lane in the code being emitted.
+  DenseSet<Value> trueMasks;
   /// Descriptors, by the value of their tile.make_desc.
   DenseMap<Value, MakeDescOp> descriptors;
   /// Chunks already computed in the current loop body, by (tile, row, col,

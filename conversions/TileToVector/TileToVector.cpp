@@ -157,8 +157,11 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
       buffers[result] = buffer;
       return success();
     }
-    if (llvm::all_of(op->getResults(), isTile))
+    if (llvm::all_of(op->getResults(), isTile)) {
+      if (op->getNumResults() == 1)
+        checkMaskAllTrue(b, op->getResult(0));
       return success();
+    }
     return unsupported(op, "ops turning tiles into scalars other than "
                            "tile.reduce are not implemented yet");
   }
@@ -314,25 +317,27 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
   Type element = storeAs ? storeAs : type.getElementType();
   auto stored = RankedTensorType::get(type.getShape(), element);
   unsigned align = getElementByteSize(element);
-  return forEachChunk(
-      b, loc, type, chunkWidth(type),
-      [&](OpBuilder &inner, Position pos) -> LogicalResult {
-        FailureOr<Value> value = chunk(inner, tile, pos);
-        if (failed(value))
-          return failure();
-        Value toStore = *value;
-        auto storeType = VectorType::get({pos.width}, element);
-        if (element != type.getElementType())
-          toStore =
-              isa<FloatType>(element)
-                  ? Value(arith::ExtFOp::create(inner, loc, storeType, toStore))
-                  : Value(
-                        arith::ExtSIOp::create(inner, loc, storeType, toStore));
-        Value addr = bufferAddress(inner, loc, buffer, stored, pos);
-        LLVM::StoreOp::create(inner, loc, toMemory(inner, loc, toStore), addr,
-                              align);
-        return success();
-      });
+  return withFullMasksNoResults(b, loc, tile, Value(), [&](OpBuilder &vb) {
+    return forEachChunk(
+        vb, loc, type, chunkWidth(type),
+        [&](OpBuilder &inner, Position pos) -> LogicalResult {
+          FailureOr<Value> value = chunk(inner, tile, pos);
+          if (failed(value))
+            return failure();
+          Value toStore = *value;
+          auto storeType = VectorType::get({pos.width}, element);
+          if (element != type.getElementType())
+            toStore = isa<FloatType>(element)
+                          ? Value(arith::ExtFOp::create(inner, loc, storeType,
+                                                        toStore))
+                          : Value(arith::ExtSIOp::create(inner, loc, storeType,
+                                                         toStore));
+          Value addr = bufferAddress(inner, loc, buffer, stored, pos);
+          LLVM::StoreOp::create(inner, loc, toMemory(inner, loc, toStore), addr,
+                                align);
+          return success();
+        });
+  });
 }
 
 LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {

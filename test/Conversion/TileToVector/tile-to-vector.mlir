@@ -56,12 +56,19 @@ tile.func @strided(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>) {
 
 // -----
 
-// A sum keeps an 8-wide vector accumulator across the row, then halves it
-// with a shuffle tree (8 -> 4 -> 2 -> 1).
+// A sum keeps four 8-wide vector accumulators across the row (interleaved
+// chunks, so that the adds do not wait for each other), adds them pairwise,
+// then halves the result with a shuffle tree (8 -> 4 -> 2 -> 1).
 // CHECK-LABEL: func.func @row_sum_program
-// CHECK: %[[ACC:.*]] = scf.for %{{.*}} iter_args(%[[V:.*]] = %{{.*}}) -> (vector<8xf32>)
-// CHECK:   arith.addf %[[V]], %{{.*}} : vector<8xf32>
-// CHECK: vector.extract_strided_slice %[[ACC]] {offsets = [0], sizes = [4], strides = [1]}
+// CHECK: %[[ACC:.*]]:4 = scf.for %{{.*}} = %c32 to %c256 step %{{.*}} iter_args(%[[V0:.*]] = %{{.*}}, %[[V1:.*]] = %{{.*}}, %[[V2:.*]] = %{{.*}}, %[[V3:.*]] = %{{.*}}) -> (vector<8xf32>, vector<8xf32>, vector<8xf32>, vector<8xf32>)
+// CHECK:   arith.addf %[[V0]], %{{.*}} : vector<8xf32>
+// CHECK:   arith.addf %[[V1]], %{{.*}} : vector<8xf32>
+// CHECK:   arith.addf %[[V2]], %{{.*}} : vector<8xf32>
+// CHECK:   arith.addf %[[V3]], %{{.*}} : vector<8xf32>
+// CHECK: %[[P0:.*]] = arith.addf %[[ACC]]#0, %[[ACC]]#2 : vector<8xf32>
+// CHECK: %[[P1:.*]] = arith.addf %[[ACC]]#1, %[[ACC]]#3 : vector<8xf32>
+// CHECK: %[[ALL:.*]] = arith.addf %[[P0]], %[[P1]] : vector<8xf32>
+// CHECK: vector.extract_strided_slice %[[ALL]] {offsets = [0], sizes = [4], strides = [1]}
 // CHECK: arith.addf %{{.*}} : vector<4xf32>
 // CHECK: arith.addf %{{.*}} : vector<2xf32>
 // CHECK: arith.addf %{{.*}} : vector<1xf32>
