@@ -546,6 +546,21 @@ bool lowerDefinedScalarArith(OpBuilder &b, Operation *op, IRMapping &scalars) {
   return bool(value);
 }
 
+Value emitMaskedScalarLoad(OpBuilder &b, Location loc, Value mask, Type type,
+                           Value other, function_ref<Value(OpBuilder &)> load) {
+  if (!mask)
+    return load(b);
+  if (!other)
+    other = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, mask,
+                                /*addThenBlock=*/true, /*addElseBlock=*/true);
+  OpBuilder thenB = ifOp.getThenBodyBuilder();
+  scf::YieldOp::create(thenB, loc, load(thenB));
+  OpBuilder elseB = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(elseB, loc, other);
+  return ifOp.getResult(0);
+}
+
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat) {
   switch (kind) {
   case AtomicRMWKind::add:

@@ -97,6 +97,11 @@ Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
 /// `scalars`, its result mapped there. False if `op` is none of those ops.
 bool lowerDefinedScalarArith(OpBuilder &b, Operation *op, IRMapping &scalars);
 
+/// A masked scalar load: `load` when `mask` holds, otherwise `other` (zero
+/// of `type` when null), reading nothing when the mask is false.
+Value emitMaskedScalarLoad(OpBuilder &b, Location loc, Value mask, Type type,
+                           Value other, function_ref<Value(OpBuilder &)> load);
+
 /// The LLVM form of an atomic read-modify-write kind on integers or floats.
 LLVM::AtomicBinOp getAtomicBinOp(AtomicRMWKind kind, bool isFloat);
 LLVM::AtomicOrdering getAtomicOrdering(MemoryOrder order);

@@ -228,21 +228,11 @@ LogicalResult KernelLowering::lowerScalarOp(Operation *op, OpBuilder &b) {
           builder, loc, arith::CmpIPredicate::ne, byte,
           arith::ConstantIntOp::create(builder, loc, builder.getI8Type(), 0));
     };
-    if (!load.getMask()) {
-      scalars.map(load.getResult(), emitLoad(b));
-      return success();
-    }
-    Value other =
-        load.getOther()
-            ? scalars.lookup(load.getOther())
-            : Value(arith::ConstantOp::create(b, loc, b.getZeroAttr(type)));
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type},
-                                  scalars.lookup(load.getMask()), true, true);
-    OpBuilder thenB = ifOp.getThenBodyBuilder();
-    scf::YieldOp::create(thenB, loc, emitLoad(thenB));
-    OpBuilder elseB = ifOp.getElseBodyBuilder();
-    scf::YieldOp::create(elseB, loc, other);
-    scalars.map(load.getResult(), ifOp.getResult(0));
+    // A masked scalar load reads nothing when its mask is false.
+    auto lookup = [&](Value v) { return v ? scalars.lookup(v) : Value(); };
+    scalars.map(load.getResult(),
+                emitMaskedScalarLoad(b, loc, lookup(load.getMask()), type,
+                                     lookup(load.getOther()), emitLoad));
     return success();
   }
   if (auto store = dyn_cast<StoreOp>(op)) {

@@ -212,22 +212,11 @@ LogicalResult ProgramEmitter::emitScalarMemory(Operation *op, OpBuilder &b) {
                                ptr, align, load.getIsVolatile());
       return fromMemory(builder, loc, value, load.getType());
     };
-    if (!load.getMask()) {
-      scalars.map(load.getResult(), loadAt(b));
-      return success();
-    }
     // A masked scalar load reads nothing when its mask is false.
-    Value other =
-        load.getOther()
-            ? scalars.lookup(load.getOther())
-            : Value(arith::ConstantOp::create(b, loc, b.getZeroAttr(type)));
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange{type},
-                                  scalars.lookup(load.getMask()), true, true);
-    OpBuilder thenB = ifOp.getThenBodyBuilder();
-    scf::YieldOp::create(thenB, loc, loadAt(thenB));
-    OpBuilder elseB = ifOp.getElseBodyBuilder();
-    scf::YieldOp::create(elseB, loc, other);
-    scalars.map(load.getResult(), ifOp.getResult(0));
+    auto lookup = [&](Value v) { return v ? scalars.lookup(v) : Value(); };
+    scalars.map(load.getResult(),
+                emitMaskedScalarLoad(b, loc, lookup(load.getMask()), type,
+                                     lookup(load.getOther()), loadAt));
     return success();
   }
   auto store = cast<StoreOp>(op);
