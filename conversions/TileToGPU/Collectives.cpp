@@ -733,12 +733,12 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
       laneOffset(b, loc, laneId, instruction.bLaneBases, 1));
   Value bK = laneOffset(b, loc, laneId, instruction.bLaneBases, 0);
   Type i32 = b.getI32Type();
-  // One 32-bit load of the pair of elements at (row, k) of a staged operand.
-  auto loadPair = [&](Value row, int64_t rowStep, Value k0, int64_t kStep,
-                      int64_t base) -> Value {
+  // A's pairs run along k, a row of its copy: one 32-bit load.
+  auto loadRowPair = [&](Value row, int64_t rowStep, Value k0,
+                         int64_t kStep) -> Value {
     // (row + rowStep) * stride + k0 + kStep, with the constants folded.
     Value offset = sharedOffset(b, loc, row, stride, k0, bytes,
-                                base + (rowStep * stride + kStep) * bytes);
+                                (rowStep * stride + kStep) * bytes);
     return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset), 4);
   };
   // B's pairs run along k, a column of its row-major copy: two loads.
@@ -773,7 +773,7 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
       for (int64_t e = 0; e < aElements; e += 2) {
         Coords c = elementCoords(instruction.aElementBases, e);
         frag.push_back(
-            loadPair(rowBase, i * instruction.m + c[0], aK, k0 + c[1], 0));
+            loadRowPair(rowBase, i * instruction.m + c[0], aK, k0 + c[1]));
       }
       aFrags.push_back(frag);
     }

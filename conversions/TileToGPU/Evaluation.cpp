@@ -63,9 +63,11 @@ KernelLowering::coordinates(OpBuilder &b, Location loc, const Layout &layout) {
     for (const Coords &basis : bases)
       for (unsigned d = 0; d < rank; ++d) {
         int64_t mask = layout.shape[d] - 1, bits = basis[d] & mask;
+        if (!bits)
+          continue;
         // Bases that could carry into each other: any bit may be set.
         if (!llvm::isPowerOf2_64(bits) || (threadBits[d] & bits))
-          threadBits[d] = bits ? mask : threadBits[d];
+          threadBits[d] = mask;
         else
           threadBits[d] |= bits;
       }
