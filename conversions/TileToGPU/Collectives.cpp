@@ -562,6 +562,8 @@ KernelLowering::dotWarps(RankedTensorType type,
 
 Layout KernelLowering::dotLayout(DotOp op) {
   auto type = cast<RankedTensorType>(op.getType());
+  if (std::optional<WarpgroupInstruction> wide = warpgroupInstruction(op))
+    return warpgroupLayout(type, *wide);
   std::optional<MatrixInstruction> instruction = matrixInstruction(op);
   if (!instruction) {
     // Each thread owns a block of rows x 4 consecutive columns.
@@ -804,6 +806,8 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
 
 FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   Location loc = op.getLoc();
+  if (std::optional<WarpgroupInstruction> wide = warpgroupInstruction(op))
+    return lowerWarpgroupDot(b, op, *wide);
   if (std::optional<MatrixInstruction> instruction = matrixInstruction(op)) {
     DotOperands operands = dotOperands(op);
     if (!operands.valid)

@@ -375,13 +375,13 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
   // again inside it: a few instructions per iteration instead of registers
   // held across the loop.
   Operation *recompute = nullptr;
-  if (!fixed && def && !loopStarts.empty()) {
+  if (!fixed && def && !loopStarts.empty() && !shiftedPoint) {
     Operation *marker = markers.lookup(def);
     if (marker &&
         !loopStarts.back()->getBlock()->findAncestorOpInBlock(*marker))
       recompute = loopStarts.back();
   }
-  std::string layoutKey = layout.str();
+  std::string layoutKey = layout.str() + shiftedKey;
   if (recompute)
     layoutKey += "@" + std::to_string(reinterpret_cast<uintptr_t>(recompute));
   auto key = std::make_pair(tile.getAsOpaquePointer(), layoutKey);
@@ -428,6 +428,10 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
     } else {
       regs = convert(b, tile.getLoc(), *value, layout);
     }
+  } else if (shiftedPoint) {
+    // A later iteration's tile: all of it where that iteration is needed.
+    b.setInsertionPoint(shiftedPoint);
+    regs = compute(b, tile, layout);
   } else if (recompute) {
     b.setInsertionPoint(recompute);
     regs = compute(b, tile, layout);

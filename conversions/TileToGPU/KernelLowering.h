@@ -57,6 +57,58 @@ std::pair<Value, int64_t> splitConstant(Value value);
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                   ArrayRef<int64_t> shape);
 
+/// How a product operand lies in shared memory for a warpgroup
+/// instruction: its 16-byte chunks run along `contiguousDim`. Rows of 128
+/// bytes along it (a block of that dimension) follow each other along the
+/// other dimension, the blocks one after the other; in each group of 8 rows
+/// (1024 bytes, aligned) chunk c of row r sits at chunk c xor (r mod 8), so
+/// that the 8 rows of a column of chunks fall in different banks (the 128-byte
+/// swizzle). Tiles whose rows are shorter than 128 bytes use core matrices
+/// instead: 8 rows of 16 bytes (128 contiguous bytes), following each other
+/// along `contiguousDim`, then groups of 8 rows along the other one.
+struct CoreMatrices {
+  SmallVector<int64_t, 2> shape;
+  unsigned contiguousDim;
+  int64_t elementBytes;
+
+  unsigned otherDim() const { return 1 - contiguousDim; }
+  int64_t perChunk() const { return 16 / elementBytes; }
+  bool isSwizzled() const {
+    return shape[contiguousDim] * elementBytes % 128 == 0;
+  }
+  /// Swizzled: bytes between blocks of 128-byte rows. Core matrices: bytes
+  /// between groups of 8 rows.
+  int64_t blockStride() const {
+    return isSwizzled() ? shape[otherDim()] * 128
+                        : shape[contiguousDim] / perChunk() * 128;
+  }
+  int64_t getBytes() const { return shape[0] * shape[1] * elementBytes; }
+  /// Byte offset of the element `along` the chunks and `across` them.
+  int64_t offset(int64_t along, int64_t across) const {
+    int64_t chunk = along / perChunk(), inChunk = along % perChunk();
+    if (!isSwizzled())
+      return (across / 8) * blockStride() + (across % 8) * 16 + chunk * 128 +
+             inChunk * elementBytes;
+    return (chunk / 8) * blockStride() + (across / 8) * 1024 +
+           (across % 8) * 128 + ((chunk % 8) ^ (across % 8)) * 16 +
+           inChunk * elementBytes;
+  }
+  /// The operand of a product whose k dimension is `kDim`, at `address`.
+  SharedMatrixOperand operand(Value address, unsigned kDim) const {
+    bool kContiguous = contiguousDim == kDim;
+    if (isSwizzled()) // k-major: no leading offset (a k step is in a row)
+      return {address, kContiguous ? 16 : blockStride(), 1024, kContiguous,
+              128};
+    return {address, kContiguous ? 128 : blockStride(),
+            kContiguous ? blockStride() : 128, kContiguous, 0};
+  }
+};
+
+/// The byte offset (i32) of the element at `coords` of `tile` placed at
+/// byte `base` (i32), its constant part added last.
+Value stagedOffset(OpBuilder &b, Location loc, const CoreMatrices &tile,
+                   ArrayRef<Value> coords, Value base);
+
 class KernelLowering {
 public:
   KernelLowering(FuncOp kernel, gpu::GPUFuncOp func,
@@ -194,6 +246,70 @@ private:
   void stageMatrix(OpBuilder &b, Location loc, const Layout &layout,
                    ArrayRef<Value> regs, int64_t base, int64_t rowStride,
                    int64_t bytes, bool transposed);
+  // Warpgroup products (WarpgroupProducts.cpp, Pipelining.cpp).
+  std::optional<WarpgroupInstruction> warpgroupInstruction(DotOp op);
+  Layout warpgroupLayout(RankedTensorType type,
+                         const WarpgroupInstruction &instruction);
+  FailureOr<Distributed>
+  lowerWarpgroupDot(OpBuilder &b, DotOp op,
+                    const WarpgroupInstruction &instruction);
+  /// Writes `value` to shared memory at byte `base` (i32) as `tile`.
+  void stageCoreMatrices(OpBuilder &b, Location loc, const Distributed &value,
+                         const CoreMatrices &tile, Value base);
+  /// Issues the products of `op` on operands in shared memory at the i32
+  /// addresses `aBase` and `bBase`, arranged as `aTile` and `bTile`; returns
+  /// the accumulators they will write, usable after the target's
+  /// `emitWarpgroupWait` (empty if the target emitted nothing).
+  SmallVector<Value>
+  issueWarpgroupProducts(OpBuilder &b, Location loc,
+                         const WarpgroupInstruction &instruction, DotOp op,
+                         Value aBase, const CoreMatrices &aTile, Value bBase,
+                         const CoreMatrices &bTile, ArrayRef<Value> acc);
+  /// A product in a loop whose operands are loads the loop can start
+  /// iterations ahead (see Pipelining.cpp).
+  struct PipelinePlan {
+    scf::ForOp loop, lowered;
+    LoadOp loads[2];
+    CoreMatrices tiles[2];
+    int64_t stages;
+    /// If the products may run on into the next iteration: the loop result
+    /// carrying their accumulators.
+    std::optional<unsigned> resultInFlight;
+    /// Scalar ops of the loop body the loads' pointers and masks use, in
+    /// order.
+    SmallVector<Operation *> scalarOps;
+  };
+  std::optional<PipelinePlan> planPipeline(DotOp op);
+  FailureOr<Distributed>
+  lowerPipelinedDot(OpBuilder &b, DotOp op,
+                    const WarpgroupInstruction &instruction,
+                    const PipelinePlan &plan);
+  /// One 16-byte copy of a pipelined load, computed but not yet issued:
+  /// by threads where `active` holds (all if null), from `ptr` to the i32
+  /// shared address `shared` if `read`, else zeros; if `whole` is false
+  /// (null: never), element by element instead, taking those where all of
+  /// `takeElements` hold.
+  struct PendingCopy {
+    Value active, shared, ptr, read, whole;
+    SmallVector<SmallVector<Value, 2>> takeElements;
+    Type element;
+    int64_t elementBytes;
+  };
+  void issueCopies(OpBuilder &b, Location loc, ArrayRef<PendingCopy> copies);
+  /// Computes the asynchronous copies of operand `operand`'s load for the
+  /// iteration where the induction variable is `iteration`, into `buffer`
+  /// (i32 byte offset); the advanced pointers move `advance` (i64) steps
+  /// beyond where they are now, or beyond their start if `fromStart`.
+  /// `valid` (i1) false makes the copies read nothing.
+  LogicalResult startCopies(OpBuilder &b, Location loc,
+                            const PipelinePlan &plan, unsigned operand,
+                            Value iteration, Value advance, bool fromStart,
+                            Value valid, Value buffer,
+                            SmallVector<PendingCopy> &copies);
+  /// The i32 byte offset where the buffers of pipelined loads start, after
+  /// the scratch space (known once the whole kernel is lowered).
+  Value pipelineBase(OpBuilder &b, Location loc);
+
   FailureOr<SmallVector<Value>> combine(OpBuilder &b, Region &combiner,
                                         ValueRange lhs, ValueRange rhs);
   /// Exchanges `value` with the lane `offset` away (xor or up).
@@ -222,6 +338,12 @@ private:
   Value isFirstCopyThread(OpBuilder &b, Location loc, const Layout &layout);
   /// The address of byte `offset` (i32) of the shared scratch array.
   Value sharedAddress(OpBuilder &b, Location loc, Value offset);
+  /// That address as an i32 (asynchronous copies and matrix descriptors
+  /// take shared addresses so).
+  Value sharedAddressI32(OpBuilder &b, Location loc, Value offset) {
+    return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(),
+                                    sharedAddress(b, loc, offset));
+  }
   void reserveShared(int64_t bytes) {
     sharedBytes = std::max(sharedBytes, bytes);
   }
@@ -258,6 +380,8 @@ private:
   struct AdvancedPointers {
     Value start, offset;
     Operation *ready;
+    /// The i64 advance per iteration, defined before the loop.
+    Value step;
   };
   DenseMap<Value, AdvancedPointers> advancedPointers;
   /// The start markers of the loop bodies being lowered, innermost last:
@@ -279,6 +403,20 @@ private:
     KernelLowering &lowering;
     SmallVector<Operation *> saved;
   };
+  /// The scf.for ops being lowered, innermost last, with their lowered form.
+  SmallVector<std::pair<scf::ForOp, scf::ForOp>> loops;
+  /// While tiles of a later loop iteration are evaluated (pipelined loads):
+  /// the op all their code goes before, and the suffix that keeps their
+  /// registers apart from the current iteration's.
+  Operation *shiftedPoint = nullptr;
+  std::string shiftedKey;
+  unsigned numShifts = 0;
+  /// Per scf.for, its results whose warpgroup products may still run when
+  /// the loop ends.
+  DenseMap<Operation *, SmallVector<unsigned>> productsInFlight;
+  /// Placeholders of `pipelineBase`, and the bytes the buffers need.
+  SmallVector<arith::ConstantOp> pipelineBases;
+  int64_t pipelineBytes = 0;
   /// For materialized tiles defined by control flow or atomics: the marker
   /// before which their conversions go.
   DenseMap<Value, Operation *> readyMarkers;

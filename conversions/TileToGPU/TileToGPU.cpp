@@ -103,6 +103,13 @@ LogicalResult KernelLowering::lower() {
   if (failed(lowerBlock(kernel.getBody().front(), b)))
     return failure();
   gpu::ReturnOp::create(b, loc);
+  // Buffers of pipelined loads go after the scratch space.
+  if (!pipelineBases.empty()) {
+    int64_t base = llvm::alignTo(sharedBytes, 1024);
+    for (arith::ConstantOp placeholder : pipelineBases)
+      placeholder.setValueAttr(b.getI32IntegerAttr(base));
+    sharedBytes = base + pipelineBytes;
+  }
   // The markers have done their job.
   for (auto &[op, marker] : markers)
     marker->erase();
@@ -352,6 +359,8 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   SmallVector<Layout> layouts(numArgs);
   SmallVector<std::variant<std::monostate, Value, int64_t>> advances(numArgs);
   SmallVector<Value> inits;
+  // Their advance per iteration, as an i64 defined before the loop.
+  SmallVector<Value> steps(numArgs);
   for (unsigned i = 0; i < numArgs; ++i) {
     Value init = op.getInitArgs()[i], iterArg = op.getRegionIterArgs()[i];
     Value yielded = yield.getOperand(i);
@@ -359,7 +368,14 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
         isTile(init) && isa<PointerType>(getElementTypeOrSelf(init.getType()));
     if (isPointerTile)
       advances[i] = uniformAdvance(iterArg, yielded);
-    if (!std::holds_alternative<std::monostate>(advances[i])) {
+    if (auto step = std::get_if<Value>(&advances[i])) {
+      steps[i] = scalars.lookup(*step);
+      if (steps[i].getType() != i64)
+        steps[i] = arith::ExtSIOp::create(b, loc, i64, steps[i]);
+    } else if (auto step = std::get_if<int64_t>(&advances[i])) {
+      steps[i] = arith::ConstantIntOp::create(b, loc, i64, *step);
+    }
+    if (steps[i]) {
       inits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
       continue;
     }
@@ -385,9 +401,9 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
                     Operation *point) {
     unsigned next = 0;
     for (unsigned i = 0; i < numArgs; ++i) {
-      if (!std::holds_alternative<std::monostate>(advances[i])) {
-        advancedPointers[oldValues[i]] =
-            AdvancedPointers{op.getInitArgs()[i], newValues[next++], point};
+      if (steps[i]) {
+        advancedPointers[oldValues[i]] = AdvancedPointers{
+            op.getInitArgs()[i], newValues[next++], point, steps[i]};
         continue;
       }
       unsigned count = isTile(oldValues[i]) ? layouts[i].getNumRegs() : 1;
@@ -397,22 +413,14 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   };
   mapAll(op.getRegionIterArgs(), newFor.getRegionIterArgs(), ready);
   loopStarts.push_back(ready);
+  loops.push_back({op, newFor});
   if (failed(lowerBlock(*op.getBody(), body)))
     return failure();
   SmallVector<Value> yielded;
   for (unsigned i = 0; i < numArgs; ++i) {
-    if (auto step = std::get_if<Value>(&advances[i])) {
-      Value delta = scalars.lookup(*step);
-      if (delta.getType() != i64)
-        delta = arith::ExtSIOp::create(body, loc, i64, delta);
+    if (steps[i]) {
       yielded.push_back(arith::AddIOp::create(
-          body, loc, newFor.getRegionIterArgs()[yielded.size()], delta));
-      continue;
-    }
-    if (auto step = std::get_if<int64_t>(&advances[i])) {
-      yielded.push_back(arith::AddIOp::create(
-          body, loc, newFor.getRegionIterArgs()[yielded.size()],
-          arith::ConstantIntOp::create(body, loc, i64, *step)));
+          body, loc, newFor.getRegionIterArgs()[yielded.size()], steps[i]));
       continue;
     }
     FailureOr<SmallVector<Value>> regs =
@@ -422,11 +430,23 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
     yielded.append(regs->begin(), regs->end());
   }
   loopStarts.pop_back();
+  loops.pop_back();
   scf::YieldOp::create(body, loc, yielded);
+  // Products still running when the loop ends are waited for here.
+  SmallVector<Value> results(newFor.getResults());
+  for (unsigned i : productsInFlight.lookup(op)) {
+    unsigned first = 0;
+    for (unsigned j = 0; j < i; ++j)
+      first +=
+          steps[j] || !isTile(op.getResult(j)) ? 1 : layouts[j].getNumRegs();
+    auto slice = ArrayRef(results).slice(first, layouts[i].getNumRegs());
+    SmallVector<Value> done = hooks.emitWarpgroupWait(b, loc, 0, slice);
+    llvm::copy(done, results.begin() + first);
+  }
   Operation *after =
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
   extraMarkers.push_back(after);
-  mapAll(op.getResults(), newFor.getResults(), after);
+  mapAll(op.getResults(), results, after);
   return success();
 }
 
@@ -557,7 +577,8 @@ struct ConvertTileToGPUPass
     auto sharedMemory = LLVM::GlobalOp::create(
         mb, loc, LLVM::LLVMArrayType::get(mb.getI8Type(), 0),
         /*isConstant=*/false, LLVM::Linkage::External, getGPUSharedMemoryName(),
-        Attribute(), /*alignment=*/16,
+        // Swizzled operands of warpgroup products need 1024-byte groups.
+        Attribute(), /*alignment=*/1024,
         /*addrSpace=*/3);
     LLVM::GlobalOp assertFlag;
     if (llvm::any_of(kernels, [](FuncOp kernel) {

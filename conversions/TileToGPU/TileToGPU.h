@@ -43,6 +43,37 @@ struct MatrixInstruction {
   std::string inputType;
 };
 
+/// A matrix product issued by a group of warps together, reading both
+/// operands from shared memory and accumulating asynchronously into the
+/// registers of the group (sm_90's wgmma): D(m x n) += A(m x k) x B(k x n),
+/// n any multiple of `nStep` up to `maxN`. The accumulators are spread like
+/// those of `MatrixInstruction` with m = 16 per warp: per warp of the group
+/// 16 rows, `accElementBases` and `accLaneBases` inside them, columns
+/// repeating every 8.
+struct WarpgroupInstruction {
+  int64_t m, k, nStep, maxN;
+  unsigned warpsPerGroup;
+  SmallVector<togpu::Coords> accElementBases, accLaneBases;
+  std::string inputType;
+};
+
+/// An operand of a `WarpgroupInstruction` in shared memory, in core
+/// matrices (8 rows of 16 bytes), the 16-byte rows running along k
+/// (`kContiguous`) or along m (n); with `swizzleBytes` 128, rows of 128
+/// bytes whose 16-byte chunks are permuted in each 1024-byte group of 8
+/// rows (chunk c of row r at c xor r).
+struct SharedMatrixOperand {
+  /// Shared-memory byte address (i32) of the first element.
+  Value address;
+  /// The PTX ISA's leading and stride byte offsets of the descriptor: for
+  /// core matrices, the bytes between neighbours along k and along m (n);
+  /// swizzled, between row blocks (unused when k-major) and between groups
+  /// of 8 rows.
+  int64_t leadingBytes, strideBytes;
+  bool kContiguous;
+  int64_t swizzleBytes;
+};
+
 /// What the shared GPU lowering asks of a target.
 class GPUTargetHooks {
 public:
@@ -79,6 +110,50 @@ public:
                         ValueRange bRegs, ValueRange acc) const {
     return {};
   }
+
+  /// The warpgroup instruction for operands of element types `a` and `b`
+  /// accumulating into `acc`, if the chip has one.
+  virtual std::optional<WarpgroupInstruction>
+  getWarpgroupInstruction(Type a, Type b, Type acc) const {
+    return std::nullopt;
+  }
+  /// Issues one `instruction` of width `n` on `a` and `bOperand`, adding to
+  /// `acc` (the group's registers, in the order of the instruction's
+  /// accumulator layout); returns the new accumulators, valid only after
+  /// `emitWarpgroupWait`.
+  virtual SmallVector<Value> emitWarpgroupInstruction(
+      OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
+      int64_t n, const SharedMatrixOperand &a,
+      const SharedMatrixOperand &bOperand, ValueRange acc) const {
+    return {};
+  }
+  /// Orders earlier register writes of the accumulators before the
+  /// warpgroup instructions that follow.
+  virtual void emitWarpgroupFence(OpBuilder &b, Location loc) const {}
+  /// Makes this thread's earlier shared-memory writes (stores, finished
+  /// asynchronous copies) visible to warpgroup instructions issued after the
+  /// next barrier.
+  virtual void emitSharedWriteFence(OpBuilder &b, Location loc) const {}
+  /// Waits until at most `pending` groups of warpgroup instructions are in
+  /// flight; `acc` become usable (returned).
+  virtual SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
+                                               int64_t pending,
+                                               ValueRange acc) const {
+    return SmallVector<Value>(acc);
+  }
+
+  /// Whether the chip copies global to shared memory asynchronously.
+  virtual bool hasAsyncCopy() const { return false; }
+  /// Starts copying 16 bytes from `global` (a pointer) to `shared` (an i32
+  /// shared address) if `read` (i1), else zeroing them without reading.
+  virtual void emitAsyncCopy(OpBuilder &b, Location loc, Value shared,
+                             Value global, Value read) const {}
+  /// Closes the group of copies started since the last one.
+  virtual void emitAsyncCopyCommit(OpBuilder &b, Location loc) const {}
+  /// Waits until at most `pending` groups of this thread's copies are in
+  /// flight.
+  virtual void emitAsyncCopyWait(OpBuilder &b, Location loc,
+                                 int64_t pending) const {}
 };
 
 using GPUTargetHooksFactory =

@@ -59,11 +59,51 @@ int computeCapability(StringRef chip) {
   return chip.getAsInteger(10, value) ? 0 : value;
 }
 
+/// Inline PTX with side effects (kept in place and in order).
+LLVM::InlineAsmOp emitPTXStatement(OpBuilder &b, Location loc, Type result,
+                                   ValueRange operands, StringRef text,
+                                   StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+      b, loc, result ? TypeRange{result} : TypeRange{}, operands, text,
+      constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}
+
+/// "{$first,...,$(first+count-1)}"
+std::string operandList(int64_t first, int64_t count) {
+  std::string list = "{";
+  for (int64_t i = 0; i < count; ++i)
+    list += (i ? ",$" : "$") + std::to_string(first + i);
+  return list + "}";
+}
+
+/// `count` "=f" outputs, then `inputs`, then `count` inputs tied to them.
+std::string tiedConstraints(int64_t count, StringRef inputs) {
+  std::string text;
+  for (int64_t i = 0; i < count; ++i)
+    text += "=f,";
+  text += inputs.str();
+  for (int64_t i = 0; i < count; ++i)
+    text += (text.empty() || text.back() == ',' ? "" : ",") + std::to_string(i);
+  return text;
+}
+
+SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value packed,
+                                int64_t count) {
+  SmallVector<Value> out;
+  for (int64_t i = 0; i < count; ++i)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, packed, i));
+  return out;
+}
+
 class NVIDIAHooks : public GPUTargetHooks {
 public:
   explicit NVIDIAHooks(StringRef chip)
       : capability(
-            computeCapability(chip.empty() ? StringRef(kDefaultChip) : chip)) {}
+            computeCapability(chip.empty() ? StringRef(kDefaultChip) : chip)),
+        archSpecific(
+            (chip.empty() ? StringRef(kDefaultChip) : chip).ends_with("a")) {}
   unsigned getWarpSize() const override { return 32; }
   int64_t getMaxSharedMemoryBytes() const override {
     // The opt-in per-block limits of the CUDA programming guide.
@@ -139,8 +179,124 @@ public:
     return out;
   }
 
+  std::optional<WarpgroupInstruction>
+  getWarpgroupInstruction(Type a, Type b, Type acc) const override {
+    // wgmma.mma_async m64nNk16 (sm_90a) on 16-bit floats into f32.
+    if (capability != 90 || !archSpecific || a != b || !acc.isF32() ||
+        !(a.isBF16() || a.isF16()))
+      return std::nullopt;
+    WarpgroupInstruction wgmma;
+    wgmma.m = 64;
+    wgmma.k = 16;
+    wgmma.nStep = 8;
+    wgmma.maxN = 256;
+    wgmma.warpsPerGroup = 4;
+    // PTX ISA, "Register Fragments and Shared Memory Matrix Layouts" of
+    // wgmma: per warp 16 rows, as mma.m16n8's accumulators.
+    wgmma.accElementBases = {{0, 1}, {8, 0}};
+    wgmma.accLaneBases = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+    wgmma.inputType = a.isBF16() ? "bf16" : "f16";
+    return wgmma;
+  }
+
+  SmallVector<Value> emitWarpgroupInstruction(
+      OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
+      int64_t n, const SharedMatrixOperand &a,
+      const SharedMatrixOperand &bOperand, ValueRange acc) const override {
+    int64_t count = acc.size();
+    std::string type = instruction.inputType;
+    std::string text =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(count + 2) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+        "k16.f32." + type + "." + type + " " + operandList(0, count) + ", $" +
+        std::to_string(count) + ", $" + std::to_string(count + 1) +
+        ", p, 1, 1, " + (a.kContiguous ? "0" : "1") + ", " +
+        (bOperand.kContiguous ? "0" : "1") + ";\n}";
+    SmallVector<Value> operands{
+        matrixDescriptor(b, loc, a), matrixDescriptor(b, loc, bOperand),
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1)};
+    operands.append(acc.begin(), acc.end());
+    Type f32 = b.getF32Type();
+    auto result = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(count, f32));
+    auto wgmma = emitPTXStatement(b, loc, result, operands, text,
+                                  tiedConstraints(count, "l,l,r"));
+    return unpackStruct(b, loc, wgmma.getResult(0), count);
+  }
+
+  void emitWarpgroupFence(OpBuilder &b, Location loc) const override {
+    emitPTXStatement(b, loc, {}, {}, "wgmma.fence.sync.aligned;", "");
+  }
+
+  void emitSharedWriteFence(OpBuilder &b, Location loc) const override {
+    // wgmma reads shared memory through the async proxy.
+    emitPTXStatement(b, loc, {}, {}, "fence.proxy.async.shared::cta;", "");
+  }
+
+  SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
+                                       int64_t pending,
+                                       ValueRange acc) const override {
+    emitPTXStatement(b, loc, {}, {}, "wgmma.commit_group.sync.aligned;", "");
+    // The accumulators go through the wait so that no use moves above it.
+    int64_t count = acc.size();
+    Type f32 = b.getF32Type();
+    auto result = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(count, f32));
+    auto wait = emitPTXStatement(b, loc, result, acc,
+                                 "wgmma.wait_group.sync.aligned " +
+                                     std::to_string(pending) + ";",
+                                 tiedConstraints(count, ""));
+    return unpackStruct(b, loc, wait.getResult(0), count);
+  }
+
+  bool hasAsyncCopy() const override { return capability >= 80; }
+
+  void emitAsyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
+                     Value read) const override {
+    // The ignore-src predicate: zeros, nothing read.
+    Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), read);
+    emitPTXStatement(b, loc, {}, {shared, global, flag},
+                     "{\n.reg .pred skip;\nsetp.eq.b32 skip, $2, 0;\n"
+                     "cp.async.cg.shared.global [$0], [$1], 16, skip;\n}",
+                     "r,l,r");
+  }
+
+  void emitAsyncCopyCommit(OpBuilder &b, Location loc) const override {
+    emitPTXStatement(b, loc, {}, {}, "cp.async.commit_group;", "");
+  }
+
+  void emitAsyncCopyWait(OpBuilder &b, Location loc,
+                         int64_t pending) const override {
+    emitPTXStatement(b, loc, {}, {},
+                     "cp.async.wait_group " + std::to_string(pending) + ";",
+                     "");
+  }
+
 private:
+  /// The 64-bit shared-memory matrix descriptor of wgmma (PTX ISA, "Matrix
+  /// Descriptor Format"): start address, leading and stride byte offsets,
+  /// each in 16-byte units, and the swizzle mode (1: 128 bytes).
+  static Value matrixDescriptor(OpBuilder &b, Location loc,
+                                const SharedMatrixOperand &operand) {
+    Type i64 = b.getI64Type();
+    Value start = arith::ExtUIOp::create(
+        b, loc, i64,
+        arith::AndIOp::create(
+            b, loc,
+            arith::ShRUIOp::create(
+                b, loc, operand.address,
+                arith::ConstantIntOp::create(b, loc, b.getI32Type(), 4)),
+            arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0x3fff)));
+    uint64_t fixed = (uint64_t(operand.leadingBytes >> 4) << 16) |
+                     (uint64_t(operand.strideBytes >> 4) << 32);
+    if (operand.swizzleBytes == 128)
+      fixed |= uint64_t(1) << 62;
+    return arith::OrIOp::create(
+        b, loc, start, arith::ConstantIntOp::create(b, loc, i64, fixed));
+  }
+
   int capability;
+  bool archSpecific;
 };
 
 /// The CUDA toolkit: $CUDA_PATH, else /usr/local/cuda.
@@ -378,6 +534,15 @@ static int64_t maxThreadsPerMultiprocessor(StringRef chip) {
   return capability == 86 || capability == 87 || capability == 89 ? 1536 : 2048;
 }
 
+/// Whether the body of `kernel` in `ptx` issues wgmma instructions.
+bool usesWarpgroupProducts(StringRef ptx, StringRef kernel) {
+  size_t start = ptx.find(".entry " + kernel.str() + "(");
+  if (start == StringRef::npos)
+    return false;
+  StringRef body = ptx.drop_front(start + 1);
+  return body.take_front(body.find(".entry ")).contains("wgmma.mma_async");
+}
+
 /// `ptx` with `.minnctapersm blocks` after the `.maxntid` of `kernel`.
 static std::string withMinBlocks(StringRef ptx, StringRef kernel,
                                  int64_t blocks) {
@@ -407,7 +572,9 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
   // multiprocessor (`.minnctapersm`): full occupancy if ptxas fits it
   // without spilling, else one block more than now if that fits. Memory-
   // bound kernels gain loads in flight; kernels that would spill (products)
-  // stay as they are.
+  // stay as they are. Kernels issuing warpgroup products are left alone:
+  // their accumulators need the registers, and ptxas refuses (C7602) rather
+  // than spills below what a wgmma needs.
   constexpr int64_t kRegistersPerMultiprocessor = 65536;
   int64_t maxThreads = maxThreadsPerMultiprocessor(options.chip);
   struct Trial {
@@ -417,7 +584,8 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
   for (::tile::KernelInfo &info : artifact.kernels) {
     auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
     auto it = usage.find(info.symbol);
-    if (!attrs || it == usage.end() || it->second.second != 0)
+    if (!attrs || it == usage.end() || it->second.second != 0 ||
+        usesWarpgroupProducts(ptx, info.symbol))
       continue;
     int64_t threads = attrs.getAs<IntegerAttr>("threads").getInt();
     int64_t current =

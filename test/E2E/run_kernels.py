@@ -184,7 +184,7 @@ def rope(tokens, heads):
     return (min(tokens, 4), -(-heads // 16)), args, ref, {3: (1e-6, 2 ** -8)}
 
 
-def matmul(dtype, block):
+def matmul(dtype, block_m, block_n):
     def case(m, n, k):
         args = [("buf", dtype, m * k, "rand=15"), ("buf", dtype, k * n, "rand=16"),
                 ("buf", "f32", m * n, "poison"), ("i32", m), ("i32", n),
@@ -194,7 +194,7 @@ def matmul(dtype, block):
             return {2: (a[0].reshape(m, k) @ a[1].reshape(k, n)).ravel()}
         # The order of the K sum is the target's: |error| <= K eps sum|ab|,
         # and |a|, |b| <= 1.
-        return ((-(-m // block), -(-n // block)), args, ref,
+        return ((-(-m // block_m), -(-n // block_n)), args, ref,
                 {2: (k * 2 ** -23, 1e-6)})
     return case
 
@@ -289,7 +289,7 @@ CASES = {
     "bias_gelu_dropout": ("bias_gelu_dropout.mlir", "bias_gelu_dropout",
                           bias_gelu_dropout, [(1, 1), (3, 1000), (8, 512)]),
     "rope": ("rope.mlir", "rope", rope, [(1, 1), (5, 32), (3, 20)]),
-    "matmul_f32": ("matmul_f32.mlir", "matmul_f32", matmul("f32", 64),
+    "matmul_f32": ("matmul_f32.mlir", "matmul_f32", matmul("f32", 64, 64),
                    [(1, 1, 1), (65, 63, 33), (128, 192, 256)]),
     "cumsum": ("cumsum.mlir", "cumsum", cumsum, [(1, 1), (5, 1000), (3, 1024)]),
     "histogram": ("histogram.mlir", "histogram", histogram,
@@ -303,8 +303,8 @@ CASES = {
                   [(1, 1), (5, 1000), (2, 8192)]),
     "fp8_dequant": ("fp8_dequant.mlir", "dequantize_fp8", fp8_dequant,
                     [(1, 1), (5, 1000), (2, 8192)]),
-    "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128),
-                    [(1, 1, 1), (130, 127, 70), (256, 128, 128)]),
+    "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128, 256),
+                    [(1, 1, 1), (130, 127, 70), (256, 300, 128)]),
 }
 NOT_YET = []
 

@@ -224,15 +224,15 @@ def rope(rng, v, big):
                   f"buf:bf16:{n}:poison", f"i32:{tokens}", f"i32:{heads}"]
 
 
-def matmul(dtype, block):
+def matmul(dtype, block_m, block_n):
     def recipe(rng, v, big):
         top = 300 if big else 150
-        m = pick(rng, [1, block, block + 1], 1, top)
-        n = pick(rng, [1, block, block - 1], 1, top)
+        m = pick(rng, [1, block_m, block_m + 1], 1, top)
+        n = pick(rng, [1, block_n, block_n - 1], 1, max(top, block_n + 1))
         k = pick(rng, [1, 32, 33, 64], 1, top)
         lda, ldb, ldc = k + rng.choice([0, 3]), n + rng.choice([0, 1]), \
             n + rng.choice([0, 2])
-        return (cdiv(m, block), cdiv(n, block)), [
+        return (cdiv(m, block_m), cdiv(n, block_n)), [
             f"buf:{dtype}:{m * lda}:{v.file(dtype, m * lda)}",
             f"buf:{dtype}:{k * ldb}:{v.file(dtype, k * ldb)}",
             f"buf:f32:{m * ldc}:poison", f"i32:{m}", f"i32:{n}", f"i32:{k}",
@@ -309,8 +309,8 @@ RECIPES = {
     "row_argmax": ("row_argmax.mlir", row_reduce("i32"), True, True),
     "bias_gelu_dropout": ("bias_gelu_dropout.mlir", bias_gelu_dropout, True, True),
     "rope": ("rope.mlir", rope, True, True),
-    "matmul_f32": ("matmul_f32.mlir", matmul("f32", 64), False, True),
-    "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128), False, True),
+    "matmul_f32": ("matmul_f32.mlir", matmul("f32", 64, 64), False, True),
+    "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128, 256), False, True),
     "cumsum": ("cumsum.mlir", cumsum, False, True),
     "histogram": ("histogram.mlir", histogram, True, True),
     "flash_attention": ("flash_attention.mlir", flash_attention, False, False),

@@ -1,17 +1,38 @@
-// Matrix products: bf16 operands on the tensor cores (mma.sync m16n8k16 from
-// sm_80), staged in shared memory; f32 operands with FMAs.
+// Matrix products: bf16 operands on the tensor cores, staged in shared
+// memory: wgmma (a warpgroup's product, operands read from shared memory
+// through descriptors) on sm_90a, mma.sync m16n8k16 on sm_80; f32 operands
+// with FMAs.
 // RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s
+// RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_80" | FileCheck %s --check-prefix=MMA
 // RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_75" | FileCheck %s --check-prefix=OLD
 
 // CHECK-LABEL: gpu.func @dot_bf16
 // CHECK: gpu.barrier
-// Operands are staged row-major, 16 bytes at a time; A's fragments are
-// loaded as pairs along k, B's as two elements of a column.
+// Operands go to shared memory 16 bytes at a time, in 128-byte rows whose
+// 16-byte chunks are permuted by the row (xor) against bank conflicts.
+// CHECK: arith.xori
 // CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+// CHECK: fence.proxy.async.shared::cta
 // CHECK: gpu.barrier
-// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-// CHECK: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<3> -> i16
-// CHECK: llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// CHECK: wgmma.fence.sync.aligned
+// Descriptors: 128-byte swizzle (bit 62), stride offset 1024 bytes (64 in
+// bits 32-45) between groups of 8 rows; leading offset 16 bytes (unused) for
+// k-major A, 8192 bytes (512) between B's 64-column blocks; B, its rows
+// along n, is transposed.
+// CHECK-DAG: arith.constant 4611686293305360384 : i64
+// CHECK-DAG: arith.constant 4611686293338849280 : i64
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
+// CHECK-SAME: p, 1, 1, 0, 1;
+// CHECK: wgmma.commit_group.sync.aligned
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// MMA-LABEL: gpu.func @dot_bf16
+// MMA: gpu.barrier
+// MMA: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
+// MMA: gpu.barrier
+// MMA: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+// MMA: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<3> -> i16
+// MMA: llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
+// MMA-NOT: wgmma
 // OLD-LABEL: gpu.func @dot_bf16
 // OLD-NOT: mma.sync
 // OLD: math.fma

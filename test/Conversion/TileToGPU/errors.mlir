@@ -2,7 +2,7 @@
 // RUN: tile-opt %s --split-input-file --verify-diagnostics --convert-tile-to-gpu="target=nvidia chip=sm_90a"
 
 // Staging 256x256 bf16 operands twice needs more than sm_90a's 227 KiB.
-// expected-error @+1 {{needs 270336 bytes of shared memory; the chip allows 232448 per program}}
+// expected-error @+1 {{needs 262144 bytes of shared memory; the chip allows 232448 per program}}
 tile.func @too_much_shared(%a: !tile.ptr<bf16>, %c: !tile.ptr<f32>) {
   %r = tile.range 0 to 256 : tensor<256xi32>
   %re = tile.expand_dims %r, 1 : tensor<256xi32> -> tensor<256x1xi32>

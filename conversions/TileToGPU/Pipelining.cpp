@@ -1,0 +1,513 @@
+//===- Pipelining.cpp - Loads of later iterations started early -----------===//
+//
+// A warpgroup product in an scf.for whose operands are masked loads, with
+// zero as the masked value, of pointers the loop advances uniformly (the K
+// loop of a matrix multiplication) is software pipelined `num_stages` deep:
+//
+//   prologue:     copies of iterations 0 .. S-2 into buffers 0 .. S-2
+//   iteration i:  wait for the copies of i; barrier;
+//                 start the products on buffer i mod S;
+//                 wait for the products of i - 1; barrier;
+//                 copies of i + S - 1 into buffer (i - 1) mod S
+//
+// so the products of iteration i run on into iteration i + 1, when the
+// accumulators go from one product to the next and nothing else reads them
+// in the loop. Otherwise each iteration waits for its own products at its
+// end, and one barrier suffices.
+//
+// The copies go from global to shared memory asynchronously, 16 bytes each,
+// straight into the core-matrix arrangement the products read; 8 lanes of a
+// warp cover 8 rows, so neither side has bank conflicts and every 32-byte
+// sector read is used whole. A copy whose mask is all true or all false
+// reads 16 bytes or writes zeros; at an edge, or from an unaligned address,
+// element loads and a shared store take its place.
+//
+// The pointers and masks of iteration i + d are the loop body's own tiles
+// evaluated again with the induction variable moved d steps ahead and the
+// advanced pointers d advances further: `planPipeline` checks that they
+// depend on nothing else the loop changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+/// Scalar ops a pointer or mask may be computed with in the loop body:
+/// pure, defined for every input, cheap to repeat.
+static bool isRepeatableScalarOp(Operation *op) {
+  return isa<arith::ConstantOp, arith::AddIOp, arith::SubIOp, arith::MulIOp,
+             arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::CmpIOp,
+             arith::SelectOp, arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp,
+             arith::IndexCastOp, arith::MinSIOp, arith::MaxSIOp, arith::MinUIOp,
+             arith::MaxUIOp>(op);
+}
+
+/// Tile ops a pointer or mask may be computed with in the loop body: pure
+/// and computed where they are needed (no layout of their own).
+static bool isRepeatableTileOp(Operation *op) {
+  if (isa<DotOp, ReduceOp, ScanOp, HistogramOp, CatOp, JoinOp, SplitOp,
+          ReshapeOp, GatherOp, DescLoadOp, LoadOp>(op))
+    return false;
+  return op->getNumRegions() == 0 && isMemoryEffectFree(op);
+}
+
+/// Whether `mask` is null or every element of the constant `value` is zero.
+static bool isZeroOrAbsent(Value value) {
+  if (!value)
+    return true;
+  DenseElementsAttr dense;
+  if (!matchPattern(value, m_Constant(&dense)) || !dense.isSplat())
+    return false;
+  Attribute element = dense.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(element))
+    return f.getValue().isPosZero();
+  if (auto i = dyn_cast<IntegerAttr>(element))
+    return i.getValue().isZero();
+  return false;
+}
+
+/// The layout the copies of a `tile` use: 16-byte vectors along its rows,
+/// the first 8 lanes of each warp on 8 different rows (so the 16-byte
+/// stores of a quarter warp hit all banks), the other lanes along the rows,
+/// then warps and registers over what remains.
+static Layout copyLayout(const CoreMatrices &tile, unsigned warpSize,
+                         unsigned numWarps) {
+  unsigned along = tile.contiguousDim, across = tile.otherDim();
+  auto step = [&](unsigned dim, int64_t value) {
+    Coords c{0, 0};
+    c[dim] = value;
+    return c;
+  };
+  Layout layout;
+  layout.shape = tile.shape;
+  for (int64_t s = 1; s < tile.perChunk(); s *= 2)
+    layout.regBases.push_back(step(along, s));
+  SmallVector<Coords> rest;
+  int64_t row = 1;
+  for (; row < 8 && row < tile.shape[across]; row *= 2)
+    rest.push_back(step(across, row));
+  for (int64_t s = tile.perChunk(); s < tile.shape[along]; s *= 2)
+    rest.push_back(step(along, s));
+  for (; row < tile.shape[across]; row *= 2)
+    rest.push_back(step(across, row));
+  auto take = [&](SmallVector<Coords> &bases, unsigned bits) {
+    for (unsigned i = 0; i < bits; ++i) {
+      if (rest.empty()) {
+        bases.push_back(Coords{0, 0}); // copies
+        continue;
+      }
+      bases.push_back(rest.front());
+      rest.erase(rest.begin());
+    }
+  };
+  take(layout.laneBases, llvm::Log2_32(warpSize));
+  take(layout.warpBases, llvm::Log2_32(numWarps));
+  layout.regBases.append(rest.begin(), rest.end());
+  return layout;
+}
+
+std::optional<KernelLowering::PipelinePlan>
+KernelLowering::planPipeline(DotOp op) {
+  auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+  if (!hooks.hasAsyncCopy() || !loop || loops.empty() ||
+      loops.back().first != loop)
+    return std::nullopt;
+  PipelinePlan plan;
+  plan.loop = loop;
+  plan.lowered = loops.back().second;
+  plan.stages = kernel.getNumStages().value_or(3);
+  // Loads move to earlier iterations: nothing in the loop may write memory.
+  bool writes =
+      loop->walk([](Operation *inner) {
+            return isa<StoreOp, DescStoreOp, AtomicRMWOp, AtomicCASOp>(inner)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+  if (plan.stages < 2 || writes)
+    return std::nullopt;
+  // A product may still run while the next iteration starts if nothing but
+  // the next product reads its result.
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  auto acc = dyn_cast<BlockArgument>(op.getAcc());
+  if (op->hasOneUse() && *op->getUsers().begin() == yield.getOperation() &&
+      acc && acc.getOwner() == loop.getBody() && acc.hasOneUse()) {
+    unsigned result = op->getUses().begin()->getOperandNumber();
+    if (loop.getTiedLoopInit(acc)->getOperandNumber() -
+            loop.getNumControlOperands() ==
+        result)
+      plan.resultInFlight = result;
+  }
+  // What the pointers and masks depend on inside the loop: the induction
+  // variable, pointers advanced uniformly, repeatable ops of the body.
+  DenseSet<Operation *> visited;
+  std::function<bool(Value)> repeatable = [&](Value value) -> bool {
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() != loop.getBody())
+        return !loop->isAncestor(arg.getOwner()->getParentOp());
+      return arg == loop.getInductionVar() || advancedPointers.count(arg);
+    }
+    Operation *def = value.getDefiningOp();
+    if (!loop->isProperAncestor(def))
+      return true;
+    if (def->getBlock() != loop.getBody())
+      return false;
+    if (!visited.insert(def).second)
+      return true;
+    bool isTileOp = llvm::any_of(def->getResults(), isTile);
+    if (isTileOp ? !isRepeatableTileOp(def) : !isRepeatableScalarOp(def))
+      return false;
+    if (!isTileOp)
+      plan.scalarOps.push_back(def);
+    return llvm::all_of(def->getOperands(), repeatable);
+  };
+  for (unsigned i = 0; i < 2; ++i) {
+    Value operand = op->getOperand(i);
+    auto load = operand.getDefiningOp<LoadOp>();
+    if (!load || load->getBlock() != loop.getBody() || !operand.hasOneUse() ||
+        load.getIsVolatile() || !isZeroOrAbsent(load.getOther()))
+      return std::nullopt;
+    auto type = cast<RankedTensorType>(operand.getType());
+    int64_t bytes = getElementByteSize(type.getElementType());
+    // The 16-byte rows run along a dimension the pointers are contiguous in.
+    Value ptrs = load.getPtr();
+    if (auto advanced = advancedPointers.find(ptrs);
+        advanced != advancedPointers.end())
+      ptrs = advanced->second.start;
+    AxisInfo info = axis.getAxisInfo(ptrs);
+    int64_t perRow = 16 / bytes;
+    std::optional<unsigned> along;
+    for (unsigned dim : {1u, 0u})
+      if (!along && info.getContiguity(dim) % perRow == 0 &&
+          type.getDimSize(dim) % perRow == 0 &&
+          type.getDimSize(1 - dim) % 8 == 0)
+        along = dim;
+    if (!along || !repeatable(load.getPtr()) ||
+        (load.getMask() && !repeatable(load.getMask())))
+      return std::nullopt;
+    plan.loads[i] = load;
+    plan.tiles[i] =
+        CoreMatrices{SmallVector<int64_t, 2>(type.getShape()), *along, bytes};
+  }
+  llvm::sort(plan.scalarOps,
+             [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
+  return plan;
+}
+
+Value KernelLowering::pipelineBase(OpBuilder &b, Location loc) {
+  auto placeholder = arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0);
+  pipelineBases.push_back(placeholder);
+  return placeholder;
+}
+
+LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
+                                          const PipelinePlan &plan,
+                                          unsigned operand, Value iteration,
+                                          Value advance, bool fromStart,
+                                          Value valid, Value buffer,
+                                          SmallVector<PendingCopy> &copies) {
+  scf::ForOp loop = plan.loop;
+  LoadOp load = plan.loads[operand];
+  const CoreMatrices &tile = plan.tiles[operand];
+  Layout layout = copyLayout(tile, warpSize, numWarps);
+  // The pointers and the mask of that iteration: the body's scalars redone
+  // with the induction variable moved, the advanced pointers moved further.
+  Operation *point =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(point);
+  b.setInsertionPoint(point);
+  IRMapping shifted = scalars;
+  shifted.map(loop.getInductionVar(), iteration);
+  for (Operation *op : plan.scalarOps)
+    b.clone(*op, shifted);
+  DenseMap<Value, AdvancedPointers> moved = advancedPointers;
+  for (auto &[value, pointers] : moved) {
+    if (!isa<BlockArgument>(value) ||
+        cast<BlockArgument>(value).getOwner() != loop.getBody())
+      continue;
+    Value delta = arith::MulIOp::create(b, loc, pointers.step, advance);
+    pointers.offset =
+        fromStart ? delta
+                  : arith::AddIOp::create(b, loc, pointers.offset, delta);
+    pointers.ready = point;
+  }
+  std::swap(scalars, shifted);
+  std::swap(advancedPointers, moved);
+  Operation *savedPoint = shiftedPoint;
+  std::string savedKey = shiftedKey;
+  shiftedPoint = point;
+  shiftedKey = "#shift" + std::to_string(numShifts++);
+  // The mask's conjuncts: those constant along each 16-byte row are tested
+  // once per copy, the others per element (the same columns' tests are
+  // shared by all rows). Alignment of uniformly advanced pointers is that
+  // of their start and of their step.
+  SmallVector<Value> conjuncts;
+  std::function<void(Value)> flatten = [&](Value value) {
+    if (auto andOp = value.getDefiningOp<arith::AndIOp>()) {
+      flatten(andOp.getLhs());
+      flatten(andOp.getRhs());
+      return;
+    }
+    conjuncts.push_back(value);
+  };
+  if (load.getMask())
+    flatten(load.getMask());
+  int64_t vector = tile.perChunk();
+  SmallVector<SmallVector<Value>> uniformParts, varyingParts;
+  FailureOr<SmallVector<Value>> ptrs = at(load.getPtr(), layout);
+  bool ok = succeeded(ptrs);
+  for (Value part : conjuncts) {
+    FailureOr<SmallVector<Value>> regs = at(part, layout);
+    ok = ok && succeeded(regs);
+    if (!ok)
+      break;
+    bool uniform =
+        axis.getAxisInfo(part).getConstancy(tile.contiguousDim) % vector == 0;
+    (uniform ? uniformParts : varyingParts).push_back(*regs);
+  }
+  Value step;
+  FailureOr<SmallVector<Value>> alignPtrs = ptrs;
+  if (auto advanced = moved.find(load.getPtr()); advanced != moved.end()) {
+    alignPtrs = at(advanced->second.start, layout);
+    step = advanced->second.step;
+  }
+  ok = ok && succeeded(alignPtrs);
+  shiftedPoint = savedPoint;
+  shiftedKey = savedKey;
+  std::swap(scalars, shifted);
+  std::swap(advancedPointers, moved);
+  if (!ok)
+    return failure();
+
+  Value active = isFirstCopyThread(b, loc, layout);
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type element = lowerElementType(getElementTypeOrSelf(load.getType()));
+  bool alignmentKnown = axis.getAlignmentBytes(load.getPtr()) % 16 == 0;
+  Value stepAligned;
+  if (!alignmentKnown && step)
+    stepAligned = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::AndIOp::create(
+            b, loc,
+            arith::MulIOp::create(
+                b, loc, step,
+                arith::ConstantIntOp::create(b, loc, i64, tile.elementBytes)),
+            arith::ConstantIntOp::create(b, loc, i64, 15)),
+        arith::ConstantIntOp::create(b, loc, i64, 0));
+  auto conjunction = [&](ArrayRef<SmallVector<Value>> parts, int64_t reg,
+                         Value init) {
+    for (const SmallVector<Value> &part : parts)
+      init = init ? Value(arith::AndIOp::create(b, loc, init, part[reg]))
+                  : part[reg];
+    return init;
+  };
+  Value bufferAddress = sharedAddressI32(b, loc, buffer);
+  auto coords = coordinates(b, loc, layout);
+  for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
+    if (!layout.isFirstRegCopy(r))
+      continue;
+    Value shared = stagedOffset(b, loc, tile, coords[r], bufferAddress);
+    // Whether the 16 bytes are read (else zeroed); `whole` false when only
+    // some of them are (at an edge) or the address is unaligned: element
+    // by element then.
+    Value take = conjunction(uniformParts, r, valid);
+    Value read = take, whole;
+    if (!varyingParts.empty()) {
+      Value all, any;
+      for (int64_t i = 0; i < vector; ++i) {
+        Value element = conjunction(varyingParts, r + i, {});
+        all =
+            all ? Value(arith::AndIOp::create(b, loc, all, element)) : element;
+        any = any ? Value(arith::OrIOp::create(b, loc, any, element)) : element;
+      }
+      Value none = arith::XOrIOp::create(
+          b, loc, any, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      whole = arith::OrIOp::create(b, loc, all, none);
+      read = arith::AndIOp::create(b, loc, read, all);
+    }
+    if (!alignmentKnown) {
+      Value aligned = isAligned(b, loc, (*alignPtrs)[r], 16);
+      if (stepAligned)
+        aligned = arith::AndIOp::create(b, loc, aligned, stepAligned);
+      whole = whole ? Value(arith::AndIOp::create(b, loc, whole, aligned))
+                    : aligned;
+    }
+    PendingCopy copy{active, shared, (*ptrs)[r], read,
+                     whole,  {},     element,    tile.elementBytes};
+    if (whole)
+      for (int64_t i = 0; i < vector; ++i) {
+        SmallVector<Value, 2> conditions{take};
+        for (const SmallVector<Value> &part : varyingParts)
+          conditions.push_back(part[r + i]);
+        copy.takeElements.push_back(conditions);
+      }
+    copies.push_back(copy);
+  }
+  return success();
+}
+
+void KernelLowering::issueCopies(OpBuilder &b, Location loc,
+                                 ArrayRef<PendingCopy> copies) {
+  // One branch per copy. (Predicated copies in one block, or one branch for
+  // all of them, keep more registers live and measured slower.)
+  for (const PendingCopy &copy : copies) {
+    OpBuilder::InsertionGuard guard(b);
+    if (copy.active) {
+      auto ifOp = scf::IfOp::create(b, loc, copy.active, false);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+    }
+    if (!copy.whole) {
+      hooks.emitAsyncCopy(b, loc, copy.shared, copy.ptr, copy.read);
+      continue;
+    }
+    auto ifOp = scf::IfOp::create(b, loc, copy.whole, true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    hooks.emitAsyncCopy(thenB, loc, copy.shared, copy.ptr, copy.read);
+    // Element by element (the row is contiguous), masked lanes zero, then
+    // one shared store.
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    Type element = copy.element;
+    int64_t vector = copy.takeElements.size();
+    Value zero =
+        arith::ConstantOp::create(elseB, loc, elseB.getZeroAttr(element));
+    Value packed =
+        LLVM::UndefOp::create(elseB, loc, VectorType::get({vector}, element));
+    for (int64_t i = 0; i < vector; ++i) {
+      Value take = copy.takeElements[i].front();
+      for (Value condition : ArrayRef(copy.takeElements[i]).drop_front())
+        take = arith::AndIOp::create(elseB, loc, take, condition);
+      auto pick = scf::IfOp::create(elseB, loc, element, take,
+                                    /*withElseRegion=*/true);
+      OpBuilder loadB = pick.getThenBodyBuilder();
+      scf::YieldOp::create(
+          loadB, loc,
+          ValueRange{LLVM::LoadOp::create(
+              loadB, loc, element,
+              LLVM::GEPOp::create(loadB, loc, copy.ptr.getType(), element,
+                                  copy.ptr, ArrayRef<LLVM::GEPArg>{int32_t(i)}),
+              copy.elementBytes)});
+      OpBuilder zeroB = pick.getElseBodyBuilder();
+      scf::YieldOp::create(zeroB, loc, zero);
+      packed = LLVM::InsertElementOp::create(
+          elseB, loc, packed, pick.getResult(0), constI32(elseB, loc, i));
+    }
+    LLVM::StoreOp::create(
+        elseB, loc, packed,
+        LLVM::IntToPtrOp::create(elseB, loc,
+                                 LLVM::LLVMPointerType::get(b.getContext(), 3),
+                                 copy.shared),
+        16);
+  }
+}
+
+FailureOr<Distributed>
+KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
+                                  const WarpgroupInstruction &instruction,
+                                  const PipelinePlan &plan) {
+  Location loc = op.getLoc();
+  Type i64 = b.getI64Type();
+  scf::ForOp loop = plan.loop, lowered = plan.lowered;
+  int64_t stages = plan.stages;
+  // Iterations whose copies are in flight ahead of the one multiplying.
+  int64_t ahead = stages - 1;
+  int64_t aBytes = llvm::alignTo(plan.tiles[0].getBytes(), 1024);
+  int64_t stageBytes = aBytes + llvm::alignTo(plan.tiles[1].getBytes(), 1024);
+  int64_t region = pipelineBytes;
+  pipelineBytes += stages * stageBytes;
+  Layout accLayout =
+      warpgroupLayout(cast<RankedTensorType>(op.getType()), instruction);
+  FailureOr<SmallVector<Value>> acc = at(op.getAcc(), accLayout);
+  if (failed(acc))
+    return failure();
+
+  Value lower = scalars.lookup(loop.getLowerBound());
+  Value upper = scalars.lookup(loop.getUpperBound());
+  Value step = scalars.lookup(loop.getStep());
+  auto bufferOf = [&](OpBuilder &builder, Value stage, int64_t operand) {
+    Value base = arith::AddIOp::create(builder, loc, pipelineBase(builder, loc),
+                                       constI32(builder, loc, region));
+    return arith::AddIOp::create(
+        builder, loc, base,
+        arith::AddIOp::create(
+            builder, loc,
+            arith::MulIOp::create(builder, loc, stage,
+                                  constI32(builder, loc, stageBytes)),
+            constI32(builder, loc, operand ? aBytes : 0)));
+  };
+  auto startStage = [&](OpBuilder &builder, Value iteration, Value advance,
+                        bool fromStart, Value stage) -> LogicalResult {
+    Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        iteration, upper);
+    SmallVector<PendingCopy> copies;
+    for (unsigned operand = 0; operand < 2; ++operand)
+      if (failed(startCopies(builder, loc, plan, operand, iteration, advance,
+                             fromStart, valid,
+                             bufferOf(builder, stage, operand), copies)))
+        return failure();
+    issueCopies(builder, loc, copies);
+    hooks.emitAsyncCopyCommit(builder, loc);
+    return success();
+  };
+
+  // Prologue: the first S - 1 iterations' copies, before the loop.
+  OpBuilder before(lowered);
+  for (int64_t j = 0; j < ahead; ++j) {
+    Value iteration = arith::AddIOp::create(
+        before, loc, lower,
+        arith::MulIOp::create(before, loc, step, constI32(before, loc, j)));
+    // In the prologue the advanced pointers are at their start.
+    if (failed(startStage(before, iteration,
+                          arith::ConstantIntOp::create(before, loc, i64, j),
+                          /*fromStart=*/true, constI32(before, loc, j))))
+      return failure();
+  }
+  // No copy may still be writing once the loop is done.
+  OpBuilder after(lowered->getContext());
+  after.setInsertionPointAfter(lowered);
+  hooks.emitAsyncCopyWait(after, loc, 0);
+
+  // Iteration i: its copies are in; everybody is done with buffer i - 1.
+  Value iv = lowered.getInductionVar();
+  Value index = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, iv, lower), step);
+  Value stage = arith::RemUIOp::create(b, loc, index, constI32(b, loc, stages));
+  hooks.emitAsyncCopyWait(b, loc, ahead - 1);
+  hooks.emitSharedWriteFence(b, loc);
+  barrier(b, loc);
+  Value aheadIteration = arith::AddIOp::create(
+      b, loc, iv, arith::MulIOp::create(b, loc, step, constI32(b, loc, ahead)));
+  Value aheadStage = arith::RemUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, ahead)),
+      constI32(b, loc, stages));
+  Value aBase = sharedAddressI32(b, loc, bufferOf(b, stage, 0));
+  Value bBase = sharedAddressI32(b, loc, bufferOf(b, stage, 1));
+  SmallVector<Value> next =
+      issueWarpgroupProducts(b, loc, instruction, op, aBase, plan.tiles[0],
+                             bBase, plan.tiles[1], *acc);
+  if (next.empty())
+    return unsupported(op, "the target emitted no warpgroup instruction"),
+           failure();
+  if (plan.resultInFlight) {
+    // The products of i - 1 are done once every warp has waited for them;
+    // those of i may run on (the loop waits for the last ones, lowerFor).
+    next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
+    barrier(b, loc);
+    productsInFlight[loop].push_back(*plan.resultInFlight);
+  }
+  // While the products run: the copies of iteration i + S - 1 into the
+  // buffer of i - 1 (the advanced pointers hold iteration i's offsets here).
+  if (failed(startStage(b, aheadIteration,
+                        arith::ConstantIntOp::create(b, loc, i64, ahead),
+                        /*fromStart=*/false, aheadStage)))
+    return failure();
+  if (plan.resultInFlight)
+    return Distributed{accLayout, next};
+  return Distributed{accLayout,
+                     hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
+}

@@ -1,0 +1,264 @@
+//===- WarpgroupProducts.cpp - Products of whole warpgroups ---------------===//
+//
+// Matrix products on a target's warpgroup instruction (sm_90's wgmma): both
+// operands sit in shared memory as core matrices (8 rows of 16 bytes, 128
+// contiguous bytes), groups of warps issue the instruction together and it
+// accumulates asynchronously into their registers.
+//
+// Operands reach shared memory in one of two ways. A product in a loop whose
+// operands are masked loads of pointers the loop advances (the K loop of a
+// matrix multiplication) is pipelined: the loads of iteration i + S - 1 are
+// started as asynchronous copies while iteration i multiplies, S being the
+// kernel's `num_stages`, each iteration's operands in a buffer of their own.
+// The loads of a later iteration are the same tiles evaluated with the
+// induction variable and the advanced pointers moved ahead. Any other
+// product stages its operands from registers.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+/// The same map as `CoreMatrices::offset` on values. It is linear over the
+/// bits of its arguments (xor combining them), so coordinates split into a
+/// thread part and a constant with disjoint bits map part by part.
+static Value coreMatrixOffset(OpBuilder &b, Location loc,
+                              const CoreMatrices &tile, Value along,
+                              Value across) {
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  auto c = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
+  // (v >> shift) & mask, times factor (a power of two but for strides).
+  auto field = [&](Value v, int64_t shift, int64_t mask, int64_t factor) {
+    Value bits = shift ? Value(arith::ShRUIOp::create(b, loc, v, c(shift))) : v;
+    if (mask)
+      bits = arith::AndIOp::create(b, loc, bits, c(mask));
+    return Value(arith::MulIOp::create(b, loc, bits, c(factor), noWrap));
+  };
+  auto add = [&](Value x, Value y) {
+    return Value(arith::AddIOp::create(b, loc, x, y, noWrap));
+  };
+  int64_t chunkShift = llvm::Log2_64(tile.perChunk());
+  Value inChunk = field(along, 0, tile.perChunk() - 1, tile.elementBytes);
+  if (!tile.isSwizzled())
+    return add(
+        add(field(across, 3, 0, tile.blockStride()), field(across, 0, 7, 16)),
+        add(field(along, chunkShift, 0, 128), inChunk));
+  Value chunk = arith::XOrIOp::create(b, loc, field(along, chunkShift, 7, 16),
+                                      field(across, 0, 7, 16));
+  return add(add(add(field(along, chunkShift + 3, 0, tile.blockStride()),
+                     field(across, 3, 0, 1024)),
+                 add(field(across, 0, 7, 128), chunk)),
+             inChunk);
+}
+
+Value mlir::tile::togpu::stagedOffset(OpBuilder &b, Location loc,
+                                      const CoreMatrices &tile,
+                                      ArrayRef<Value> coords, Value base) {
+  auto [along, alongConstant] = splitConstant(coords[tile.contiguousDim]);
+  auto [across, acrossConstant] = splitConstant(coords[tile.otherDim()]);
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  // Disjoint bits: the parts' offsets combine by xor, and by addition (an
+  // address offset) when the constant leaves the swizzled chunk bits alone;
+  // the base is aligned past both.
+  Value variable = coreMatrixOffset(b, loc, tile, along, across);
+  int64_t constantOffset = tile.offset(alongConstant, acrossConstant);
+  Value constant =
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), constantOffset);
+  Value offset =
+      tile.isSwizzled() && (constantOffset & 0x70)
+          ? Value(arith::XOrIOp::create(b, loc, variable, constant))
+          : Value(arith::AddIOp::create(b, loc, variable, constant, noWrap));
+  return arith::AddIOp::create(b, loc, base, offset, noWrap);
+}
+
+/// Consecutive registers of `layout` stepping 1, 2, 4, ... along `dim`.
+static int64_t runLength(const Layout &layout, unsigned dim, int64_t limit) {
+  int64_t width = 1;
+  for (const Coords &basis : layout.regBases) {
+    if (width >= limit || basis[dim] != width ||
+        llvm::count_if(basis, [](int64_t v) { return v != 0; }) != 1)
+      break;
+    width *= 2;
+  }
+  return width;
+}
+
+//===----------------------------------------------------------------------===//
+// Instruction and accumulator layout
+//===----------------------------------------------------------------------===//
+
+std::optional<WarpgroupInstruction>
+KernelLowering::warpgroupInstruction(DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  if (aType.getRank() != 2)
+    return std::nullopt;
+  std::optional<WarpgroupInstruction> instruction =
+      hooks.getWarpgroupInstruction(
+          aType.getElementType(),
+          cast<RankedTensorType>(op.getB().getType()).getElementType(),
+          cType.getElementType());
+  if (!instruction || numWarps % instruction->warpsPerGroup != 0)
+    return std::nullopt;
+  // Groups split the rows; each group's instruction spans all columns.
+  int64_t groups = numWarps / instruction->warpsPerGroup;
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  if (m % (instruction->m * groups) != 0 || n % instruction->nStep != 0 ||
+      n > instruction->maxN || k % instruction->k != 0)
+    return std::nullopt;
+  return instruction;
+}
+
+Layout
+KernelLowering::warpgroupLayout(RankedTensorType type,
+                                const WarpgroupInstruction &instruction) {
+  int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  int64_t groups = numWarps / instruction.warpsPerGroup;
+  Layout layout;
+  layout.shape = {m, n};
+  layout.regBases = instruction.accElementBases;
+  for (int64_t step = 8; step < n; step *= 2)
+    layout.regBases.push_back({0, step});
+  for (int64_t step = instruction.m * groups; step < m; step *= 2)
+    layout.regBases.push_back({step, 0});
+  layout.laneBases = instruction.accLaneBases;
+  for (int64_t step = 16; step < instruction.m; step *= 2)
+    layout.warpBases.push_back({step, 0});
+  for (int64_t step = instruction.m; step < instruction.m * groups; step *= 2)
+    layout.warpBases.push_back({step, 0});
+  return layout;
+}
+
+//===----------------------------------------------------------------------===//
+// Issuing the products
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> KernelLowering::issueWarpgroupProducts(
+    OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
+    DotOp op, Value aBase, const CoreMatrices &aTile, Value bBase,
+    const CoreMatrices &bTile, ArrayRef<Value> acc) {
+  int64_t m = aTile.shape[0], k = aTile.shape[1], n = bTile.shape[1];
+  int64_t groups = numWarps / instruction.warpsPerGroup;
+  int64_t tilesM = m / (instruction.m * groups);
+  int64_t perTile = int64_t(acc.size()) / tilesM;
+  Value group = arith::DivUIOp::create(
+      b, loc, warpId, constI32(b, loc, instruction.warpsPerGroup));
+  Value groupRow =
+      arith::MulIOp::create(b, loc, group, constI32(b, loc, instruction.m));
+  hooks.emitWarpgroupFence(b, loc);
+  SmallVector<Value> next(acc);
+  auto address = [&](const CoreMatrices &tile, Value base, Value row,
+                     int64_t rowConstant, int64_t col) {
+    // (row + rowConstant, col) as (along, across) of the tile.
+    Value coords[2] = {
+        arith::AddIOp::create(b, loc, row, constI32(b, loc, rowConstant)),
+        constI32(b, loc, col)};
+    Value offset = coreMatrixOffset(b, loc, tile, coords[tile.contiguousDim],
+                                    coords[tile.otherDim()]);
+    return arith::AddIOp::create(b, loc, base, offset);
+  };
+  Value zero = constI32(b, loc, 0);
+  for (int64_t t = 0; t < tilesM; ++t) {
+    SmallVector<Value> tileAcc(next.begin() + t * perTile,
+                               next.begin() + (t + 1) * perTile);
+    for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
+      SharedMatrixOperand a = aTile.operand(
+          address(aTile, aBase, groupRow, t * instruction.m * groups, k0),
+          /*kDim=*/1);
+      SharedMatrixOperand bOperand =
+          bTile.operand(address(bTile, bBase, zero, k0, 0), /*kDim=*/0);
+      tileAcc = hooks.emitWarpgroupInstruction(b, loc, instruction, n, a,
+                                               bOperand, tileAcc);
+      if (tileAcc.size() != size_t(perTile))
+        return {};
+    }
+    llvm::copy(tileAcc, next.begin() + t * perTile);
+  }
+  return next;
+}
+
+//===----------------------------------------------------------------------===//
+// Operands staged from registers
+//===----------------------------------------------------------------------===//
+
+/// Stores `value` into shared memory at `base` (i32 byte offset) arranged as
+/// `tile`; runs of registers along the 16-byte rows go out as vectors.
+void KernelLowering::stageCoreMatrices(OpBuilder &b, Location loc,
+                                       const Distributed &value,
+                                       const CoreMatrices &tile, Value base) {
+  OpBuilder::InsertionGuard guard(b);
+  if (Value firstCopy = isFirstCopyThread(b, loc, value.layout)) {
+    auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  int64_t width = runLength(value.layout, tile.contiguousDim, tile.perChunk());
+  auto coords = coordinates(b, loc, value.layout);
+  for (int64_t r = 0; r < value.layout.getNumRegs(); r += width) {
+    if (!value.layout.isFirstRegCopy(r))
+      continue;
+    Value offset = stagedOffset(b, loc, tile, coords[r], base);
+    Value stored = value.regs[r];
+    if (width > 1) {
+      stored = LLVM::UndefOp::create(
+          b, loc, VectorType::get({width}, stored.getType()));
+      for (int64_t i = 0; i < width; ++i)
+        stored = LLVM::InsertElementOp::create(
+            b, loc, stored, value.regs[r + i], constI32(b, loc, i));
+    }
+    LLVM::StoreOp::create(b, loc, stored, sharedAddress(b, loc, offset),
+                          width * tile.elementBytes);
+  }
+}
+
+FailureOr<Distributed>
+KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
+                                  const WarpgroupInstruction &instruction) {
+  if (std::optional<PipelinePlan> plan = planPipeline(op))
+    return lowerPipelinedDot(b, op, instruction, *plan);
+  Location loc = op.getLoc();
+  DotOperands operands = dotOperands(op);
+  if (!operands.valid)
+    return failure();
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  int64_t bytes = getElementByteSize(aType.getElementType());
+  // Each operand's 16-byte rows run the way its registers do.
+  auto alongK = [&](const Layout &layout, unsigned kDim) {
+    return runLength(layout, kDim, 8) >= runLength(layout, 1 - kDim, 8);
+  };
+  bool aAlongK = alongK(operands.a.layout, 1);
+  bool bAlongK = alongK(operands.b.layout, 0);
+  CoreMatrices aTile{SmallVector<int64_t, 2>(aType.getShape()),
+                     aAlongK ? 1u : 0u, bytes};
+  CoreMatrices bTile{SmallVector<int64_t, 2>(bType.getShape()),
+                     bAlongK ? 0u : 1u, bytes};
+  int64_t bOffset = llvm::alignTo(aTile.getBytes(), 1024);
+  reserveShared(bOffset + bTile.getBytes());
+
+  // Earlier users of the scratch space may still be reading it.
+  barrier(b, loc);
+  stageCoreMatrices(b, loc, operands.a, aTile, constI32(b, loc, 0));
+  stageCoreMatrices(b, loc, operands.b, bTile, constI32(b, loc, bOffset));
+  hooks.emitSharedWriteFence(b, loc);
+  barrier(b, loc);
+  Value aBase = sharedAddressI32(b, loc, constI32(b, loc, 0));
+  Value bBase = sharedAddressI32(b, loc, constI32(b, loc, bOffset));
+  SmallVector<Value> acc = issueWarpgroupProducts(
+      b, loc, instruction, op, aBase, aTile, bBase, bTile, operands.acc.regs);
+  if (acc.empty())
+    return unsupported(op, "the target emitted no warpgroup instruction"),
+           failure();
+  return Distributed{operands.acc.layout,
+                     hooks.emitWarpgroupWait(b, loc, /*pending=*/0, acc)};
+}
