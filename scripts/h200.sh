@@ -56,6 +56,16 @@ step "compute-sanitizer (memcheck, racecheck) on part of the suite"
   done
 done | tee "$out/sanitize.log"
 
+step "SASS of matmul_bf16: warpgroup products (HGMMA)"
+python3 - "$artifacts/matmul_bf16.nvidia.tile" "$out/matmul_bf16.cubin" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+size = struct.unpack("<I", data[8:12])[0]
+open(sys.argv[2], "wb").write(data[12 + size:])
+PY
+cuobjdump -sass "$out/matmul_bf16.cubin" >"$out/matmul_bf16.sass" 2>&1
+echo "HGMMA instructions: $(grep -c HGMMA "$out/matmul_bf16.sass");" \
+  "$(grep -o 'HGMMA\.[0-9x]*\.F32\.BF16' "$out/matmul_bf16.sass" | sort -u)"
 # Fuzz cases exported here (test/Fuzz/fuzz_kernels.py --export DIR --target
 # nvidia, docs/Testing.md) run there; their results come back for --import.
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then

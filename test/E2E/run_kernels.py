@@ -277,7 +277,7 @@ CASES = {
     "softmax": ("softmax.mlir", "softmax", softmax,
                 [(1, 1), (3, 1000), (17, 4096), (64, 123)]),
     "layer_norm": ("layer_norm.mlir", "layer_norm", layer_norm,
-                   [(1, 1), (5, 1000), (9, 3000)]),
+                   [(1, 1), (5, 1000), (9, 3000), (2, 9000)]),
     "rms_norm": ("rms_norm.mlir", "rms_norm", rms_norm,
                  [(1, 1), (7, 1000), (3, 8192)]),
     "row_sum": ("row_sum.mlir", "row_sum", row_reduce("sum"),
