@@ -280,16 +280,7 @@ Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut) {
 }
 
 int64_t KernelLowering::vectorWidth(const Layout &layout, int64_t limit) {
-  // Register bits 0, 1, ... stepping 1, 2, 4, ... along the last dimension.
-  int64_t width = 1;
-  unsigned last = layout.getRank() - 1;
-  for (const Coords &basis : layout.regBases) {
-    if (width >= limit || basis[last] != width ||
-        llvm::count_if(basis, [](int64_t v) { return v != 0; }) != 1)
-      break;
-    width *= 2;
-  }
-  return width;
+  return getRunLength(layout, layout.getRank() - 1, limit);
 }
 
 Layout KernelLowering::preferredLayout(Value tile, Value fallback) {

@@ -205,3 +205,15 @@ mlir::tile::togpu::getRegisterMapping(const Layout &from, const Layout &to) {
   }
   return mapping;
 }
+
+int64_t mlir::tile::togpu::getRunLength(const Layout &layout, unsigned dim,
+                                        int64_t limit) {
+  int64_t width = 1;
+  for (const Coords &basis : layout.regBases) {
+    if (width >= limit || basis[dim] != width ||
+        llvm::count_if(basis, [](int64_t v) { return v != 0; }) != 1)
+      break;
+    width *= 2;
+  }
+  return width;
+}

@@ -82,6 +82,11 @@ Layout projectToShape(const Layout &layout, ArrayRef<int64_t> shape);
 /// dimension `order[i]` of `layout`.
 Layout permuteDims(const Layout &layout, ArrayRef<int64_t> order);
 
+/// How many consecutive registers of `layout`, from register 0, step 1, 2,
+/// 4, ... along dimension `dim` (at most `limit`): the elements a thread can
+/// move as one vector.
+int64_t getRunLength(const Layout &layout, unsigned dim, int64_t limit);
+
 /// If every register of `to` holds, in every thread, an element the same
 /// thread holds in `from`, the register of `from` for each register of `to`.
 std::optional<SmallVector<int64_t>> getRegisterMapping(const Layout &from,

@@ -81,18 +81,6 @@ Value mlir::tile::togpu::stagedOffset(OpBuilder &b, Location loc,
   return arith::AddIOp::create(b, loc, base, offset, noWrap);
 }
 
-/// Consecutive registers of `layout` stepping 1, 2, 4, ... along `dim`.
-static int64_t runLength(const Layout &layout, unsigned dim, int64_t limit) {
-  int64_t width = 1;
-  for (const Coords &basis : layout.regBases) {
-    if (width >= limit || basis[dim] != width ||
-        llvm::count_if(basis, [](int64_t v) { return v != 0; }) != 1)
-      break;
-    width *= 2;
-  }
-  return width;
-}
-
 //===----------------------------------------------------------------------===//
 // Instruction and accumulator layout
 //===----------------------------------------------------------------------===//
@@ -202,7 +190,8 @@ void KernelLowering::stageCoreMatrices(OpBuilder &b, Location loc,
     auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  int64_t width = runLength(value.layout, tile.contiguousDim, tile.perChunk());
+  int64_t width =
+      getRunLength(value.layout, tile.contiguousDim, tile.perChunk());
   auto coords = coordinates(b, loc, value.layout);
   for (int64_t r = 0; r < value.layout.getNumRegs(); r += width) {
     if (!value.layout.isFirstRegCopy(r))
@@ -235,7 +224,7 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   int64_t bytes = getElementByteSize(aType.getElementType());
   // Each operand's 16-byte rows run the way its registers do.
   auto alongK = [&](const Layout &layout, unsigned kDim) {
-    return runLength(layout, kDim, 8) >= runLength(layout, 1 - kDim, 8);
+    return getRunLength(layout, kDim, 8) >= getRunLength(layout, 1 - kDim, 8);
   };
   bool aAlongK = alongK(operands.a.layout, 1);
   bool bAlongK = alongK(operands.b.layout, 0);

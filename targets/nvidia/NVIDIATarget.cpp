@@ -193,8 +193,9 @@ public:
     wgmma.warpsPerGroup = 4;
     // PTX ISA, "Register Fragments and Shared Memory Matrix Layouts" of
     // wgmma: per warp 16 rows, as mma.m16n8's accumulators.
-    wgmma.accElementBases = {{0, 1}, {8, 0}};
-    wgmma.accLaneBases = {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}};
+    std::optional<MatrixInstruction> mma = getMatrixInstruction(a, b, acc);
+    wgmma.accElementBases = mma->accElementBases;
+    wgmma.accLaneBases = mma->accLaneBases;
     wgmma.inputType = a.isBF16() ? "bf16" : "f16";
     return wgmma;
   }
