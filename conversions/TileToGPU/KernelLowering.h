@@ -57,7 +57,7 @@ std::pair<Value, int64_t> splitConstant(Value value);
 Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
                   ArrayRef<int64_t> shape);
 
-/// How a product operand lies in shared memory for a warpgroup
+/// How a product operand is staged in shared memory for a warpgroup
 /// instruction: its 16-byte chunks run along `contiguousDim`. Rows of 128
 /// bytes along it (a block of that dimension) follow each other along the
 /// other dimension, the blocks one after the other; in each group of 8 rows
@@ -66,7 +66,7 @@ Value linearIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
 /// swizzle). Tiles whose rows are shorter than 128 bytes use core matrices
 /// instead: 8 rows of 16 bytes (128 contiguous bytes), following each other
 /// along `contiguousDim`, then groups of 8 rows along the other one.
-struct CoreMatrices {
+struct StagedOperand {
   SmallVector<int64_t, 2> shape;
   unsigned contiguousDim;
   int64_t elementBytes;
@@ -106,7 +106,7 @@ struct CoreMatrices {
 
 /// The byte offset (i32) of the element at `coords` of `tile` placed at
 /// byte `base` (i32), its constant part added last.
-Value stagedOffset(OpBuilder &b, Location loc, const CoreMatrices &tile,
+Value stagedOffset(OpBuilder &b, Location loc, const StagedOperand &tile,
                    ArrayRef<Value> coords, Value base);
 
 class KernelLowering {
@@ -254,8 +254,8 @@ private:
   lowerWarpgroupDot(OpBuilder &b, DotOp op,
                     const WarpgroupInstruction &instruction);
   /// Writes `value` to shared memory at byte `base` (i32) as `tile`.
-  void stageCoreMatrices(OpBuilder &b, Location loc, const Distributed &value,
-                         const CoreMatrices &tile, Value base);
+  void stageStagedOperand(OpBuilder &b, Location loc, const Distributed &value,
+                          const StagedOperand &tile, Value base);
   /// Issues the products of `op` on operands in shared memory at the i32
   /// addresses `aBase` and `bBase`, arranged as `aTile` and `bTile`; returns
   /// the accumulators they will write, usable after the target's
@@ -263,14 +263,14 @@ private:
   SmallVector<Value>
   issueWarpgroupProducts(OpBuilder &b, Location loc,
                          const WarpgroupInstruction &instruction, DotOp op,
-                         Value aBase, const CoreMatrices &aTile, Value bBase,
-                         const CoreMatrices &bTile, ArrayRef<Value> acc);
+                         Value aBase, const StagedOperand &aTile, Value bBase,
+                         const StagedOperand &bTile, ArrayRef<Value> acc);
   /// A product in a loop whose operands are loads the loop can start
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {
     scf::ForOp loop, lowered;
     LoadOp loads[2];
-    CoreMatrices tiles[2];
+    StagedOperand tiles[2];
     int64_t stages;
     /// If the products may run on into the next iteration: the loop result
     /// carrying their accumulators.

@@ -76,7 +76,7 @@ static bool isZeroOrAbsent(Value value) {
 /// the first 8 lanes of each warp on 8 different rows (so the 16-byte
 /// stores of a quarter warp hit all banks), the other lanes along the rows,
 /// then warps and registers over what remains.
-static Layout copyLayout(const CoreMatrices &tile, unsigned warpSize,
+static Layout copyLayout(const StagedOperand &tile, unsigned warpSize,
                          unsigned numWarps) {
   unsigned along = tile.contiguousDim, across = tile.otherDim();
   auto step = [&](unsigned dim, int64_t value) {
@@ -193,7 +193,7 @@ KernelLowering::planPipeline(DotOp op) {
       return std::nullopt;
     plan.loads[i] = load;
     plan.tiles[i] =
-        CoreMatrices{SmallVector<int64_t, 2>(type.getShape()), *along, bytes};
+        StagedOperand{SmallVector<int64_t, 2>(type.getShape()), *along, bytes};
   }
   llvm::sort(plan.scalarOps,
              [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
@@ -214,7 +214,7 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
                                           SmallVector<PendingCopy> &copies) {
   scf::ForOp loop = plan.loop;
   LoadOp load = plan.loads[operand];
-  const CoreMatrices &tile = plan.tiles[operand];
+  const StagedOperand &tile = plan.tiles[operand];
   Layout layout = copyLayout(tile, warpSize, numWarps);
   // The pointers and the mask of that iteration: the body's scalars redone
   // with the induction variable moved, the advanced pointers moved further.

@@ -25,11 +25,11 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::togpu;
 
-/// The same map as `CoreMatrices::offset` on values. It is linear over the
+/// The same map as `StagedOperand::offset` on values. It is linear over the
 /// bits of its arguments (xor combining them), so coordinates split into a
 /// thread part and a constant with disjoint bits map part by part.
 static Value coreMatrixOffset(OpBuilder &b, Location loc,
-                              const CoreMatrices &tile, Value along,
+                              const StagedOperand &tile, Value along,
                               Value across) {
   auto noWrap =
       arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
@@ -61,7 +61,7 @@ static Value coreMatrixOffset(OpBuilder &b, Location loc,
 }
 
 Value mlir::tile::togpu::stagedOffset(OpBuilder &b, Location loc,
-                                      const CoreMatrices &tile,
+                                      const StagedOperand &tile,
                                       ArrayRef<Value> coords, Value base) {
   auto [along, alongConstant] = splitConstant(coords[tile.contiguousDim]);
   auto [across, acrossConstant] = splitConstant(coords[tile.otherDim()]);
@@ -134,8 +134,8 @@ KernelLowering::warpgroupLayout(RankedTensorType type,
 
 SmallVector<Value> KernelLowering::issueWarpgroupProducts(
     OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
-    DotOp op, Value aBase, const CoreMatrices &aTile, Value bBase,
-    const CoreMatrices &bTile, ArrayRef<Value> acc) {
+    DotOp op, Value aBase, const StagedOperand &aTile, Value bBase,
+    const StagedOperand &bTile, ArrayRef<Value> acc) {
   int64_t m = aTile.shape[0], k = aTile.shape[1], n = bTile.shape[1];
   int64_t groups = numWarps / instruction.warpsPerGroup;
   int64_t tilesM = m / (instruction.m * groups);
@@ -146,7 +146,7 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
       arith::MulIOp::create(b, loc, group, constI32(b, loc, instruction.m));
   hooks.emitWarpgroupFence(b, loc);
   SmallVector<Value> next(acc);
-  auto address = [&](const CoreMatrices &tile, Value base, Value row,
+  auto address = [&](const StagedOperand &tile, Value base, Value row,
                      int64_t rowConstant, int64_t col) {
     // (row + rowConstant, col) as (along, across) of the tile.
     Value coords[2] = {
@@ -182,9 +182,9 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
 
 /// Stores `value` into shared memory at `base` (i32 byte offset) arranged as
 /// `tile`; runs of registers along the 16-byte rows go out as vectors.
-void KernelLowering::stageCoreMatrices(OpBuilder &b, Location loc,
-                                       const Distributed &value,
-                                       const CoreMatrices &tile, Value base) {
+void KernelLowering::stageStagedOperand(OpBuilder &b, Location loc,
+                                        const Distributed &value,
+                                        const StagedOperand &tile, Value base) {
   OpBuilder::InsertionGuard guard(b);
   if (Value firstCopy = isFirstCopyThread(b, loc, value.layout)) {
     auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
@@ -228,17 +228,17 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   };
   bool aAlongK = alongK(operands.a.layout, 1);
   bool bAlongK = alongK(operands.b.layout, 0);
-  CoreMatrices aTile{SmallVector<int64_t, 2>(aType.getShape()),
-                     aAlongK ? 1u : 0u, bytes};
-  CoreMatrices bTile{SmallVector<int64_t, 2>(bType.getShape()),
-                     bAlongK ? 0u : 1u, bytes};
+  StagedOperand aTile{SmallVector<int64_t, 2>(aType.getShape()),
+                      aAlongK ? 1u : 0u, bytes};
+  StagedOperand bTile{SmallVector<int64_t, 2>(bType.getShape()),
+                      bAlongK ? 0u : 1u, bytes};
   int64_t bOffset = llvm::alignTo(aTile.getBytes(), 1024);
   reserveShared(bOffset + bTile.getBytes());
 
   // Earlier users of the scratch space may still be reading it.
   barrier(b, loc);
-  stageCoreMatrices(b, loc, operands.a, aTile, constI32(b, loc, 0));
-  stageCoreMatrices(b, loc, operands.b, bTile, constI32(b, loc, bOffset));
+  stageStagedOperand(b, loc, operands.a, aTile, constI32(b, loc, 0));
+  stageStagedOperand(b, loc, operands.b, bTile, constI32(b, loc, bOffset));
   hooks.emitSharedWriteFence(b, loc);
   barrier(b, loc);
   Value aBase = sharedAddressI32(b, loc, constI32(b, loc, 0));
