@@ -86,6 +86,68 @@ tile.func @k_loop(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
 
 // -----
 
+// The loop reads the accumulators (a max after the product): each iteration
+// waits for its own products, and the copies still run ahead.
+// CHECK-LABEL: gpu.func @acc_read_in_loop
+// CHECK: scf.for
+// CHECK: cp.async.wait_group 1;
+// CHECK: wgmma.mma_async
+// CHECK-NOT: wgmma.wait_group.sync.aligned 1;
+// CHECK: cp.async.commit_group
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: arith.maximumf
+// CHECK: scf.yield
+tile.func @acc_read_in_loop(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                  %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                  %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                  %K: i32, %ld: i32) attributes {num_warps = 4 : i32, num_stages = 3 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : i32
+  %r = tile.range 0 to 64 : tensor<64xi32>
+  %ld_s = tile.splat %ld : tensor<64xi32>
+  %rows = arith.muli %r, %ld_s : tensor<64xi32>
+  %re = tile.expand_dims %rows, 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %rb = tile.broadcast %re : tensor<64x1xi32> -> tensor<64x64xi32>
+  %ce = tile.expand_dims %r, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %cb = tile.broadcast %ce : tensor<1x64xi32> -> tensor<64x64xi32>
+  %offs = arith.addi %rb, %cb : tensor<64x64xi32>
+  %a0 = tile.splat %a : tensor<64x64x!tile.ptr<bf16>>
+  %ap0 = tile.addptr %a0, %offs : tensor<64x64x!tile.ptr<bf16>>, tensor<64x64xi32>
+  %b0 = tile.splat %b : tensor<64x64x!tile.ptr<bf16>>
+  %bp0 = tile.addptr %b0, %offs : tensor<64x64x!tile.ptr<bf16>>, tensor<64x64xi32>
+  %K_s = tile.splat %K : tensor<64xi32>
+  %a_step = arith.constant dense<64> : tensor<64x64xi32>
+  %b_step_s = arith.muli %ld, %c64 : i32
+  %b_step = tile.splat %b_step_s : tensor<64x64xi32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xbf16>
+  %acc0 = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc, %ap_end, %bp_end = scf.for %k = %c0 to %K step %c64
+      iter_args(%acc_i = %acc0, %ap = %ap0, %bp = %bp0)
+      -> (tensor<64x64xf32>, tensor<64x64x!tile.ptr<bf16>>, tensor<64x64x!tile.ptr<bf16>>) : i32 {
+    %k_s = tile.splat %k : tensor<64xi32>
+    %ks = arith.addi %k_s, %r : tensor<64xi32>
+    %k_ok = arith.cmpi slt, %ks, %K_s : tensor<64xi32>
+    %col = tile.expand_dims %k_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
+    %a_mask = tile.broadcast %col : tensor<1x64xi1> -> tensor<64x64xi1>
+    %row = tile.expand_dims %k_ok, 1 : tensor<64xi1> -> tensor<64x1xi1>
+    %b_mask = tile.broadcast %row : tensor<64x1xi1> -> tensor<64x64xi1>
+    %x = tile.load %ap, %a_mask, %zero : tensor<64x64x!tile.ptr<bf16>>
+    %y = tile.load %bp, %b_mask, %zero : tensor<64x64x!tile.ptr<bf16>>
+    %prod = tile.dot %x, %y, %acc_i : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    %acc_next = arith.maximumf %prod, %acc0 : tensor<64x64xf32>
+    %ap_next = tile.addptr %ap, %a_step : tensor<64x64x!tile.ptr<bf16>>, tensor<64x64xi32>
+    %bp_next = tile.addptr %bp, %b_step : tensor<64x64x!tile.ptr<bf16>>, tensor<64x64xi32>
+    scf.yield %acc_next, %ap_next, %bp_next
+        : tensor<64x64xf32>, tensor<64x64x!tile.ptr<bf16>>, tensor<64x64x!tile.ptr<bf16>>
+  }
+  %c_0 = tile.splat %c : tensor<64x64x!tile.ptr<f32>>
+  %cp = tile.addptr %c_0, %offs : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+  tile.store %cp, %acc : tensor<64x64x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
 // One stage: nothing to pipeline, the operands are staged from registers.
 // CHECK-LABEL: gpu.func @one_stage
 // CHECK-NOT: cp.async
