@@ -30,27 +30,35 @@ def bench(fn):
 
 
 class Kernel:
-    """One kernel of an artifact, launched through CuPy."""
+    """One kernel of an artifact, launched through CuPy. Like the runtime,
+    it launches a variant compiled for arguments divisible by 16
+    (`divisible_args`) when the arguments allow."""
 
     def __init__(self, path, name):
         data = path.read_bytes()
         size = struct.unpack("<I", data[8:12])[0]
         header = data[12:12 + size].decode().splitlines()
-        self.attrs, symbol, current = {}, None, None
+        entries, current = [], None
         for line in header:
             words = line.split()
             if words[0] == "kernel":
-                current = words[1]
-                if current == name:
-                    symbol = words[2]
-            elif words[0] == "attr" and current == name:
-                self.attrs[words[1]] = int(words[2])
+                current = {"symbol": words[2], "attrs": {}} \
+                    if words[1] == name else None
+                if current:
+                    entries.append(current)
+            elif words[0] == "attr" and current:
+                current["attrs"][words[1]] = int(words[2])
         self.cubin = tempfile.NamedTemporaryFile(suffix=".cubin")
         self.cubin.write(data[12 + size:])
         self.cubin.flush()
-        self.function = cupy.RawModule(path=self.cubin.name).get_function(symbol)
-        if self.attrs.get("shared", 0) > 48 * 1024:
-            self.function.max_dynamic_shared_size_bytes = self.attrs["shared"]
+        module = cupy.RawModule(path=self.cubin.name)
+        for entry in entries:
+            entry["function"] = module.get_function(entry["symbol"])
+            shared = entry["attrs"].get("shared", 0)
+            if shared > 48 * 1024:
+                entry["function"].max_dynamic_shared_size_bytes = shared
+        self.entries = entries
+        self.attrs = entries[0]["attrs"]
 
     def __call__(self, grid, *args):
         grid = tuple(grid) + (1,) * (3 - len(grid))
@@ -60,8 +68,16 @@ class Kernel:
                 lowered.append(np.uint64(a.data_ptr()))
             else:
                 lowered.append(a)
-        self.function(grid, (self.attrs["threads"], 1, 1), tuple(lowered),
-                      shared_mem=self.attrs.get("shared", 0))
+        entry = self.entries[0]
+        for variant in self.entries[1:]:
+            mask = variant["attrs"].get("divisible_args", 0)
+            if all(int(v) % 16 == 0 for i, v in enumerate(lowered)
+                   if mask >> i & 1):
+                entry = variant
+                break
+        entry["function"](grid, (entry["attrs"]["threads"], 1, 1),
+                          tuple(lowered),
+                          shared_mem=entry["attrs"].get("shared", 0))
 
 
 # ---- Triton anchors (the same kernels as the examples) ----

@@ -188,6 +188,13 @@ bool HeaderParser::closeKernel() {
     return lineError("kernel " + quote(k.name) + " declares " +
                      std::to_string(declaredArgs) + " arguments but has " +
                      std::to_string(k.args.size()) + " 'arg' records");
+  // A name appears once, then again only for specialized variants.
+  bool variant = findAttr(k, "divisible_args") != nullptr;
+  if (!variant && !kernelNames.insert(k.name).second)
+    return lineError("duplicate kernel name " + quote(k.name));
+  if (variant && !kernelNames.count(k.name))
+    return lineError("variant of kernel " + quote(k.name) +
+                     " before the kernel itself");
   inKernel = false;
   return true;
 }
@@ -270,8 +277,6 @@ bool HeaderParser::parseLine(std::string_view line) {
     if (!parseU64(fields[3], declaredArgs))
       return lineError("bad argument count " + quote(fields[3]));
     std::string name(fields[1]);
-    if (!kernelNames.insert(name).second)
-      return lineError("duplicate kernel name " + quote(name));
     KernelInfo k;
     k.name = name;
     k.symbol = std::string(fields[2]);
@@ -401,8 +406,12 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
       return fail(error, "kernel name " + quote(k.name) + " and symbol " +
                              quote(k.symbol) +
                              " must be non-empty, without spaces");
-    if (!names.insert(k.name).second)
+    bool variant = findAttr(k, "divisible_args") != nullptr;
+    if (!variant && !names.insert(k.name).second)
       return fail(error, "duplicate kernel name " + quote(k.name));
+    if (variant && !names.count(k.name))
+      return fail(error,
+                  "variant of kernel " + quote(k.name) + " before the kernel");
     std::set<std::string> attrNames;
     for (const auto &attr : k.attrs) {
       if (!isToken(attr.first))

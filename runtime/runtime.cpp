@@ -287,6 +287,32 @@ tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
   return nullptr;
 }
 
+// The kernel to launch for `kernel` with these (checked) arguments: a
+// variant compiled for arguments divisible by 16 (`divisible_args`: which
+// ones) when they all are, `kernel` itself otherwise.
+size_t chooseVariant(tile_kernel_t kernel, const tile_arg_t *args) {
+  const std::vector<KernelInfo> &kernels = kernel->module->kernels;
+  const std::string &name = kernels[kernel->index].name;
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    const int64_t *mask = findAttr(kernels[i], "divisible_args");
+    if (!mask || kernels[i].name != name)
+      continue;
+    bool holds = true;
+    for (size_t a = 0; a < kernels[i].args.size() && holds; ++a) {
+      if (!(uint64_t(*mask) >> a & 1))
+        continue;
+      uint64_t value =
+          args[a].kind == TILE_ARG_PTR
+              ? reinterpret_cast<uintptr_t>(args[a].value.buffer->address)
+              : uint64_t(args[a].value.i);
+      holds = value % 16 == 0;
+    }
+    if (holds)
+      return i;
+  }
+  return kernel->index;
+}
+
 tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
                      const tile_arg_t *args, size_t numArgs,
                      double *outMilliseconds) {
@@ -299,10 +325,10 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
   if (tile_status_t s = prepareArgs(kernel, args, numArgs, slots, pointers))
     return s;
   ModuleImpl &impl = *kernel->module->impl;
+  size_t index = chooseVariant(kernel, args);
   if (!outMilliseconds)
-    return impl.launch(kernel->index, grid, pointers.data());
-  return impl.launchTimed(kernel->index, grid, pointers.data(),
-                          *outMilliseconds);
+    return impl.launch(index, grid, pointers.data());
+  return impl.launchTimed(index, grid, pointers.data(), *outMilliseconds);
 }
 
 tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
@@ -537,6 +563,9 @@ tile_status_t tile_module_get_kernel(tile_module_t module, const char *name,
                              : "out_kernel is null");
     std::string available;
     for (size_t i = 0; i < module->kernels.size(); ++i) {
+      // Specialized variants are launched in place of their kernel.
+      if (findAttr(module->kernels[i], "divisible_args"))
+        continue;
       if (module->kernels[i].name == name) {
         *out_kernel = &module->handles[i];
         return nullptr;

@@ -304,7 +304,8 @@ CASES = {
     "fp8_dequant": ("fp8_dequant.mlir", "dequantize_fp8", fp8_dequant,
                     [(1, 1), (5, 1000), (2, 8192)]),
     "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128, 256),
-                    [(1, 1, 1), (130, 127, 70), (256, 300, 128)]),
+                    [(1, 1, 1), (130, 127, 70), (256, 300, 128),
+                     (128, 256, 64)]),
 }
 NOT_YET = []
 

@@ -236,8 +236,21 @@ TEST(ArtifactTest, RejectsMalformedRecords) {
             "records");
   EXPECT_EQ(errorOf("kernel k s 1\narg u32\nend\n"),
             "header line 8: unknown argument kind 'u32'");
+  // Reported when the second kernel's records end (its attrs decide).
   EXPECT_EQ(errorOf("kernel k s 0\nkernel k t 0\nend\n"),
-            "header line 8: duplicate kernel name 'k'");
+            "header line 9: duplicate kernel name 'k'");
+  // A specialized variant shares its kernel's name and comes after it.
+  Artifact variants;
+  std::string error;
+  EXPECT_TRUE(
+      parse(file(std::string(kPreamble) + "kernel k s 0\nkernel k t 0\n"
+                                          "attr divisible_args 1\nend\n",
+                 "abc"),
+            variants, error))
+      << error;
+  EXPECT_EQ(errorOf("kernel k t 0\nattr divisible_args 1\nkernel k s 0\n"
+                    "end\n"),
+            "header line 9: variant of kernel 'k' before the kernel itself");
   EXPECT_EQ(errorOf("kernel k s 0\nattr a 1\nattr a 2\nend\n"),
             "header line 9: kernel 'k' has a duplicate attr 'a'");
   EXPECT_EQ(errorOf("kernel k s 0\nattr a 1x\nend\n"),
