@@ -286,7 +286,7 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
     return failure();
 
   Value active = isFirstCopyThread(b, loc, layout);
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type i64 = b.getI64Type();
   Type element = lowerElementType(getElementTypeOrSelf(load.getType()));
   bool alignmentKnown = axis.getAlignmentBytes(load.getPtr()) % 16 == 0;
   Value stepAligned;
