@@ -16,9 +16,9 @@
 // end, and one barrier suffices.
 //
 // The copies go from global to shared memory asynchronously, 16 bytes each,
-// straight into the core-matrix arrangement the products read; 8 lanes of a
-// warp cover 8 rows, so neither side has bank conflicts and every 32-byte
-// sector read is used whole. A copy whose mask is all true or all false
+// straight into the (swizzled) arrangement the products read, StagedOperand;
+// 8 lanes of a warp cover 8 rows, so neither side has bank conflicts and
+// every 32-byte sector read is used whole. A copy whose mask is all true or all false
 // reads 16 bytes or writes zeros; at an edge, or from an unaligned address,
 // element loads and a shared store take its place.
 //
