@@ -7,14 +7,15 @@
 //   Row r of x is at x + r * stride, row r of out at out + r * stride.
 // Grid: (n_rows, 1, 1); program_id x = row r.
 // Arguments: x: !tile.ptr<bf16>; out: !tile.ptr<f8E4M3FN>;
-//   scale_out: !tile.ptr<f32> (n_rows elements); n_cols: i32
+//   scale_out: !tile.ptr<f32> (n_rows elements, overlapping no other
+//   argument: tile.noalias); n_cols: i32
 //   (1 <= n_cols <= 8192); stride: i32 (elements between rows of x and of
 //   out).
 // Tile sizes: BLOCK = 8192 columns (one whole row); lanes c >= n_cols masked
 //   (loaded as 0, not stored).
 tile.func @quantize_fp8(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
                         %out: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
-                        %scale_out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                        %scale_out: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
                         %n_cols: i32, %stride: i32) {
   %row = tile.program_id x
   %row_off = arith.muli %row, %stride : i32

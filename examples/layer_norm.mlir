@@ -7,7 +7,8 @@
 // Grid: (M, 1, 1); program_id x = row r.
 // Arguments: x, y: !tile.ptr<f32> (row r at x + r * stride, y + r * stride);
 //   w, b: !tile.ptr<f32> (n elements); mean_out, rstd_out: !tile.ptr<f32>
-//   (M elements); stride: i32 (elements between rows of x and of y);
+//   (M elements, overlapping no other argument: tile.noalias); stride: i32
+//   (elements between rows of x and of y);
 //   n: i32 (row length, any value >= 1); eps: f32.
 // Tile sizes: rows of up to 8192 columns are read once, whole (one 8192-wide
 //   tile masked at c >= n, as Triton's fused kernel does); longer rows take
@@ -17,8 +18,8 @@ tile.func @layer_norm(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %y: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %w: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %b: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                      %mean_out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                      %rstd_out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                      %mean_out: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
+                      %rstd_out: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
                       %stride: i32, %n: i32, %eps: f32) {
   %c0 = arith.constant 0 : i32
   %BLOCK = arith.constant 1024 : i32

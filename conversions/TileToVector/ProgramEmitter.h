@@ -146,6 +146,10 @@ private:
   };
   DescChunk descChunk(OpBuilder &b, Location loc, MakeDescOp desc,
                       ValueRange offsets, Position pos);
+  /// Whether the elements `load` reads are still read after a later write
+  /// to memory that may alias them (so the load must happen where it
+  /// stands, not where its consumers are computed).
+  bool isReadAfterWrite(LoadOp load);
   LogicalResult emitFor(scf::ForOp op, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
   LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
@@ -231,6 +235,10 @@ private:
   DenseSet<Value> trueMasks;
   /// Descriptors, by the value of their tile.make_desc.
   DenseMap<Value, MakeDescOp> descriptors;
+  /// Every op of the kernel by its place in a pre-order walk, and the ops
+  /// that write memory with theirs.
+  DenseMap<Operation *, size_t> programOrder;
+  SmallVector<std::pair<Operation *, size_t>> writes;
   /// Chunks already computed in the current loop body, by (tile, row, col,
   /// width).
   std::map<std::tuple<void *, void *, void *, int64_t>, Value> chunks;

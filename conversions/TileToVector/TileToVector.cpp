@@ -64,7 +64,93 @@ LogicalResult ProgramEmitter::emit() {
                  entry.getArguments().take_front(source.getNumArguments())))
     scalars.map(from, to);
   OpBuilder b = OpBuilder::atBlockEnd(&entry);
+  // Program order, and the ops that write memory, for isReadAfterWrite.
+  kernel.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    programOrder[op] = programOrder.size();
+    if (isa<StoreOp, DescStoreOp, AtomicRMWOp, AtomicCASOp>(op))
+      writes.push_back({op, programOrder[op]});
+  });
   return emitBlock(source, b);
+}
+
+/// The kernel argument a pointer (tile) derives from, if it is one.
+static BlockArgument basePointer(Value ptr) {
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(ptr))
+      return isa<FuncOp>(arg.getOwner()->getParentOp()) ? arg : BlockArgument();
+    Operation *def = ptr.getDefiningOp();
+    if (auto addPtr = dyn_cast_or_null<AddPtrOp>(def))
+      ptr = addPtr.getPtr();
+    else if (isa_and_nonnull<SplatOp, BroadcastOp, ExpandDimsOp>(def))
+      ptr = def->getOperand(0);
+    else
+      return {};
+  }
+}
+
+/// Whether tile ops of this kind are computed where their consumers need
+/// them (chunk by chunk, possibly after later ops), not where they stand.
+static bool isEvaluatedLazily(Operation *op) {
+  if (op->getNumRegions() || op->getNumResults() == 0 ||
+      !llvm::all_of(op->getResults(), isTile) ||
+      isa<ReduceOp, ScanOp, DotOp, HistogramOp, ReshapeOp, TransOp, CatOp,
+          JoinOp, SplitOp, GatherOp, AtomicRMWOp, AtomicCASOp, DescLoadOp>(op))
+    return false;
+  // A costly function read by several consumers is computed in place.
+  return !(isa<math::MathDialect>(op->getDialect()) &&
+           !op->getResult(0).hasOneUse());
+}
+
+bool ProgramEmitter::isReadAfterWrite(LoadOp load) {
+  // The places the load's elements are read: the first consumers (along
+  // chains of lazily computed ops) that compute where they stand.
+  SmallVector<Operation *> readers;
+  SmallVector<Value> work{load.getResult()};
+  DenseSet<Value> seen;
+  while (!work.empty()) {
+    Value value = work.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    for (Operation *user : value.getUsers()) {
+      if (isEvaluatedLazily(user))
+        llvm::append_range(work, user->getResults());
+      else
+        readers.push_back(user);
+    }
+  }
+  BlockArgument loaded = basePointer(load.getPtr());
+  StringRef noAlias = TileDialect::getNoAliasAttrName();
+  for (auto [write, writeOrder] : writes) {
+    if (writeOrder < programOrder.lookup(load))
+      continue;
+    // A descriptor store writes through its descriptor's base.
+    Value target = write->getOperand(0);
+    if (isa<DescStoreOp>(write)) {
+      auto desc = target.getDefiningOp<MakeDescOp>();
+      target = desc ? desc.getBase() : Value();
+    }
+    BlockArgument written = target ? basePointer(target) : BlockArgument();
+    if (loaded && written && loaded != written &&
+        (kernel.getArgAttr(loaded.getArgNumber(), noAlias) ||
+         kernel.getArgAttr(written.getArgNumber(), noAlias)))
+      continue;
+    for (Operation *reader : readers) {
+      // A store of values computed from the load reads each chunk before
+      // writing it (the same, or disjoint, memory: as on the GPU).
+      if (reader == write)
+        continue;
+      if (programOrder.lookup(reader) > writeOrder)
+        return true;
+      // A reader in a loop around the write and not the load reads again
+      // in the next iteration.
+      for (Operation *loop = reader->getParentOp(); loop;
+           loop = loop->getParentOp())
+        if (isa<scf::ForOp, scf::WhileOp>(loop) && loop->isAncestor(write) &&
+            !loop->isAncestor(load))
+          return true;
+    }
+  }
+  return false;
 }
 
 LogicalResult ProgramEmitter::emitBlock(Block &block, OpBuilder &b) {
@@ -144,6 +230,15 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     }
   }
 
+  if (auto load = dyn_cast<LoadOp>(op); load && isReadAfterWrite(load)) {
+    // Read here, before a later write to memory it may alias.
+    Value result = load.getResult();
+    Value buffer = allocaBuffer(cast<RankedTensorType>(result.getType()));
+    if (failed(materialize(b, result, buffer)))
+      return failure();
+    buffers[result] = buffer;
+    return success();
+  }
   if (hasTileOperandsOrResults(op)) {
     // A tile-producing op: evaluated where its consumers need it, except a
     // costly function (exp, log, tanh, ...) read by several consumers, which

@@ -35,6 +35,16 @@
 // MASK: reference #2 (i32 x 4): 0 1 1 1
 // MASK: tile-check: PASS @masks (cpu: 3 buffers match
 
+// Program order: a tile loaded before a store to the same memory keeps the
+// old values, even when it is used only after the store (x = load p;
+// store p, 7; store q, x).
+// RUN: tile-check %s --kernel load_then_store --grid 1 --arg buf:i32:8:iota \
+// RUN:   --arg buf:i32:8:poison --print 0 --print 1 \
+// RUN:   | FileCheck %s --check-prefix=ORDER
+// ORDER: reference #0 (i32 x 8): 7 7 7 7 7 7 7 7
+// ORDER: reference #1 (i32 x 8): 0 1 2 3 4 5 6 7
+// ORDER: tile-check: PASS @load_then_store (cpu: 2 buffers match
+
 tile.func @pointers(%x: !tile.ptr<i32>, %f: !tile.ptr<f32>, %out: !tile.ptr<i32>) {
   %i = tile.range 0 to 4 : tensor<4xi32>
   %c7 = arith.constant 7 : i32
@@ -109,5 +119,18 @@ tile.func @masks(%b: !tile.ptr<i1>, %stored: !tile.ptr<i32>, %read: !tile.ptr<i3
   %bs = tile.splat %stored : tensor<4x!tile.ptr<i32>>
   %ps = tile.addptr %bs, %i : tensor<4x!tile.ptr<i32>>, tensor<4xi32>
   tile.store %ps, %i, %even : tensor<4x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @load_then_store(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
+  %i = tile.range 0 to 8 : tensor<8xi32>
+  %pb = tile.splat %p : tensor<8x!tile.ptr<i32>>
+  %pp = tile.addptr %pb, %i : tensor<8x!tile.ptr<i32>>, tensor<8xi32>
+  %qb = tile.splat %q : tensor<8x!tile.ptr<i32>>
+  %qp = tile.addptr %qb, %i : tensor<8x!tile.ptr<i32>>, tensor<8xi32>
+  %x = tile.load %pp : tensor<8x!tile.ptr<i32>>
+  %seven = arith.constant dense<7> : tensor<8xi32>
+  tile.store %pp, %seven : tensor<8x!tile.ptr<i32>>
+  tile.store %qp, %x : tensor<8x!tile.ptr<i32>>
   tile.return
 }
