@@ -25,6 +25,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -80,13 +81,12 @@ std::string operandList(int64_t first, int64_t count) {
 
 /// `count` "=f" outputs, then `inputs`, then `count` inputs tied to them.
 std::string tiedConstraints(int64_t count, StringRef inputs) {
-  std::string text;
+  SmallVector<std::string> parts(count, "=f");
+  if (!inputs.empty())
+    parts.push_back(inputs.str());
   for (int64_t i = 0; i < count; ++i)
-    text += "=f,";
-  text += inputs.str();
-  for (int64_t i = 0; i < count; ++i)
-    text += (text.empty() || text.back() == ',' ? "" : ",") + std::to_string(i);
-  return text;
+    parts.push_back(std::to_string(i));
+  return llvm::join(parts, ",");
 }
 
 SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value packed,
