@@ -75,6 +75,16 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
   Type element = lowerElementType(type.getElementType());
   auto vectorType = VectorType::get({pos.width}, element);
 
+  if (auto it = advancedPointers.find(tile); it != advancedPointers.end()) {
+    // Uniformly advanced pointers: their start's, moved by the offset.
+    FailureOr<Value> start = chunk(b, it->second.first, pos);
+    if (failed(start))
+      return failure();
+    Type pointee = lowerElementType(
+        cast<PointerType>(type.getElementType()).getPointeeType());
+    return Value(LLVM::GEPOp::create(b, loc, vectorType, pointee, *start,
+                                     ValueRange{it->second.second}));
+  }
   if (Value buffer = buffers.lookup(tile)) {
     Value addr = bufferAddress(b, loc, buffer, type, pos);
     Value value = LLVM::LoadOp::create(

@@ -224,6 +224,9 @@ private:
   /// results of scf.if, reshape, cat, join, non-uniform constants): the
   /// address of their row-major storage.
   DenseMap<Value, Value> buffers;
+  /// Pointer tiles a loop advances uniformly (its iteration arguments and
+  /// results): their start tile, and the i64 number of elements added.
+  DenseMap<Value, std::pair<Value, Value>> advancedPointers;
   /// Results of split, gather and transposes of rank above 2
   /// (Restructure.cpp): the buffer of their source, which their chunks are
   /// read from through the op's index mapping.

@@ -424,15 +424,43 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
   });
 }
 
+/// If `yielded` is `iterArg` advanced by the same number of elements in every
+/// lane: that number (a scalar or a splat constant).
+static std::optional<OpFoldResult> uniformAdvance(Value iterArg,
+                                                  Value yielded) {
+  auto addPtr = yielded.getDefiningOp<AddPtrOp>();
+  if (!addPtr || addPtr.getPtr() != iterArg)
+    return std::nullopt;
+  if (auto splat = addPtr.getOffset().getDefiningOp<SplatOp>())
+    return OpFoldResult(splat.getSrc());
+  DenseIntElementsAttr dense;
+  if (matchPattern(addPtr.getOffset(), m_Constant(&dense)) && dense.isSplat())
+    return OpFoldResult(
+        IntegerAttr::get(IntegerType::get(iterArg.getContext(), 64),
+                         dense.getSplatValue<APInt>().getSExtValue()));
+  return std::nullopt;
+}
+
 LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   Location loc = op.getLoc();
-  // Loop-carried tiles live in buffers; only scalars stay iteration values.
+  Type i64 = b.getI64Type();
+  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+  // Loop-carried tiles live in buffers; only scalars stay iteration values,
+  // and pointer tiles the loop advances uniformly, carried as an i64 count
+  // of elements from their start (one register instead of a buffer of
+  // pointers written every iteration).
   SmallVector<Value> scalarInits;
   SmallVector<int64_t> scalarIndices;
+  SmallVector<std::pair<int64_t, OpFoldResult>> advanced;
   for (auto [index, init] : llvm::enumerate(op.getInitArgs())) {
     if (!isTile(init)) {
       scalarInits.push_back(scalars.lookup(init));
       scalarIndices.push_back(index);
+      continue;
+    }
+    if (std::optional<OpFoldResult> step = uniformAdvance(
+            op.getRegionIterArgs()[index], yield.getOperand(index))) {
+      advanced.push_back({int64_t(index), *step});
       continue;
     }
     Value buffer = allocaBuffer(cast<RankedTensorType>(init.getType()));
@@ -441,6 +469,8 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
     buffers[op.getRegionIterArgs()[index]] = buffer;
     buffers[op.getResult(index)] = buffer;
   }
+  for (size_t i = 0; i < advanced.size(); ++i)
+    scalarInits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
   auto newFor = scf::ForOp::create(b, loc, scalars.lookup(op.getLowerBound()),
                                    scalars.lookup(op.getUpperBound()),
                                    scalars.lookup(op.getStep()), scalarInits);
@@ -448,6 +478,13 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   for (auto [newIndex, oldIndex] : llvm::enumerate(scalarIndices))
     scalars.map(op.getRegionIterArgs()[oldIndex],
                 newFor.getRegionIterArgs()[newIndex]);
+  for (auto [i, entry] : llvm::enumerate(advanced)) {
+    Value init = op.getInitArgs()[entry.first];
+    advancedPointers[op.getRegionIterArgs()[entry.first]] = {
+        init, newFor.getRegionIterArgs()[scalarIndices.size() + i]};
+    advancedPointers[op.getResult(entry.first)] = {
+        init, newFor.getResult(scalarIndices.size() + i)};
+  }
   // The builder adds a yield to loops without iteration values; the one
   // built below replaces it.
   if (!newFor.getBody()->empty())
@@ -456,7 +493,6 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   for (Operation &inner : op.getBody()->without_terminator())
     if (failed(emitOp(&inner, bodyB)))
       return failure();
-  auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
   SmallVector<Value> scalarYields;
   // Every new tile is computed into a temporary before any loop buffer is
   // overwritten, since the new values may read the old ones (of this tile
@@ -469,6 +505,8 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
       continue;
     }
     Value iterArg = op.getRegionIterArgs()[index];
+    if (advancedPointers.count(iterArg))
+      continue;
     Value iterBuffer = buffers[iterArg];
     if (buffers.lookup(value) == iterBuffer)
       continue; // Updated in place (see isAccumulatedInPlace).
@@ -490,6 +528,18 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
         LLVM::ConstantOp::create(bodyB, loc, bodyB.getI64Type(), size);
     LLVM::MemcpyOp::create(bodyB, loc, iterBuffer, temp, bytes,
                            /*isVolatile=*/false);
+  }
+  for (auto [i, entry] : llvm::enumerate(advanced)) {
+    Value step =
+        isa<Attribute>(entry.second)
+            ? Value(arith::ConstantOp::create(
+                  bodyB, loc, cast<TypedAttr>(cast<Attribute>(entry.second))))
+            : scalars.lookup(cast<Value>(entry.second));
+    if (step.getType() != i64)
+      step = arith::ExtSIOp::create(bodyB, loc, i64, step);
+    scalarYields.push_back(arith::AddIOp::create(
+        bodyB, loc, newFor.getRegionIterArgs()[scalarIndices.size() + i],
+        step));
   }
   scf::YieldOp::create(bodyB, loc, scalarYields);
   for (auto [newIndex, oldIndex] : llvm::enumerate(scalarIndices))

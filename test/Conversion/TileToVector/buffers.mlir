@@ -38,3 +38,31 @@ tile.func @if_tiles(%n: i32, %out: !tile.ptr<i32>) {
   tile.store %po1, %y, %m : tensor<16x!tile.ptr<i32>>
   tile.return
 }
+
+// -----
+
+// A pointer tile the loop advances by the same count in every lane is
+// carried as one i64 (elements from its start), not as a buffer of
+// pointers rewritten every iteration; its chunks are the start's, moved.
+// CHECK-LABEL: func.func @advanced_pointers_program
+// CHECK-NOT: llvm.alloca
+// CHECK: scf.for {{.*}} iter_args(%[[OFF:.*]] = %{{.*}}) -> (i64)
+// CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]] : (vector<8x!llvm.ptr>, i64) -> vector<8x!llvm.ptr>, f32
+// CHECK: %[[NEXT:.*]] = arith.addi %[[OFF]], %{{.*}} : i64
+// CHECK: scf.yield %[[NEXT]] : i64
+tile.func @advanced_pointers(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %n: i32, %step: i32) {
+  %c0 = arith.constant 0 : i32
+  %r = tile.range 0 to 8 : tensor<8xi32>
+  %xb = tile.splat %x : tensor<8x!tile.ptr<f32>>
+  %xp = tile.addptr %xb, %r : tensor<8x!tile.ptr<f32>>, tensor<8xi32>
+  %yb = tile.splat %y : tensor<8x!tile.ptr<f32>>
+  %yp = tile.addptr %yb, %r : tensor<8x!tile.ptr<f32>>, tensor<8xi32>
+  %s = tile.splat %step : tensor<8xi32>
+  %end = scf.for %i = %c0 to %n step %step iter_args(%p = %xp) -> (tensor<8x!tile.ptr<f32>>) : i32 {
+    %v = tile.load %p : tensor<8x!tile.ptr<f32>>
+    tile.store %yp, %v : tensor<8x!tile.ptr<f32>>
+    %next = tile.addptr %p, %s : tensor<8x!tile.ptr<f32>>, tensor<8xi32>
+    scf.yield %next : tensor<8x!tile.ptr<f32>>
+  }
+  tile.return
+}
