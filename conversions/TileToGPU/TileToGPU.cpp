@@ -13,7 +13,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
-#include <variant>
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOGPU
@@ -331,22 +330,6 @@ SmallVector<Type> KernelLowering::carriedTypes(ValueRange values,
   return types;
 }
 
-/// If `yielded` is `iterArg` advanced by the same number of elements in every
-/// lane, that number (a scalar of the kernel, or a constant).
-static std::variant<std::monostate, Value, int64_t>
-uniformAdvance(Value iterArg, Value yielded) {
-  auto addPtr = yielded.getDefiningOp<AddPtrOp>();
-  if (!addPtr || addPtr.getPtr() != iterArg)
-    return std::monostate();
-  Value offset = addPtr.getOffset();
-  if (auto splat = offset.getDefiningOp<SplatOp>())
-    return splat.getSrc();
-  DenseIntElementsAttr dense;
-  if (matchPattern(offset, m_Constant(&dense)) && dense.isSplat())
-    return dense.getSplatValue<APInt>().getSExtValue();
-  return std::monostate();
-}
-
 LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
@@ -357,7 +340,6 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   // elements) from their start, whose pointers are recomputed in the loop:
   // one register instead of a pointer per element.
   SmallVector<Layout> layouts(numArgs);
-  SmallVector<std::variant<std::monostate, Value, int64_t>> advances(numArgs);
   SmallVector<Value> inits;
   // Their advance per iteration, as an i64 defined before the loop.
   SmallVector<Value> steps(numArgs);
@@ -366,14 +348,15 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
     Value yielded = yield.getOperand(i);
     bool isPointerTile =
         isTile(init) && isa<PointerType>(getElementTypeOrSelf(init.getType()));
-    if (isPointerTile)
-      advances[i] = uniformAdvance(iterArg, yielded);
-    if (auto step = std::get_if<Value>(&advances[i])) {
-      steps[i] = scalars.lookup(*step);
+    std::optional<OpFoldResult> advance =
+        isPointerTile ? getUniformAdvance(iterArg, yielded) : std::nullopt;
+    if (advance && isa<Value>(*advance)) {
+      steps[i] = scalars.lookup(cast<Value>(*advance));
       if (steps[i].getType() != i64)
         steps[i] = arith::ExtSIOp::create(b, loc, i64, steps[i]);
-    } else if (auto step = std::get_if<int64_t>(&advances[i])) {
-      steps[i] = arith::ConstantIntOp::create(b, loc, i64, *step);
+    } else if (advance) {
+      steps[i] = arith::ConstantOp::create(
+          b, loc, cast<TypedAttr>(cast<Attribute>(*advance)));
     }
     if (steps[i]) {
       inits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));

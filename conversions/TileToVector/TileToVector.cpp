@@ -424,23 +424,6 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
   });
 }
 
-/// If `yielded` is `iterArg` advanced by the same number of elements in every
-/// lane: that number (a scalar or a splat constant).
-static std::optional<OpFoldResult> uniformAdvance(Value iterArg,
-                                                  Value yielded) {
-  auto addPtr = yielded.getDefiningOp<AddPtrOp>();
-  if (!addPtr || addPtr.getPtr() != iterArg)
-    return std::nullopt;
-  if (auto splat = addPtr.getOffset().getDefiningOp<SplatOp>())
-    return OpFoldResult(splat.getSrc());
-  DenseIntElementsAttr dense;
-  if (matchPattern(addPtr.getOffset(), m_Constant(&dense)) && dense.isSplat())
-    return OpFoldResult(
-        IntegerAttr::get(IntegerType::get(iterArg.getContext(), 64),
-                         dense.getSplatValue<APInt>().getSExtValue()));
-  return std::nullopt;
-}
-
 LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   Type i64 = b.getI64Type();
@@ -458,7 +441,7 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
       scalarIndices.push_back(index);
       continue;
     }
-    if (std::optional<OpFoldResult> step = uniformAdvance(
+    if (std::optional<OpFoldResult> step = getUniformAdvance(
             op.getRegionIterArgs()[index], yield.getOperand(index))) {
       advanced.push_back({int64_t(index), *step});
       continue;

@@ -50,6 +50,12 @@ Type getPointeeTileType(Type type);
 /// Size in bytes of one element of `type` in memory (pointers are 8 bytes).
 unsigned getElementByteSize(Type type);
 
+/// If `yielded`, the value a loop yields for its iteration argument
+/// `iterArg` (a pointer tile), is `iterArg` advanced by the same number of
+/// elements in every lane: that number, a scalar value or an i64 attribute
+/// (of a splat constant offset).
+std::optional<OpFoldResult> getUniformAdvance(Value iterArg, Value yielded);
+
 } // namespace mlir::tile
 
 #define GET_OP_CLASSES

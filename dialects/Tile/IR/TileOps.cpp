@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Tile/IR/Tile.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -160,3 +161,18 @@ LogicalResult GatherOp::verify() {
 
 #define GET_OP_CLASSES
 #include "dialects/Tile/IR/TileOps.cpp.inc"
+
+std::optional<OpFoldResult> mlir::tile::getUniformAdvance(Value iterArg,
+                                                          Value yielded) {
+  auto addPtr = yielded.getDefiningOp<AddPtrOp>();
+  if (!addPtr || addPtr.getPtr() != iterArg)
+    return std::nullopt;
+  if (auto splat = addPtr.getOffset().getDefiningOp<SplatOp>())
+    return OpFoldResult(splat.getSrc());
+  DenseIntElementsAttr dense;
+  if (matchPattern(addPtr.getOffset(), m_Constant(&dense)) && dense.isSplat())
+    return OpFoldResult(
+        IntegerAttr::get(IntegerType::get(iterArg.getContext(), 64),
+                         dense.getSplatValue<APInt>().getSExtValue()));
+  return std::nullopt;
+}
