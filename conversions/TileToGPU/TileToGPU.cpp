@@ -13,7 +13,6 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
-
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOGPU
 #include "conversions/TileToGPU/Passes.h.inc"
