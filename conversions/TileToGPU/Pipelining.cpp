@@ -18,9 +18,9 @@
 // The copies go from global to shared memory asynchronously, 16 bytes each,
 // straight into the (swizzled) arrangement the products read, StagedOperand;
 // 8 lanes of a warp cover 8 rows, so neither side has bank conflicts and
-// every 32-byte sector read is used whole. A copy whose mask is all true or all false
-// reads 16 bytes or writes zeros; at an edge, or from an unaligned address,
-// element loads and a shared store take its place.
+// every 32-byte sector read is used whole. A copy whose mask is all true or
+// all false reads 16 bytes or writes zeros; at an edge, or from an
+// unaligned address, element loads and a shared store take its place.
 //
 // The pointers and masks of iteration i + d are the loop body's own tiles
 // evaluated again with the induction variable moved d steps ahead and the
