@@ -254,16 +254,16 @@ private:
   lowerWarpgroupDot(OpBuilder &b, DotOp op,
                     const WarpgroupInstruction &instruction);
   /// Writes `value` to shared memory at byte `base` (i32) as `tile`.
-  void stageStagedOperand(OpBuilder &b, Location loc, const Distributed &value,
-                          const StagedOperand &tile, Value base);
-  /// Issues the products of `op` on operands in shared memory at the i32
-  /// addresses `aBase` and `bBase`, arranged as `aTile` and `bTile`; returns
-  /// the accumulators they will write, usable after the target's
+  void stageOperand(OpBuilder &b, Location loc, const Distributed &value,
+                    const StagedOperand &tile, Value base);
+  /// Issues the products of operands in shared memory at the i32 addresses
+  /// `aBase` and `bBase`, staged as `aTile` and `bTile`; returns the
+  /// accumulators they will write, usable after the target's
   /// `emitWarpgroupWait` (empty if the target emitted nothing).
   SmallVector<Value>
   issueWarpgroupProducts(OpBuilder &b, Location loc,
-                         const WarpgroupInstruction &instruction, DotOp op,
-                         Value aBase, const StagedOperand &aTile, Value bBase,
+                         const WarpgroupInstruction &instruction, Value aBase,
+                         const StagedOperand &aTile, Value bBase,
                          const StagedOperand &bTile, ArrayRef<Value> acc);
   /// A product in a loop whose operands are loads the loop can start
   /// iterations ahead (see Pipelining.cpp).

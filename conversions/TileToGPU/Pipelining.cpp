@@ -487,9 +487,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
       constI32(b, loc, stages));
   Value aBase = sharedAddressI32(b, loc, bufferOf(b, stage, 0));
   Value bBase = sharedAddressI32(b, loc, bufferOf(b, stage, 1));
-  SmallVector<Value> next =
-      issueWarpgroupProducts(b, loc, instruction, op, aBase, plan.tiles[0],
-                             bBase, plan.tiles[1], *acc);
+  SmallVector<Value> next = issueWarpgroupProducts(
+      b, loc, instruction, aBase, plan.tiles[0], bBase, plan.tiles[1], *acc);
   if (next.empty())
     return unsupported(op, "the target emitted no warpgroup instruction"),
            failure();

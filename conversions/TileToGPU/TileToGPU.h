@@ -134,8 +134,9 @@ public:
   /// asynchronous copies) visible to warpgroup instructions issued after the
   /// next barrier.
   virtual void emitSharedWriteFence(OpBuilder &b, Location loc) const {}
-  /// Waits until at most `pending` groups of warpgroup instructions are in
-  /// flight; `acc` become usable (returned).
+  /// Closes the group of warpgroup instructions issued since the last one,
+  /// then waits until at most `pending` groups are in flight; `acc` become
+  /// usable (returned).
   virtual SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
                                                int64_t pending,
                                                ValueRange acc) const {

@@ -1,9 +1,10 @@
 //===- WarpgroupProducts.cpp - Products of whole warpgroups ---------------===//
 //
 // Matrix products on a target's warpgroup instruction (sm_90's wgmma): both
-// operands sit in shared memory as core matrices (8 rows of 16 bytes, 128
-// contiguous bytes), groups of warps issue the instruction together and it
-// accumulates asynchronously into their registers.
+// operands sit in shared memory as the instruction reads them (128-byte
+// rows with their 16-byte chunks swizzled, or core matrices: StagedOperand),
+// groups of warps issue the instruction together and it accumulates
+// asynchronously into their registers.
 //
 // Operands reach shared memory in one of two ways. A product in a loop whose
 // operands are masked loads of pointers the loop advances (the K loop of a
@@ -18,7 +19,6 @@
 
 #include "conversions/TileToGPU/KernelLowering.h"
 
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -134,7 +134,7 @@ KernelLowering::warpgroupLayout(RankedTensorType type,
 
 SmallVector<Value> KernelLowering::issueWarpgroupProducts(
     OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
-    DotOp op, Value aBase, const StagedOperand &aTile, Value bBase,
+    Value aBase, const StagedOperand &aTile, Value bBase,
     const StagedOperand &bTile, ArrayRef<Value> acc) {
   int64_t m = aTile.shape[0], k = aTile.shape[1], n = bTile.shape[1];
   int64_t groups = numWarps / instruction.warpsPerGroup;
@@ -182,9 +182,9 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
 
 /// Stores `value` into shared memory at `base` (i32 byte offset) arranged as
 /// `tile`; runs of registers along the 16-byte rows go out as vectors.
-void KernelLowering::stageStagedOperand(OpBuilder &b, Location loc,
-                                        const Distributed &value,
-                                        const StagedOperand &tile, Value base) {
+void KernelLowering::stageOperand(OpBuilder &b, Location loc,
+                                  const Distributed &value,
+                                  const StagedOperand &tile, Value base) {
   OpBuilder::InsertionGuard guard(b);
   if (Value firstCopy = isFirstCopyThread(b, loc, value.layout)) {
     auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
@@ -222,9 +222,11 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   int64_t bytes = getElementByteSize(aType.getElementType());
-  // Each operand's 16-byte rows run the way its registers do.
+  // Each operand's 16-byte chunks run the way its registers do.
+  int64_t perChunk = 16 / bytes;
   auto alongK = [&](const Layout &layout, unsigned kDim) {
-    return getRunLength(layout, kDim, 8) >= getRunLength(layout, 1 - kDim, 8);
+    return getRunLength(layout, kDim, perChunk) >=
+           getRunLength(layout, 1 - kDim, perChunk);
   };
   bool aAlongK = alongK(operands.a.layout, 1);
   bool bAlongK = alongK(operands.b.layout, 0);
@@ -237,14 +239,14 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
 
   // Earlier users of the scratch space may still be reading it.
   barrier(b, loc);
-  stageStagedOperand(b, loc, operands.a, aTile, constI32(b, loc, 0));
-  stageStagedOperand(b, loc, operands.b, bTile, constI32(b, loc, bOffset));
+  stageOperand(b, loc, operands.a, aTile, constI32(b, loc, 0));
+  stageOperand(b, loc, operands.b, bTile, constI32(b, loc, bOffset));
   hooks.emitSharedWriteFence(b, loc);
   barrier(b, loc);
   Value aBase = sharedAddressI32(b, loc, constI32(b, loc, 0));
   Value bBase = sharedAddressI32(b, loc, constI32(b, loc, bOffset));
   SmallVector<Value> acc = issueWarpgroupProducts(
-      b, loc, instruction, op, aBase, aTile, bBase, bTile, operands.acc.regs);
+      b, loc, instruction, aBase, aTile, bBase, bTile, operands.acc.regs);
   if (acc.empty())
     return unsupported(op, "the target emitted no warpgroup instruction"),
            failure();
