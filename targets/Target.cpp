@@ -117,12 +117,13 @@ struct Specialization {
 };
 } // namespace
 
-/// Kernels with matrix products also get a variant that assumes every
-/// integer and pointer argument without a `tile.divisibility` to be a
-/// multiple of 16 (Triton specializes its launches the same way): loads of
-/// strided rows and masks against sizes then need no run-time alignment or
-/// edge checks (matmul_bf16: 465 -> 544 TFLOP/s on an H200). The runtime
-/// picks it at launch when the arguments allow (`divisible_args`).
+/// Kernels that read or write tiles of memory also get a variant that
+/// assumes every integer and pointer argument without a `tile.divisibility`
+/// to be a multiple of 16 (Triton specializes its launches the same way):
+/// loads of strided rows and masks against sizes then need no run-time
+/// alignment or edge checks (on an H200, matmul_bf16: 465 -> 544 TFLOP/s).
+/// The runtime picks it at launch when the arguments allow
+/// (`divisible_args`).
 static std::map<std::string, Specialization>
 addDivisibleVariants(ModuleOp module) {
   std::map<std::string, Specialization> variants;
@@ -130,8 +131,17 @@ addDivisibleVariants(ModuleOp module) {
   StringAttr divisibility = StringAttr::get(
       module.getContext(), TileDialect::getDivisibilityAttrName());
   for (FuncOp kernel : kernels) {
-    bool hasProduct = kernel.walk([](DotOp) { return WalkResult::interrupt(); })
-                          .wasInterrupted();
+    bool accessesTiles =
+        kernel
+            .walk([](Operation *op) {
+              bool tileAccess =
+                  isa<DescLoadOp, DescStoreOp>(op) ||
+                  (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(op) &&
+                   isa<RankedTensorType>(op->getOperand(0).getType()));
+              return tileAccess ? WalkResult::interrupt()
+                                : WalkResult::advance();
+            })
+            .wasInterrupted();
     uint64_t mask = 0;
     for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes()))
       if (index < 62 &&
@@ -139,7 +149,7 @@ addDivisibleVariants(ModuleOp module) {
            type.isInteger(64)) &&
           !kernel.getArgAttr(index, divisibility))
         mask |= uint64_t(1) << index;
-    if (!hasProduct || !mask)
+    if (!accessesTiles || !mask)
       continue;
     FuncOp variant = kernel.clone();
     std::string name = (kernel.getSymName() + "__divisible16").str();
