@@ -2,8 +2,10 @@
 //   amax = max_{c < n_cols} |f32(x[r, c])|   (NaN if the row holds a NaN)
 //   scale = max(amax, 1e-12) / 448          (correctly rounded division)
 //   scale_out[r] = scale
-//   out[r, c] = fp_to_fp(f32(x[r, c]) / scale, rounding = rtne)   (correctly
-//     rounded division; the conversion saturates to +-448, NaN stays NaN)
+//   out[r, c] = fp_to_fp(f32(x[r, c]) / scale, rounding = rtne)   (arith.divf:
+//     within 2 f32 ulp, as Triton's `/`, so a quotient next to an e4m3
+//     rounding boundary may round either way; the conversion saturates to
+//     +-448, NaN stays NaN)
 //   Row r of x is at x + r * stride, row r of out at out + r * stride.
 // Grid: (n_rows, 1, 1); program_id x = row r.
 // Arguments: x: !tile.ptr<bf16>; out: !tile.ptr<f8E4M3FN>;
@@ -43,7 +45,7 @@ tile.func @quantize_fp8(%x: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   tile.store %scale_ptr, %scale : !tile.ptr<f32>
 
   %scale_s = tile.splat %scale : tensor<8192xf32>
-  %scaled = tile.precise_divf %xf, %scale_s : tensor<8192xf32>
+  %scaled = arith.divf %xf, %scale_s : tensor<8192xf32>
   %q = tile.fp_to_fp %scaled, rounding = rtne : tensor<8192xf32> -> tensor<8192xf8E4M3FN>
   %out_row = tile.addptr %out, %row_off : !tile.ptr<f8E4M3FN>, i32
   %out_base = tile.splat %out_row : tensor<8192x!tile.ptr<f8E4M3FN>>

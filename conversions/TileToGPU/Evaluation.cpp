@@ -637,6 +637,9 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
     return value;
   if (Value value = lowerDefinedArith(b, op, operands, resultType))
     return value;
+  if (isa<arith::DivFOp>(op) && resultType.isF32())
+    if (Value quotient = hooks.emitDivide(b, loc, operands[0], operands[1]))
+      return quotient;
   if (auto bitcast = dyn_cast<BitcastOp>(op)) {
     if (operands[0].getType() == resultType)
       return operands[0];

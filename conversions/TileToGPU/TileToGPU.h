@@ -95,6 +95,13 @@ public:
                                 Type f8) const {
     return Value();
   }
+  /// `lhs / rhs` for f32 `arith.divf`, whose bound is 2 ulp
+  /// (docs/Semantics.md), by a faster instruction than the correctly rounded
+  /// division; null to use the correctly rounded one.
+  virtual Value emitDivide(OpBuilder &b, Location loc, Value lhs,
+                           Value rhs) const {
+    return Value();
+  }
   /// The matrix instruction for operands of element types `a` and `b`
   /// accumulating into `acc`, if the chip has one.
   virtual std::optional<MatrixInstruction>

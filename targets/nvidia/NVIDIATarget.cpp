@@ -132,6 +132,16 @@ public:
     return arith::TruncIOp::create(b, loc, b.getI8Type(), pair.getResult(0));
   }
 
+  Value emitDivide(OpBuilder &b, Location loc, Value lhs,
+                   Value rhs) const override {
+    // div.full.f32: full range (subnormals included), at most 2 ulp.
+    return LLVM::CallIntrinsicOp::create(b, loc, TypeRange{b.getF32Type()},
+                                         b.getStringAttr("llvm.nvvm.div.full"),
+                                         ValueRange{lhs, rhs},
+                                         LLVM::FastmathFlagsAttr())
+        .getResult(0);
+  }
+
   std::optional<MatrixInstruction>
   getMatrixInstruction(Type a, Type b, Type acc) const override {
     // mma.sync m16n8k16 (sm_80 and later) on 16-bit floats into f32.
