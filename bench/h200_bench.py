@@ -5,19 +5,18 @@ side with Triton 3.6 and torch on the same sizes and dtypes, in one process.
 
 DIR holds the artifacts `run_kernels.py --target nvidia --compile-only`
 writes (<example>.nvidia.tile). Our kernels are launched from their cubin
-with CuPy; every kernel is timed with triton.testing.do_bench (CUDA events,
+through the CUDA driver API (ctypes); every kernel is timed with triton.testing.do_bench (CUDA events,
 median of the repeats after a warm-up, 50 ms / 200 ms). Each of our kernels
 is checked against torch before it is timed. Prints one table: GB/s (bytes
 read + written once) or TFLOP/s, and our ratio to each anchor."""
 
 import argparse
+import ctypes
 import json
 import pathlib
 import struct
 import sys
-import tempfile
 
-import cupy
 import numpy as np
 import torch
 import triton
@@ -25,14 +24,34 @@ import triton.language as tl
 from triton.testing import do_bench
 
 
+CUDA = ctypes.CDLL("libcuda.so.1")
+
+
+def check_cu(result, call):
+    if result != 0:
+        name = ctypes.c_char_p()
+        CUDA.cuGetErrorName(result, ctypes.byref(name))
+        raise RuntimeError(f"{call}: {name.value.decode()} ({result})")
+
+
 def bench(fn):
     return do_bench(fn, warmup=50, rep=200, return_mode="median")
 
 
 class Kernel:
-    """One kernel of an artifact, launched through CuPy. Like the runtime,
-    it launches a variant compiled for arguments divisible by 16
-    (`divisible_args`) when the arguments allow."""
+    """One kernel of an artifact, loaded and launched through the CUDA driver
+    (ctypes) on torch's current stream. Like the runtime, it launches a
+    variant compiled for arguments divisible by 16 (`divisible_args`) when
+    the arguments allow, and encodes the tensor maps (`tensor_map` records)
+    that follow its arguments."""
+
+    CTYPES = {"ptr": ctypes.c_uint64, "i1": ctypes.c_uint8,
+              "i8": ctypes.c_int8, "i16": ctypes.c_int16,
+              "i32": ctypes.c_int32, "i64": ctypes.c_int64,
+              "f32": ctypes.c_float, "f64": ctypes.c_double}
+    # CUtensorMapDataType by element kind, and element bytes.
+    MAP_TYPES = {"i8": (0, 1), "i16": (1, 2), "i32": (3, 4), "i64": (5, 8),
+                 "f16": (6, 2), "f32": (7, 4), "f64": (8, 8), "bf16": (9, 2)}
 
     def __init__(self, path, name):
         data = path.read_bytes()
@@ -42,42 +61,84 @@ class Kernel:
         for line in header:
             words = line.split()
             if words[0] == "kernel":
-                current = {"symbol": words[2], "attrs": {}} \
-                    if words[1] == name else None
+                current = {"symbol": words[2], "attrs": {}, "args": [],
+                           "maps": []} if words[1] == name else None
                 if current:
                     entries.append(current)
-            elif words[0] == "attr" and current:
+            elif not current:
+                continue
+            elif words[0] == "arg":
+                current["args"].append(words[1])
+            elif words[0] == "attr":
                 current["attrs"][words[1]] = int(words[2])
-        self.cubin = tempfile.NamedTemporaryFile(suffix=".cubin")
-        self.cubin.write(data[12 + size:])
-        self.cubin.flush()
-        module = cupy.RawModule(path=self.cubin.name)
+            elif words[0] == "tensor_map":
+                fields = dict(w.split("=", 1) for w in words[2:])
+                fields["element"] = words[1]
+                current["maps"].append(fields)
+        self.binary = data[12 + size:]
+        module = ctypes.c_void_p()
+        check_cu(CUDA.cuModuleLoadData(ctypes.byref(module), self.binary),
+                 "cuModuleLoadData")
         for entry in entries:
-            entry["function"] = module.get_function(entry["symbol"])
+            function = ctypes.c_void_p()
+            check_cu(CUDA.cuModuleGetFunction(ctypes.byref(function), module,
+                                              entry["symbol"].encode()),
+                     "cuModuleGetFunction")
+            entry["function"] = function
             shared = entry["attrs"].get("shared", 0)
-            if shared > 48 * 1024:
-                entry["function"].max_dynamic_shared_size_bytes = shared
+            if shared > 48 * 1024:  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+                check_cu(CUDA.cuFuncSetAttribute(function, 8, shared),
+                         "cuFuncSetAttribute")
         self.entries = entries
         self.attrs = entries[0]["attrs"]
 
+    @staticmethod
+    def encode(fields, values):
+        """The 128 bytes of a tensor map, or None if the driver refuses."""
+        def value(v):
+            return int(values[int(v[1:])]) if v.startswith("a") else int(v)
+        kind, size = Kernel.MAP_TYPES[fields["element"]]
+        sizes = [value(v) for v in fields["sizes"].split(",")]
+        strides = [value(v) for v in fields["strides"].split(",")]
+        box = [int(v) for v in fields["box"].split(",")]
+        rank = len(sizes)
+        if min(sizes + strides) < 1:
+            return None
+        u64, u32 = ctypes.c_uint64, ctypes.c_uint32
+        out = (ctypes.c_uint8 * 128)()
+        swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[int(fields["swizzle"])]
+        result = CUDA.cuTensorMapEncodeTiled(
+            out, kind, rank, ctypes.c_void_p(value(fields["base"])),
+            (u64 * rank)(*sizes[::-1]),
+            (u64 * rank)(*[s * size for s in strides[::-1][1:]]),
+            (u32 * rank)(*box[::-1]), (u32 * rank)(*[1] * rank), 0, swizzle,
+            3, 1 if fields["fill"] == "nan" else 0)
+        return out if result == 0 else None
+
     def __call__(self, grid, *args):
         grid = tuple(grid) + (1,) * (3 - len(grid))
-        lowered = []
-        for a in args:
-            if isinstance(a, torch.Tensor):
-                lowered.append(np.uint64(a.data_ptr()))
-            else:
-                lowered.append(a)
-        entry = self.entries[0]
-        for variant in self.entries[1:]:
-            mask = variant["attrs"].get("divisible_args", 0)
-            if all(int(v) % 16 == 0 for i, v in enumerate(lowered)
-                   if mask >> i & 1):
-                entry = variant
+        values = [a.data_ptr() if isinstance(a, torch.Tensor) else a
+                  for a in args]
+        entry, maps = None, []
+        for candidate in self.entries[::-1]:
+            mask = candidate["attrs"].get("divisible_args", 0)
+            if any(int(v) % 16 for i, v in enumerate(values) if mask >> i & 1):
+                continue
+            maps = [self.encode(m, values) for m in candidate["maps"]]
+            if all(m is not None for m in maps):
+                entry = candidate
                 break
-        entry["function"](grid, (entry["attrs"]["threads"], 1, 1),
-                          tuple(lowered),
-                          shared_mem=entry["attrs"].get("shared", 0))
+        assert entry is not None, "no kernel takes these arguments"
+        storage = [self.CTYPES[kind](float(value) if kind[0] == "f"
+                                     else int(value))
+                   for kind, value in zip(entry["args"], values)] + maps
+        params = (ctypes.c_void_p * len(storage))(
+            *[ctypes.addressof(s) for s in storage])
+        check_cu(CUDA.cuLaunchKernel(
+            entry["function"], *grid, entry["attrs"]["threads"], 1, 1,
+            entry["attrs"].get("shared", 0),
+            ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), params,
+            None), "cuLaunchKernel")
 
 
 # ---- Triton anchors (the same kernels as the examples) ----
@@ -172,6 +233,20 @@ def matmul_k(A, B, C, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
         acc += tl.dot(x, y)
         a += BK
         b += BK * N
+    tl.store(C + om[:, None] * N + on[None, :], acc,
+             mask=(om[:, None] < M) & (on[None, :] < N))
+
+
+@triton.jit
+def matmul_desc_k(A, B, C, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
+                  BK: tl.constexpr):
+    # A and B through host-made tensor descriptors (TMA on Hopper).
+    pm, pn = tl.program_id(0), tl.program_id(1)
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(0, K, BK):
+        acc = tl.dot(A.load([pm * BM, k]), B.load([k, pn * BN]), acc)
+    om = pm * BM + tl.arange(0, BM)
+    on = pn * BN + tl.arange(0, BN)
     tl.store(C + om[:, None] * N + on[None, :], acc,
              mask=(om[:, None] < M) & (on[None, :] < N))
 
@@ -395,6 +470,36 @@ def main():
                 bench(f) if ok else None,
                 {"cuBLAS": bench(lambda: torch.matmul(a, b, out=cb)),
                  "triton": bench(t)})
+            del a, b, c, cb
+
+    if wanted("matmul_bf16_desc"):
+        for size in (4096, 8192):
+            a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+            b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+            c = torch.empty(size, size, device="cuda")
+            cb = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
+            k = kernel("matmul_bf16_desc", "matmul_bf16_desc")
+            i32, i64 = np.int32, np.int64
+            grid = (triton.cdiv(size, 128), triton.cdiv(size, 256))
+            f = lambda: k(grid, a, b, c, i32(size), i32(size), i32(size),
+                          i64(size), i64(size), i32(size))
+            f()
+            ok = size > 4096 or check("matmul_bf16_desc", c,
+                                      a.float() @ b.float(), 1e-1, 1e-2)
+            anchors = {"cuBLAS": bench(lambda: torch.matmul(a, b, out=cb))}
+            try:  # Triton with the same tiles and host tensor descriptors
+                from triton.tools.tensor_descriptor import TensorDescriptor
+                ad = TensorDescriptor.from_tensor(a, [128, 64])
+                bd = TensorDescriptor.from_tensor(b, [64, 256])
+                t = lambda: matmul_desc_k[grid](ad, bd, c, size, size, size,
+                                                BM=128, BN=256, BK=64,
+                                                num_warps=8, num_stages=3)
+                t()
+                anchors["triton"] = bench(t)
+            except Exception as e:  # noqa: BLE001 - report and go on
+                print("triton descriptor anchor failed:", repr(e)[:200])
+            row(f"matmul bf16 {size}^3, descriptors (TMA)", "TFLOP/s",
+                2 * size ** 3, bench(f) if ok else None, anchors)
             del a, b, c, cb
 
     if wanted("flash_attention"):

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace tile {
 namespace rt {
@@ -37,6 +38,14 @@ public:
   /// on GPUs).
   virtual tile_status_t launchTimed(size_t index, const uint32_t grid[3],
                                     void **args, double &milliseconds) = 0;
+  /// Encodes the tensor map \p map over device memory at \p address with
+  /// these sizes and strides (elements; outermost first, as in \p map) into
+  /// the 128 bytes at \p out (64-byte aligned). Backends without tensor
+  /// maps refuse.
+  virtual tile_status_t encodeTensorMap(const TensorMapInfo &map, void *address,
+                                        const std::vector<int64_t> &sizes,
+                                        const std::vector<int64_t> &strides,
+                                        void *out);
 };
 
 /// One open device.

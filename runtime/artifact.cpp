@@ -12,6 +12,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <iterator>
 #include <set>
 
 using namespace tile;
@@ -127,6 +128,30 @@ bool splitFields(std::string_view line, std::vector<std::string_view> &out) {
       return true;
     start = space + 1;
   }
+}
+
+// Whether \p map refers to arguments of \p kernel that can hold what it
+// says: the base a pointer, sizes and strides integers.
+bool checkTensorMap(const KernelInfo &kernel, const TensorMapInfo &map,
+                    std::string &error) {
+  auto isArg = [&](int64_t index, bool pointer) {
+    if (index < 0 || size_t(index) >= kernel.args.size())
+      return false;
+    ArgKind kind = kernel.args[index];
+    return pointer ? kind == ArgKind::Ptr
+                   : kind == ArgKind::I32 || kind == ArgKind::I64;
+  };
+  if (!isArg(map.base, true))
+    return fail(error, "tensor map base a" + std::to_string(map.base) +
+                           " is not a pointer argument of kernel " +
+                           quote(kernel.name));
+  for (const auto *values : {&map.sizes, &map.strides})
+    for (const TensorMapValue &v : *values)
+      if (v.isArgument && !isArg(v.value, false))
+        return fail(error, "tensor map value a" + std::to_string(v.value) +
+                               " is not an integer argument of kernel " +
+                               quote(kernel.name));
+  return true;
 }
 
 // Parses the header text into \p out (everything but the payload) and returns
@@ -325,6 +350,25 @@ bool HeaderParser::parseLine(std::string_view line) {
     return true;
   }
 
+  if (record == "tensor_map") {
+    if (!inKernel)
+      return lineError("'tensor_map' record outside a kernel");
+    KernelInfo &k = out.kernels.back();
+    if (k.args.size() != declaredArgs)
+      return lineError("kernel " + quote(k.name) + " declares " +
+                       std::to_string(declaredArgs) + " arguments but has " +
+                       std::to_string(k.args.size()) + " 'arg' records");
+    TensorMapInfo map;
+    std::string why;
+    if (!parseTensorMap(
+            std::vector<std::string_view>(fields.begin() + 1, fields.end()),
+            map, why) ||
+        !checkTensorMap(k, map, why))
+      return lineError(why);
+    k.tensorMaps.push_back(std::move(map));
+    return true;
+  }
+
   if (record == "end") {
     if (!expectFields(record, 0) || !closeKernel())
       return false;
@@ -378,6 +422,102 @@ const int64_t *tile::findAttr(const KernelInfo &kernel, std::string_view name) {
   return nullptr;
 }
 
+std::string tile::formatTensorMap(const TensorMapInfo &map) {
+  auto list = [](const std::vector<TensorMapValue> &values) {
+    std::string text;
+    for (const TensorMapValue &v : values)
+      text += (text.empty() ? "" : ",") + (v.isArgument ? "a" : std::string()) +
+              std::to_string(v.value);
+    return text;
+  };
+  std::string box;
+  for (int64_t b : map.box)
+    box += (box.empty() ? "" : ",") + std::to_string(b);
+  return std::string(argKindName(map.element)) + " base=a" +
+         std::to_string(map.base) + " sizes=" + list(map.sizes) +
+         " strides=" + list(map.strides) + " box=" + box +
+         " swizzle=" + std::to_string(map.swizzleBytes) +
+         " fill=" + (map.nanFill ? "nan" : "zero");
+}
+
+bool tile::parseTensorMap(const std::vector<std::string_view> &fields,
+                          TensorMapInfo &out, std::string &error) {
+  out = TensorMapInfo();
+  static const char *const kKeys[] = {
+      "base=", "sizes=", "strides=", "box=", "swizzle=", "fill="};
+  if (fields.size() != 1 + std::size(kKeys))
+    return fail(error, "'tensor_map' takes 7 fields, got " +
+                           std::to_string(fields.size()));
+  if (!parseArgKind(fields[0], out.element) || out.element == ArgKind::Ptr ||
+      out.element == ArgKind::I1)
+    return fail(error, "bad tensor map element " + quote(fields[0]));
+  std::string_view values[std::size(kKeys)];
+  for (size_t i = 0; i < std::size(kKeys); ++i) {
+    std::string_view key = kKeys[i];
+    if (fields[i + 1].substr(0, key.size()) != key)
+      return fail(error, "tensor map field " + std::to_string(i + 2) +
+                             " must start with " + quote(key));
+    values[i] = fields[i + 1].substr(key.size());
+  }
+  auto parseValue = [](std::string_view text, TensorMapValue &v) {
+    v.isArgument = !text.empty() && text[0] == 'a';
+    if (v.isArgument)
+      text.remove_prefix(1);
+    return parseI64(text, v.value);
+  };
+  auto parseList = [&](std::string_view text, auto &&each) {
+    size_t start = 0;
+    while (true) {
+      size_t comma = text.find(',', start);
+      if (!each(text.substr(start, comma - start)))
+        return false;
+      if (comma == std::string_view::npos)
+        return true;
+      start = comma + 1;
+    }
+  };
+  TensorMapValue base;
+  if (!parseValue(values[0], base) || !base.isArgument || base.value < 0 ||
+      base.value > 1024)
+    return fail(error, "bad tensor map base " + quote(values[0]));
+  out.base = unsigned(base.value);
+  for (size_t i : {1, 2}) {
+    std::vector<TensorMapValue> &list = i == 1 ? out.sizes : out.strides;
+    if (!parseList(values[i], [&](std::string_view item) {
+          TensorMapValue v;
+          if (!parseValue(item, v))
+            return false;
+          list.push_back(v);
+          return true;
+        }))
+      return fail(error, "bad tensor map values " + quote(values[i]));
+  }
+  if (!parseList(values[3], [&](std::string_view item) {
+        int64_t b;
+        if (!parseI64(item, b) || b < 1 || b > 256)
+          return false;
+        out.box.push_back(b);
+        return true;
+      }))
+    return fail(error, "bad tensor map box " + quote(values[3]) +
+                           " (1 to 256 elements per dimension)");
+  size_t rank = out.box.size();
+  if (rank > 5 || out.sizes.size() != rank || out.strides.size() != rank ||
+      out.strides.back().isArgument || out.strides.back().value != 1)
+    return fail(error, "a tensor map has 1 to 5 dimensions, as many sizes, "
+                       "strides and box extents, the last stride 1");
+  if (!parseI64(values[4], out.swizzleBytes) ||
+      (out.swizzleBytes != 0 && out.swizzleBytes != 32 &&
+       out.swizzleBytes != 64 && out.swizzleBytes != 128))
+    return fail(error, "bad tensor map swizzle " + quote(values[4]) +
+                           " (0, 32, 64 or 128 bytes)");
+  if (values[5] != "zero" && values[5] != "nan")
+    return fail(error,
+                "bad tensor map fill " + quote(values[5]) + " (zero or nan)");
+  out.nanFill = values[5] == "nan";
+  return true;
+}
+
 bool tile::validateArtifact(const Artifact &a, std::string &error) {
   if (!isKnownTarget(a.target))
     return fail(error, "unknown target " + quote(a.target));
@@ -422,6 +562,17 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
         return fail(error, "kernel " + quote(k.name) +
                                " has a duplicate attr " + quote(attr.first));
     }
+    for (const TensorMapInfo &map : k.tensorMaps) {
+      std::vector<std::string_view> fields;
+      std::string text = formatTensorMap(map);
+      TensorMapInfo parsed;
+      if (!splitFields(text, fields) ||
+          !parseTensorMap(
+              std::vector<std::string_view>(fields.begin(), fields.end()),
+              parsed, error) ||
+          !checkTensorMap(k, map, error))
+        return fail(error, "kernel " + quote(k.name) + ": " + error);
+    }
   }
   return true;
 }
@@ -443,6 +594,8 @@ std::string tile::serializeArtifact(const Artifact &a) {
       h += std::string("arg ") + argKindName(kind) + "\n";
     for (const auto &attr : k.attrs)
       h += "attr " + attr.first + " " + std::to_string(attr.second) + "\n";
+    for (const TensorMapInfo &map : k.tensorMaps)
+      h += "tensor_map " + formatTensorMap(map) + "\n";
   }
   h += "end\n";
 

@@ -37,6 +37,36 @@ const char *argKindName(ArgKind kind);
 /// Parses a record spelling; returns false if \p name is no kind.
 bool parseArgKind(std::string_view name, ArgKind &out);
 
+/// A size or stride of a tensor map: kernel argument `value`, or the
+/// constant `value`.
+struct TensorMapValue {
+  bool isArgument = false;
+  int64_t value = 0;
+};
+
+/// A tensor map (NVIDIA's TMA descriptor) the runtime builds at launch from
+/// the kernel's arguments and passes after them, in record order. Spelled
+///   tensor_map ELEMENT base=aN sizes=V,... strides=V,... box=B,...
+///     swizzle=BYTES fill=zero|nan
+/// where V is aN (argument N) or an integer; sizes, strides (in elements)
+/// and box go outermost dimension first, the last stride being 1.
+struct TensorMapInfo {
+  ArgKind element = ArgKind::I8;
+  unsigned base = 0;
+  std::vector<TensorMapValue> sizes, strides;
+  std::vector<int64_t> box;
+  int64_t swizzleBytes = 0; ///< 0, 32, 64 or 128
+  bool nanFill = false;
+};
+
+/// The fields after `tensor_map` of the record for \p map.
+std::string formatTensorMap(const TensorMapInfo &map);
+
+/// Parses the fields after `tensor_map`; on failure returns false and says
+/// why in \p error.
+bool parseTensorMap(const std::vector<std::string_view> &fields,
+                    TensorMapInfo &out, std::string &error);
+
 /// One kernel of an artifact.
 struct KernelInfo {
   std::string name;   ///< the name callers look the kernel up by
@@ -44,6 +74,8 @@ struct KernelInfo {
   std::vector<ArgKind> args;
   /// Launch attributes in file order, e.g. {"threads", 128}.
   std::vector<std::pair<std::string, int64_t>> attrs;
+  /// Parameters after the arguments.
+  std::vector<TensorMapInfo> tensorMaps;
 };
 
 /// The value of attribute \p name of \p kernel, or null if it has none.

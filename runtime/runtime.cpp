@@ -57,6 +57,14 @@ struct tile_module_s {
   std::unique_ptr<ModuleImpl> impl;
 };
 
+tile_status_t ModuleImpl::encodeTensorMap(const TensorMapInfo &, void *,
+                                          const std::vector<int64_t> &,
+                                          const std::vector<int64_t> &,
+                                          void *) {
+  return makeStatus(TILE_UNSUPPORTED,
+                    "this device's backend has no tensor maps");
+}
+
 namespace {
 
 void retain(tile_device_s *device) { device->refs.fetch_add(1); }
@@ -313,6 +321,38 @@ size_t chooseVariant(tile_kernel_t kernel, const tile_arg_t *args) {
   return kernel->index;
 }
 
+// The 128 bytes of one encoded tensor map, aligned as a kernel parameter.
+struct alignas(64) TensorMapStorage {
+  unsigned char bytes[128];
+};
+
+// The tensor maps of a launch of `info` with (checked) arguments `args`.
+tile_status_t encodeTensorMaps(ModuleImpl &impl, const KernelInfo &info,
+                               const tile_arg_t *args,
+                               std::vector<TensorMapStorage> &maps) {
+  maps.assign(info.tensorMaps.size(), TensorMapStorage());
+  auto values = [&](const std::vector<TensorMapValue> &from) {
+    std::vector<int64_t> to;
+    for (const TensorMapValue &v : from)
+      to.push_back(v.isArgument ? args[v.value].value.i : v.value);
+    return to;
+  };
+  for (size_t i = 0; i < maps.size(); ++i) {
+    const TensorMapInfo &map = info.tensorMaps[i];
+    if (tile_status_t s = impl.encodeTensorMap(
+            map, args[map.base].value.buffer->address, values(map.sizes),
+            values(map.strides), maps[i].bytes)) {
+      tile_status_t named =
+          makeStatus(tile_status_code(s),
+                     "kernel '" + info.name + "': tensor map #" +
+                         std::to_string(i) + ": " + tile_status_message(s));
+      tile_status_free(s);
+      return named;
+    }
+  }
+  return nullptr;
+}
+
 tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
                      const tile_arg_t *args, size_t numArgs,
                      double *outMilliseconds) {
@@ -326,6 +366,21 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
     return s;
   ModuleImpl &impl = *kernel->module->impl;
   size_t index = chooseVariant(kernel, args);
+  // Tensor maps follow the arguments. A variant whose maps the driver
+  // refuses (a size of 0, say) gives way to the kernel as written.
+  std::vector<TensorMapStorage> maps;
+  if (tile_status_t s =
+          encodeTensorMaps(impl, kernel->module->kernels[index], args, maps)) {
+    if (index == kernel->index)
+      return s;
+    tile_status_free(s);
+    index = kernel->index;
+    if (tile_status_t s2 =
+            encodeTensorMaps(impl, kernel->module->kernels[index], args, maps))
+      return s2;
+  }
+  for (TensorMapStorage &map : maps)
+    pointers.push_back(map.bytes);
   if (!outMilliseconds)
     return impl.launch(index, grid, pointers.data());
   return impl.launchTimed(index, grid, pointers.data(), *outMilliseconds);

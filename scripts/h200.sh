@@ -47,7 +47,7 @@ grep -q "0 failed" "$out/e2e.log" || status=1
 step "compute-sanitizer (memcheck, racecheck) on part of the suite"
 [ -n "${QUICK:-}" ] || for tool in memcheck racecheck; do
   for kernel in softmax layer_norm row_argmax cumsum histogram matmul_bf16 \
-    transpose_desc; do
+    matmul_bf16_desc transpose_desc; do
     TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3" \
       python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
       --target nvidia --artifacts "$artifacts" --device cuda -k "$kernel" \
@@ -56,16 +56,19 @@ step "compute-sanitizer (memcheck, racecheck) on part of the suite"
   done
 done | tee "$out/sanitize.log"
 
-step "SASS of matmul_bf16: warpgroup products (HGMMA)"
-python3 - "$artifacts/matmul_bf16.nvidia.tile" "$out/matmul_bf16.cubin" <<'PY'
+step "SASS of the matmuls: warpgroup products (HGMMA), TMA loads (UTMALDG)"
+for kernel in matmul_bf16 matmul_bf16_desc; do
+  python3 - "$artifacts/$kernel.nvidia.tile" "$out/$kernel.cubin" <<'PY'
 import struct, sys
 data = open(sys.argv[1], "rb").read()
 size = struct.unpack("<I", data[8:12])[0]
 open(sys.argv[2], "wb").write(data[12 + size:])
 PY
-cuobjdump -sass "$out/matmul_bf16.cubin" >"$out/matmul_bf16.sass" 2>&1
-echo "HGMMA instructions: $(grep -c HGMMA "$out/matmul_bf16.sass");" \
-  "$(grep -o 'HGMMA\.[0-9x]*\.F32\.BF16' "$out/matmul_bf16.sass" | sort -u)"
+  cuobjdump -sass "$out/$kernel.cubin" >"$out/$kernel.sass" 2>&1
+  echo "$kernel: HGMMA instructions: $(grep -c HGMMA "$out/$kernel.sass");" \
+    "$(grep -o 'HGMMA\.[0-9x]*\.F32\.BF16' "$out/$kernel.sass" | sort -u);" \
+    "UTMALDG: $(grep -c UTMALDG "$out/$kernel.sass")"
+done
 # Fuzz cases exported here (test/Fuzz/fuzz_kernels.py --export DIR --target
 # nvidia, docs/Testing.md) run there; their results come back for --import.
 if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then

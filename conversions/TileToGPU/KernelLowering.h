@@ -122,6 +122,10 @@ public:
   LogicalResult lower();
   /// Shared memory the kernel needs, in bytes.
   int64_t getSharedBytes() const { return sharedBytes; }
+  /// The tensor maps the kernel takes after its arguments, in order: for
+  /// each its element type, base argument, sizes and strides (argument
+  /// indices, -1 for the constants in `*_values`), box, swizzle and fill.
+  ArrayRef<DictionaryAttr> getTensorMaps() const { return tensorMaps; }
 
 private:
   // Program order (TileToGPU.cpp).
@@ -269,7 +273,10 @@ private:
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {
     scf::ForOp loop, lowered;
+    /// Per operand, a pointer load copied 16 bytes per thread, or a
+    /// descriptor load copied by tensor copies (the target's TMA).
     LoadOp loads[2];
+    DescLoadOp descLoads[2];
     StagedOperand tiles[2];
     int64_t stages;
     /// If the products may run on into the next iteration: the loop result
@@ -306,6 +313,17 @@ private:
                             Value iteration, Value advance, bool fromStart,
                             Value valid, Value buffer,
                             SmallVector<PendingCopy> &copies);
+  /// Starts the tensor copies of operand `operand`'s descriptor load for
+  /// the iteration where the induction variable is `iteration`, into
+  /// `buffer` (i32 shared address), completing on `barrier`.
+  void startTensorCopies(OpBuilder &b, Location loc, const PipelinePlan &plan,
+                         unsigned operand, Value iteration, Value buffer,
+                         Value barrier);
+  /// The kernel parameter holding the tensor map of `desc`, added on first
+  /// use if `create`; failure if its base, sizes and strides are not
+  /// arguments of the kernel or constants, or their alignment is not what
+  /// tensor maps require (16 bytes) and the runtime can check.
+  FailureOr<Value> tensorMapFor(MakeDescOp desc, bool create);
   /// The i32 byte offset where the buffers of pipelined loads start, after
   /// the scratch space (known once the whole kernel is lowered).
   Value pipelineBase(OpBuilder &b, Location loc);
@@ -423,6 +441,9 @@ private:
   SmallVector<Operation *> extraMarkers;
   std::map<std::pair<void *, std::string>, SmallVector<Value>> evaluated;
   DenseMap<Value, MakeDescOp> descriptors;
+  /// Tensor map parameters by descriptor, and their descriptions.
+  DenseMap<Operation *, Value> tensorMapArgs;
+  SmallVector<DictionaryAttr> tensorMaps;
 };
 
 } // namespace mlir::tile::togpu

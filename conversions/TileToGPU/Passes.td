@@ -15,7 +15,10 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
     become per-thread vector accesses, layout changes and cross-warp
     reductions go through the module's shared-memory scratch array. The
     gpu.module's `tile.launch` dictionary gives, per kernel, `threads` per
-    block, `shared` (scratch bytes) and `asserts` (whether it has any).
+    block, `shared` (scratch bytes), `asserts` (whether it has any) and
+    `tensor_maps`: the tensor maps (TMA descriptors) the kernel takes as
+    `!llvm.ptr` parameters after its arguments, which the runtime encodes
+    from the arguments at launch.
     The target's hooks (warp size, shared-memory limit) are looked up by
     `target` and `chip`.
   }];

@@ -169,12 +169,27 @@ KernelLowering::planPipeline(DotOp op) {
   };
   for (unsigned i = 0; i < 2; ++i) {
     Value operand = op->getOperand(i);
+    auto type = cast<RankedTensorType>(operand.getType());
+    int64_t bytes = getElementByteSize(type.getElementType());
+    if (auto descLoad = operand.getDefiningOp<DescLoadOp>()) {
+      // Rows of the box along the last dimension; 128-byte rows swizzled
+      // as the products read them, one box per 128-byte column panel.
+      StagedOperand tile{SmallVector<int64_t, 2>(type.getShape()), 1, bytes};
+      if (!hooks.hasTensorCopy() || descLoad->getBlock() != loop.getBody() ||
+          !operand.hasOneUse() || !tile.isSwizzled() ||
+          type.getDimSize(0) > 256 || type.getDimSize(0) % 8 != 0 ||
+          failed(tensorMapFor(descriptors.lookup(descLoad.getDesc()),
+                              /*create=*/false)) ||
+          !llvm::all_of(descLoad.getOffsets(), repeatable))
+        return std::nullopt;
+      plan.descLoads[i] = descLoad;
+      plan.tiles[i] = tile;
+      continue;
+    }
     auto load = operand.getDefiningOp<LoadOp>();
     if (!load || load->getBlock() != loop.getBody() || !operand.hasOneUse() ||
         load.getIsVolatile() || !isZeroOrAbsent(load.getOther()))
       return std::nullopt;
-    auto type = cast<RankedTensorType>(operand.getType());
-    int64_t bytes = getElementByteSize(type.getElementType());
     // The 16-byte rows run along a dimension the pointers are contiguous in.
     Value ptrs = load.getPtr();
     if (auto advanced = advancedPointers.find(ptrs);
@@ -198,6 +213,97 @@ KernelLowering::planPipeline(DotOp op) {
   llvm::sort(plan.scalarOps,
              [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
   return plan;
+}
+
+FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc, bool create) {
+  if (!desc)
+    return failure();
+  if (auto it = tensorMapArgs.find(desc); it != tensorMapArgs.end())
+    return it->second;
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  int64_t bytes = getElementByteSize(block.getElementType());
+  Block &entry = kernel.getBody().front();
+  auto argumentIndex = [&](Value value) -> int64_t {
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && arg.getOwner() == &entry ? int64_t(arg.getArgNumber()) : -1;
+  };
+  auto divisibility = [&](Value value) {
+    return axis.getAxisInfo(value).getDivisibility(0);
+  };
+  // Each size and stride an argument (index) or a constant (value).
+  SmallVector<int64_t> args[2], values[2];
+  for (unsigned kind : {0, 1})
+    for (Value value : kind ? desc.getStrides() : desc.getShape()) {
+      APInt constant;
+      int64_t index = argumentIndex(value);
+      if (index < 0 && !matchPattern(value, m_ConstantInt(&constant)))
+        return failure();
+      args[kind].push_back(index);
+      values[kind].push_back(index < 0 ? constant.getSExtValue() : 0);
+    }
+  // Rows of 16-byte multiples from a 16-byte aligned base, elements
+  // contiguous along the last dimension.
+  int64_t base = argumentIndex(desc.getBase());
+  if (block.getRank() != 2 || base < 0 ||
+      divisibility(desc.getBase()) % 16 != 0 || args[1].back() >= 0 ||
+      values[1].back() != 1)
+    return failure();
+  for (Value stride : desc.getStrides().drop_back())
+    if (divisibility(stride) * bytes % 16 != 0)
+      return failure();
+  if (!create)
+    return Value();
+
+  MLIRContext *context = kernel.getContext();
+  Builder b(context);
+  unsigned position = func.getNumArguments();
+  if (failed(func.insertArgument(position, LLVM::LLVMPointerType::get(context),
+                                 DictionaryAttr::get(context), desc.getLoc())))
+    return failure();
+  Value map = func.getArgument(position);
+  int64_t panel = 128 / bytes;
+  tensorMaps.push_back(b.getDictionaryAttr({
+      b.getNamedAttr("element", TypeAttr::get(block.getElementType())),
+      b.getNamedAttr("base", b.getI64IntegerAttr(base)),
+      b.getNamedAttr("size_args", b.getDenseI64ArrayAttr(args[0])),
+      b.getNamedAttr("size_values", b.getDenseI64ArrayAttr(values[0])),
+      b.getNamedAttr("stride_args", b.getDenseI64ArrayAttr(args[1])),
+      b.getNamedAttr("stride_values", b.getDenseI64ArrayAttr(values[1])),
+      b.getNamedAttr("box",
+                     b.getDenseI64ArrayAttr({block.getDimSize(0), panel})),
+      b.getNamedAttr("swizzle", b.getI64IntegerAttr(128)),
+      b.getNamedAttr("nan_fill",
+                     b.getBoolAttr(desc.getPadding() == Padding::nan)),
+  }));
+  tensorMapArgs[desc] = map;
+  return map;
+}
+
+void KernelLowering::startTensorCopies(OpBuilder &b, Location loc,
+                                       const PipelinePlan &plan,
+                                       unsigned operand, Value iteration,
+                                       Value buffer, Value barrier) {
+  DescLoadOp load = plan.descLoads[operand];
+  const StagedOperand &tile = plan.tiles[operand];
+  // The offsets of that iteration: the body's scalars redone with the
+  // induction variable moved.
+  scf::ForOp loop = plan.loop;
+  IRMapping shifted = scalars;
+  shifted.map(loop.getInductionVar(), iteration);
+  for (Operation *op : plan.scalarOps)
+    b.clone(*op, shifted);
+  Value map = *tensorMapFor(descriptors.lookup(load.getDesc()), true);
+  Value row = shifted.lookup(load.getOffsets()[0]);
+  Value column = shifted.lookup(load.getOffsets()[1]);
+  // One box per 128-byte column panel, each where StagedOperand puts it.
+  int64_t panel = 128 / tile.elementBytes;
+  for (int64_t p = 0; p * panel < tile.shape[1]; ++p) {
+    Value shared = arith::AddIOp::create(
+        b, loc, buffer, constI32(b, loc, p * tile.blockStride()));
+    Value x =
+        arith::AddIOp::create(b, loc, column, constI32(b, loc, p * panel));
+    hooks.emitTensorCopy(b, loc, shared, map, ValueRange{x, row}, barrier);
+  }
 }
 
 Value KernelLowering::pipelineBase(OpBuilder &b, Location loc) {
@@ -416,10 +522,19 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   int64_t stages = plan.stages;
   // Iterations whose copies are in flight ahead of the one multiplying.
   int64_t ahead = stages - 1;
+  bool asyncCopies = plan.loads[0] || plan.loads[1];
+  bool tensorCopies = plan.descLoads[0] || plan.descLoads[1];
   int64_t aBytes = llvm::alignTo(plan.tiles[0].getBytes(), 1024);
   int64_t stageBytes = aBytes + llvm::alignTo(plan.tiles[1].getBytes(), 1024);
   int64_t region = pipelineBytes;
-  pipelineBytes += stages * stageBytes;
+  // The stages' transaction barriers (8 bytes each) follow the buffers.
+  int64_t barriers = region + stages * stageBytes;
+  pipelineBytes =
+      llvm::alignTo(barriers + (tensorCopies ? stages * 8 : 0), 1024);
+  int64_t tensorBytes = 0;
+  for (unsigned operand = 0; operand < 2; ++operand)
+    if (plan.descLoads[operand])
+      tensorBytes += plan.tiles[operand].getBytes();
   Layout accLayout =
       warpgroupLayout(cast<RankedTensorType>(op.getType()), instruction);
   FailureOr<SmallVector<Value>> acc = at(op.getAcc(), accLayout);
@@ -440,23 +555,63 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                                   constI32(builder, loc, stageBytes)),
             constI32(builder, loc, operand ? aBytes : 0)));
   };
+  auto barrierOf = [&](OpBuilder &builder, Value stage) {
+    Value base = arith::AddIOp::create(builder, loc, pipelineBase(builder, loc),
+                                       constI32(builder, loc, barriers));
+    return sharedAddressI32(
+        builder, loc,
+        arith::AddIOp::create(
+            builder, loc, base,
+            arith::MulIOp::create(builder, loc, stage,
+                                  constI32(builder, loc, 8))));
+  };
   auto startStage = [&](OpBuilder &builder, Value iteration, Value advance,
                         bool fromStart, Value stage) -> LogicalResult {
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
                                         iteration, upper);
-    SmallVector<PendingCopy> copies;
-    for (unsigned operand = 0; operand < 2; ++operand)
-      if (failed(startCopies(builder, loc, plan, operand, iteration, advance,
-                             fromStart, valid,
-                             bufferOf(builder, stage, operand), copies)))
-        return failure();
-    issueCopies(builder, loc, copies);
-    hooks.emitAsyncCopyCommit(builder, loc);
+    if (asyncCopies) {
+      SmallVector<PendingCopy> copies;
+      for (unsigned operand = 0; operand < 2; ++operand)
+        if (plan.loads[operand] &&
+            failed(startCopies(builder, loc, plan, operand, iteration, advance,
+                               fromStart, valid,
+                               bufferOf(builder, stage, operand), copies)))
+          return failure();
+      issueCopies(builder, loc, copies);
+      hooks.emitAsyncCopyCommit(builder, loc);
+    }
+    if (tensorCopies) {
+      // One thread announces the stage's bytes and starts its boxes.
+      auto ifOp =
+          scf::IfOp::create(builder, loc,
+                            arith::AndIOp::create(builder, loc, valid,
+                                                  isThreadZero(builder, loc)),
+                            false);
+      OpBuilder thenB = ifOp.getThenBodyBuilder();
+      Value barrier = barrierOf(thenB, stage);
+      hooks.emitTransactionBarrierExpect(thenB, loc, barrier, tensorBytes);
+      for (unsigned operand = 0; operand < 2; ++operand)
+        if (plan.descLoads[operand])
+          startTensorCopies(
+              thenB, loc, plan, operand, iteration,
+              sharedAddressI32(thenB, loc, bufferOf(thenB, stage, operand)),
+              barrier);
+    }
     return success();
   };
 
-  // Prologue: the first S - 1 iterations' copies, before the loop.
+  // Prologue: the barriers, then the first S - 1 iterations' copies,
+  // before the loop.
   OpBuilder before(lowered);
+  if (tensorCopies) {
+    auto ifOp =
+        scf::IfOp::create(before, loc, isThreadZero(before, loc), false);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    for (int64_t j = 0; j < stages; ++j)
+      hooks.emitTransactionBarrierInit(
+          thenB, loc, barrierOf(thenB, constI32(thenB, loc, j)));
+    barrier(before, loc);
+  }
   for (int64_t j = 0; j < ahead; ++j) {
     Value iteration = arith::AddIOp::create(
         before, loc, lower,
@@ -467,19 +622,38 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                           /*fromStart=*/true, constI32(before, loc, j))))
       return failure();
   }
-  // No copy may still be writing once the loop is done.
+  // No copy may still be writing once the loop is done, and every wait on
+  // the barriers is over (each iteration has a block barrier after it).
   OpBuilder after(lowered->getContext());
   after.setInsertionPointAfter(lowered);
-  hooks.emitAsyncCopyWait(after, loc, 0);
+  if (asyncCopies)
+    hooks.emitAsyncCopyWait(after, loc, 0);
+  if (tensorCopies) {
+    auto ifOp = scf::IfOp::create(after, loc, isThreadZero(after, loc), false);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    for (int64_t j = 0; j < stages; ++j)
+      hooks.emitTransactionBarrierInvalidate(
+          thenB, loc, barrierOf(thenB, constI32(thenB, loc, j)));
+  }
 
   // Iteration i: its copies are in; everybody is done with buffer i - 1.
   Value iv = lowered.getInductionVar();
   Value index = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lower), step);
   Value stage = arith::RemUIOp::create(b, loc, index, constI32(b, loc, stages));
-  hooks.emitAsyncCopyWait(b, loc, ahead - 1);
-  hooks.emitSharedWriteFence(b, loc);
-  barrier(b, loc);
+  if (asyncCopies) {
+    hooks.emitAsyncCopyWait(b, loc, ahead - 1);
+    hooks.emitSharedWriteFence(b, loc);
+  }
+  if (tensorCopies) {
+    // Stage s completes a phase once per round of S iterations.
+    Value parity = arith::AndIOp::create(
+        b, loc, arith::DivUIOp::create(b, loc, index, constI32(b, loc, stages)),
+        constI32(b, loc, 1));
+    hooks.emitTransactionBarrierWait(b, loc, barrierOf(b, stage), parity);
+  }
+  if (asyncCopies)
+    barrier(b, loc);
   Value aheadIteration = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, step, constI32(b, loc, ahead)));
   Value aheadStage = arith::RemUIOp::create(
@@ -498,6 +672,10 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
     barrier(b, loc);
     productsInFlight[loop].push_back(*plan.resultInFlight);
+  } else if (!asyncCopies) {
+    // Without a barrier at the top, one here: every warp is done with the
+    // buffer of i - 1 (its products waited for at the end of i - 1).
+    barrier(b, loc);
   }
   // While the products run: the copies of iteration i + S - 1 into the
   // buffer of i - 1 (the advanced pointers hold iteration i's offsets here).

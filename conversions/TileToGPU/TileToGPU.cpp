@@ -618,13 +618,17 @@ struct ConvertTileToGPUPass
       bool asserts =
           kernel.walk([](AssertOp) { return WalkResult::interrupt(); })
               .wasInterrupted();
-      launchInfo.push_back(mb.getNamedAttr(
-          kernel.getSymName(),
-          mb.getDictionaryAttr(
-              {mb.getNamedAttr("threads", mb.getI64IntegerAttr(threads)),
-               mb.getNamedAttr("shared",
-                               mb.getI64IntegerAttr(lowering.getSharedBytes())),
-               mb.getNamedAttr("asserts", mb.getI64IntegerAttr(asserts))})));
+      SmallVector<NamedAttribute> info{
+          mb.getNamedAttr("threads", mb.getI64IntegerAttr(threads)),
+          mb.getNamedAttr("shared",
+                          mb.getI64IntegerAttr(lowering.getSharedBytes())),
+          mb.getNamedAttr("asserts", mb.getI64IntegerAttr(asserts))};
+      if (!lowering.getTensorMaps().empty())
+        info.push_back(mb.getNamedAttr(
+            "tensor_maps",
+            mb.getArrayAttr(SmallVector<Attribute>(lowering.getTensorMaps()))));
+      launchInfo.push_back(
+          mb.getNamedAttr(kernel.getSymName(), mb.getDictionaryAttr(info)));
     }
     gpuModule->setAttr("tile.launch", b.getDictionaryAttr(launchInfo));
     for (FuncOp kernel : kernels)

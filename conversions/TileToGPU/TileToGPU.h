@@ -162,6 +162,36 @@ public:
   /// flight.
   virtual void emitAsyncCopyWait(OpBuilder &b, Location loc,
                                  int64_t pending) const {}
+
+  /// Whether the chip copies boxes of tensors described by tensor maps
+  /// (kernel parameters the runtime encodes) into shared memory, completing
+  /// on transaction barriers: sm_90's TMA. The maps' 128-byte swizzle
+  /// places 16-byte chunk c of row r at c xor (r mod 8), as StagedOperand.
+  virtual bool hasTensorCopy() const { return false; }
+  /// Initializes the transaction barrier at `barrier` (an i32 shared
+  /// address) for one arrival per phase and orders that before tensor
+  /// copies and other threads' waits (after the next block barrier).
+  virtual void emitTransactionBarrierInit(OpBuilder &b, Location loc,
+                                          Value barrier) const {}
+  /// Invalidates it (no thread may wait on it any more).
+  virtual void emitTransactionBarrierInvalidate(OpBuilder &b, Location loc,
+                                                Value barrier) const {}
+  /// The arrival of this phase at `barrier`, announcing `bytes` bytes of
+  /// tensor copies that complete it.
+  virtual void emitTransactionBarrierExpect(OpBuilder &b, Location loc,
+                                            Value barrier,
+                                            int64_t bytes) const {}
+  /// Waits until the phase of `barrier` with parity `parity` (i32 0 or 1)
+  /// has completed.
+  virtual void emitTransactionBarrierWait(OpBuilder &b, Location loc,
+                                          Value barrier, Value parity) const {}
+  /// Starts copying the box of the tensor map at `map` (a pointer) whose
+  /// first element is at `coords` (i32, innermost dimension first) to
+  /// `shared` (an i32 shared address), completing on `barrier`. Elements
+  /// outside the tensor read as the map's fill value.
+  virtual void emitTensorCopy(OpBuilder &b, Location loc, Value shared,
+                              Value map, ValueRange coords,
+                              Value barrier) const {}
 };
 
 using GPUTargetHooksFactory =

@@ -118,6 +118,11 @@ struct Driver {
   CUresult (*cuGetErrorString)(CUresult, const char **);
   /// Optional (drivers of CUDA 12.4 and later): checks kernel parameters.
   CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
+  /// Optional (CUDA 12.0 and later): tensor maps for sm_90's TMA.
+  CUresult (*cuTensorMapEncodeTiled)(void *, int, unsigned, void *,
+                                     const uint64_t *, const uint64_t *,
+                                     const unsigned *, const unsigned *, int,
+                                     int, int, int);
 };
 
 template <typename Fn>
@@ -178,6 +183,7 @@ Driver loadDriver() {
   TILE_BIND(cuGetErrorString);
 #undef TILE_BIND
   bind(library, "cuFuncGetParamInfo", d.cuFuncGetParamInfo, optional);
+  bind(library, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled, optional);
   if (!missing.empty()) {
     d.unavailable = "libcuda.so.1 has no " + missing + " (driver too old?)";
     return d;
@@ -488,6 +494,11 @@ public:
     return run(index, grid, args, &milliseconds);
   }
 
+  tile_status_t encodeTensorMap(const TensorMapInfo &map, void *address,
+                                const std::vector<int64_t> &sizes,
+                                const std::vector<int64_t> &strides,
+                                void *out) override;
+
 private:
   struct Kernel {
     std::string name;
@@ -632,13 +643,18 @@ tile_status_t CUDAModule::checkParams(const KernelInfo &info,
     return nullptr;
   const std::string where =
       "kernel '" + info.name + "': entry '" + info.symbol + "' takes ";
-  const std::string declared = "the artifact declares " +
-                               std::to_string(info.args.size()) + " argument" +
-                               (info.args.size() == 1 ? "" : "s");
-  for (size_t i = 0; i <= info.args.size(); ++i) {
+  const std::string declared =
+      "the artifact declares " + std::to_string(info.args.size()) +
+      " argument" + (info.args.size() == 1 ? "" : "s") +
+      (info.tensorMaps.empty()
+           ? std::string()
+           : " and " + std::to_string(info.tensorMaps.size()) + " tensor map" +
+                 (info.tensorMaps.size() == 1 ? "" : "s"));
+  const size_t params = info.args.size() + info.tensorMaps.size();
+  for (size_t i = 0; i <= params; ++i) {
     size_t offset = 0, size = 0;
     CUresult r = d.cuFuncGetParamInfo(function, i, &offset, &size);
-    if (i == info.args.size()) {
+    if (i == params) {
       if (r == kSuccess)
         return makeStatus(TILE_CORRUPT_ARTIFACT,
                           where + "more than " + std::to_string(i) +
@@ -651,6 +667,14 @@ tile_status_t CUDAModule::checkParams(const KernelInfo &info,
                             (i == 1 ? "" : "s") + "; " + declared);
     if (r != kSuccess)
       return failure(TILE_CORRUPT_ARTIFACT, r, "cuFuncGetParamInfo");
+    if (i >= info.args.size()) {
+      if (size != 128)
+        return makeStatus(TILE_CORRUPT_ARTIFACT,
+                          where + "parameter #" + std::to_string(i) + " of " +
+                              std::to_string(size) +
+                              " bytes where a 128-byte tensor map goes");
+      continue;
+    }
     size_t expected = gpuParamBytes(info.args[i]);
     if (size != expected)
       return makeStatus(TILE_CORRUPT_ARTIFACT,
@@ -660,6 +684,80 @@ tile_status_t CUDAModule::checkParams(const KernelInfo &info,
                             argKindName(info.args[i]) + " (" +
                             std::to_string(expected) + " bytes)");
   }
+  return nullptr;
+}
+
+tile_status_t CUDAModule::encodeTensorMap(const TensorMapInfo &map,
+                                          void *address,
+                                          const std::vector<int64_t> &sizes,
+                                          const std::vector<int64_t> &strides,
+                                          void *out) {
+  const Driver &d = driver();
+  if (!d.cuTensorMapEncodeTiled)
+    return makeStatus(TILE_UNSUPPORTED,
+                      "libcuda.so.1 has no cuTensorMapEncodeTiled (a driver "
+                      "of CUDA 12.0 or later is needed)");
+  // CUtensorMapDataType by element; f8 goes as bytes.
+  int type = -1, bytes = 0;
+  switch (map.element) {
+  case ArgKind::I8:
+    type = 0, bytes = 1;
+    break;
+  case ArgKind::I16:
+    type = 1, bytes = 2;
+    break;
+  case ArgKind::I32:
+    type = 3, bytes = 4;
+    break;
+  case ArgKind::I64:
+    type = 5, bytes = 8;
+    break;
+  case ArgKind::F16:
+    type = 6, bytes = 2;
+    break;
+  case ArgKind::F32:
+    type = 7, bytes = 4;
+    break;
+  case ArgKind::F64:
+    type = 8, bytes = 8;
+    break;
+  case ArgKind::BF16:
+    type = 9, bytes = 2;
+    break;
+  default:
+    return makeStatus(TILE_UNSUPPORTED, std::string("no tensor maps of ") +
+                                            argKindName(map.element));
+  }
+  // The driver's order is innermost first; strides in bytes, the
+  // innermost (1 element) left out.
+  unsigned rank = unsigned(sizes.size());
+  uint64_t dims[5], byteStrides[5];
+  unsigned box[5], elementStrides[5];
+  for (unsigned i = 0; i < rank; ++i) {
+    unsigned from = rank - 1 - i;
+    if (sizes[from] < 1 || strides[from] < 1)
+      return makeStatus(TILE_INVALID_ARGUMENT,
+                        "size " + std::to_string(sizes[from]) + " and stride " +
+                            std::to_string(strides[from]) + " of dimension " +
+                            std::to_string(from) + " must be positive");
+    dims[i] = uint64_t(sizes[from]);
+    byteStrides[i] = uint64_t(strides[from]) * bytes;
+    box[i] = unsigned(map.box[from]);
+    elementStrides[i] = 1;
+  }
+  int swizzle = map.swizzleBytes == 128  ? 3
+                : map.swizzleBytes == 64 ? 2
+                : map.swizzleBytes == 32 ? 1
+                                         : 0;
+  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+  CUresult r = d.cuTensorMapEncodeTiled(
+      out, type, rank, address, dims, byteStrides + 1, box, elementStrides,
+      /*interleave=*/0, swizzle, /*l2Promotion: 256 bytes=*/3,
+      /*oobFill=*/map.nanFill ? 1 : 0);
+  if (r != kSuccess)
+    return failure(TILE_INVALID_ARGUMENT, r, "cuTensorMapEncodeTiled",
+                   "a base 16-byte aligned and strides of multiples of 16 "
+                   "bytes are required: ");
   return nullptr;
 }
 

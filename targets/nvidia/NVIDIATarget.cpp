@@ -18,6 +18,7 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -69,6 +70,41 @@ LLVM::InlineAsmOp emitPTXStatement(OpBuilder &b, Location loc, Type result,
       constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
       ArrayAttr());
+}
+
+/// The bytes of a CUtensorMap.
+constexpr unsigned kTensorMapBytes = 128;
+
+/// The artifact record of a tensor map convert-tile-to-gpu describes.
+::tile::TensorMapInfo tensorMapInfo(DictionaryAttr map) {
+  ::tile::TensorMapInfo info;
+  Type element = map.getAs<TypeAttr>("element").getValue();
+  unsigned width = element.getIntOrFloatBitWidth();
+  info.element = element.isBF16()  ? ::tile::ArgKind::BF16
+                 : element.isF16() ? ::tile::ArgKind::F16
+                 : element.isF32() ? ::tile::ArgKind::F32
+                 : element.isF64() ? ::tile::ArgKind::F64
+                 : width == 64     ? ::tile::ArgKind::I64
+                 : width == 32     ? ::tile::ArgKind::I32
+                 : width == 16     ? ::tile::ArgKind::I16
+                                   : ::tile::ArgKind::I8;
+  info.base = unsigned(map.getAs<IntegerAttr>("base").getInt());
+  auto values = [&](StringRef prefix) {
+    std::vector<::tile::TensorMapValue> list;
+    auto args = map.getAs<DenseI64ArrayAttr>((prefix + "_args").str());
+    auto constants = map.getAs<DenseI64ArrayAttr>((prefix + "_values").str());
+    for (auto [arg, constant] :
+         llvm::zip(args.asArrayRef(), constants.asArrayRef()))
+      list.push_back({arg >= 0, arg >= 0 ? arg : constant});
+    return list;
+  };
+  info.sizes = values("size");
+  info.strides = values("stride");
+  llvm::append_range(info.box,
+                     map.getAs<DenseI64ArrayAttr>("box").asArrayRef());
+  info.swizzleBytes = map.getAs<IntegerAttr>("swizzle").getInt();
+  info.nanFill = map.getAs<BoolAttr>("nan_fill").getValue();
+  return info;
 }
 
 /// "{$first,...,$(first+count-1)}"
@@ -283,6 +319,60 @@ public:
                      "");
   }
 
+  bool hasTensorCopy() const override { return capability >= 90; }
+
+  void emitTransactionBarrierInit(OpBuilder &b, Location loc,
+                                  Value barrier) const override {
+    // The initialization is made visible to the tensor copies (the async
+    // proxy) as well as to other threads.
+    emitPTXStatement(b, loc, {}, {barrier},
+                     "mbarrier.init.shared::cta.b64 [$0], 1;\n"
+                     "fence.mbarrier_init.release.cluster;\n"
+                     "fence.proxy.async.shared::cta;",
+                     "r");
+  }
+
+  void emitTransactionBarrierInvalidate(OpBuilder &b, Location loc,
+                                        Value barrier) const override {
+    emitPTXStatement(b, loc, {}, {barrier},
+                     "mbarrier.inval.shared::cta.b64 [$0];", "r");
+  }
+
+  void emitTransactionBarrierExpect(OpBuilder &b, Location loc, Value barrier,
+                                    int64_t bytes) const override {
+    emitPTXStatement(b, loc, {}, {barrier},
+                     "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$0], " +
+                         std::to_string(bytes) + ";",
+                     "r");
+  }
+
+  void emitTransactionBarrierWait(OpBuilder &b, Location loc, Value barrier,
+                                  Value parity) const override {
+    // try_wait suspends for a while before it fails; labels are local to
+    // the braces.
+    emitPTXStatement(b, loc, {}, {barrier, parity},
+                     "{\n.reg .pred done;\nwait:\n"
+                     "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
+                     "$1;\n@!done bra wait;\n}",
+                     "r,r");
+  }
+
+  void emitTensorCopy(OpBuilder &b, Location loc, Value shared, Value map,
+                      ValueRange coords, Value barrier) const override {
+    SmallVector<Value> operands{shared, map, barrier};
+    llvm::append_range(operands, coords);
+    std::string constraints = "r,l,r";
+    for (size_t i = 0; i < coords.size(); ++i)
+      constraints += ",r";
+    emitPTXStatement(
+        b, loc, {}, operands,
+        "cp.async.bulk.tensor." + std::to_string(coords.size()) +
+            "d.shared::cluster.global.tile.mbarrier::complete_tx::bytes [$0], "
+            "[$1, " +
+            operandList(3, coords.size()) + "], [$2];",
+        constraints);
+  }
+
 private:
   /// The 64-bit shared-memory matrix descriptor of wgmma (PTX ISA, "Matrix
   /// Descriptor Format"): start address, leading and stride byte offsets,
@@ -369,6 +459,26 @@ LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
   OpBuilder b = OpBuilder::atBlockBegin(device->getBody());
   for (Operation &op : kernels.getBody()->without_terminator())
     b.clone(op);
+  // Tensor maps, the last parameters, are passed by value (128 bytes,
+  // 64-aligned) and read in place through their address: grid constants.
+  auto launch = kernels->getAttrOfType<DictionaryAttr>("tile.launch");
+  for (auto func : device->getOps<LLVM::LLVMFuncOp>()) {
+    auto attrs = launch ? launch.getAs<DictionaryAttr>(func.getName())
+                        : DictionaryAttr();
+    auto maps = attrs ? attrs.getAs<ArrayAttr>("tensor_maps") : ArrayAttr();
+    if (!maps)
+      continue;
+    unsigned first = func.getNumArguments() - maps.size();
+    for (unsigned i = first; i < func.getNumArguments(); ++i) {
+      func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                      TypeAttr::get(LLVM::LLVMArrayType::get(b.getI8Type(),
+                                                             kTensorMapBytes)));
+      func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                      b.getI64IntegerAttr(64));
+      func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                      b.getUnitAttr());
+    }
+  }
 
   DialectRegistry registry;
   registerBuiltinDialectTranslation(registry);
@@ -645,6 +755,9 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
     for (StringRef name : {"threads", "shared", "asserts"})
       info.attrs.emplace_back(name.str(),
                               attrs.getAs<IntegerAttr>(name).getInt());
+    if (auto maps = attrs.getAs<ArrayAttr>("tensor_maps"))
+      for (auto map : maps.getAsRange<DictionaryAttr>())
+        info.tensorMaps.push_back(tensorMapInfo(map));
     auto it = usage.find(info.symbol);
     if (it != usage.end()) {
       info.attrs.emplace_back("registers", it->second.first);

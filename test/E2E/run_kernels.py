@@ -184,11 +184,11 @@ def rope(tokens, heads):
     return (min(tokens, 4), -(-heads // 16)), args, ref, {3: (1e-6, 2 ** -8)}
 
 
-def matmul(dtype, block_m, block_n):
+def matmul(dtype, block_m, block_n, ld_kind="i32"):
     def case(m, n, k):
         args = [("buf", dtype, m * k, "rand=15"), ("buf", dtype, k * n, "rand=16"),
                 ("buf", "f32", m * n, "poison"), ("i32", m), ("i32", n),
-                ("i32", k), ("i32", k), ("i32", n), ("i32", n)]
+                ("i32", k), (ld_kind, k), (ld_kind, n), ("i32", n)]
 
         def ref(a):
             return {2: (a[0].reshape(m, k) @ a[1].reshape(k, n)).ravel()}
@@ -306,6 +306,12 @@ CASES = {
     "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128, 256),
                     [(1, 1, 1), (130, 127, 70), (256, 300, 128),
                      (128, 256, 64)]),
+    # Sizes that are multiples of 16 take the variant that reads A and B
+    # with tensor copies on sm_90a (edges in M, N and K among them).
+    "matmul_bf16_desc": ("matmul_bf16_desc.mlir", "matmul_bf16_desc",
+                         matmul("bf16", 128, 256, ld_kind="i64"),
+                         [(1, 1, 1), (130, 127, 70), (128, 256, 64),
+                          (144, 272, 208), (256, 512, 256)]),
 }
 NOT_YET = []
 

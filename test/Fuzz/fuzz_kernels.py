@@ -224,7 +224,7 @@ def rope(rng, v, big):
                   f"buf:bf16:{n}:poison", f"i32:{tokens}", f"i32:{heads}"]
 
 
-def matmul(dtype, block_m, block_n):
+def matmul(dtype, block_m, block_n, ld_kind="i32"):
     def recipe(rng, v, big):
         top = 300 if big else 150
         m = pick(rng, [1, block_m, block_m + 1], 1, top)
@@ -232,11 +232,15 @@ def matmul(dtype, block_m, block_n):
         k = pick(rng, [1, 32, 33, 64], 1, top)
         lda, ldb, ldc = k + rng.choice([0, 3]), n + rng.choice([0, 1]), \
             n + rng.choice([0, 2])
+        if rng.random() < 0.5:
+            # Every size a multiple of 16: the specialized variant runs.
+            m, n, k = (x + -x % 16 for x in (m, n, k))
+            lda, ldb, ldc = k, n + rng.choice([0, 16]), n
         return (cdiv(m, block_m), cdiv(n, block_n)), [
             f"buf:{dtype}:{m * lda}:{v.file(dtype, m * lda)}",
             f"buf:{dtype}:{k * ldb}:{v.file(dtype, k * ldb)}",
             f"buf:f32:{m * ldc}:poison", f"i32:{m}", f"i32:{n}", f"i32:{k}",
-            f"i32:{lda}", f"i32:{ldb}", f"i32:{ldc}"]
+            f"{ld_kind}:{lda}", f"{ld_kind}:{ldb}", f"i32:{ldc}"]
     return recipe
 
 
@@ -311,6 +315,8 @@ RECIPES = {
     "rope": ("rope.mlir", rope, True, True),
     "matmul_f32": ("matmul_f32.mlir", matmul("f32", 64, 64), False, True),
     "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128, 256), False, True),
+    "matmul_bf16_desc": ("matmul_bf16_desc.mlir",
+                         matmul("bf16", 128, 256, ld_kind="i64"), False, True),
     "cumsum": ("cumsum.mlir", cumsum, False, True),
     "histogram": ("histogram.mlir", histogram, True, True),
     "flash_attention": ("flash_attention.mlir", flash_attention, False, False),

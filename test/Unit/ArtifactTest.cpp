@@ -33,6 +33,15 @@ Artifact sample() {
   add.symbol = "vector_add_entry";
   add.args = {ArgKind::Ptr, ArgKind::Ptr, ArgKind::Ptr, ArgKind::I32};
   add.attrs = {{"threads", 128}, {"shared_bytes", 0}, {"neg", -5}};
+  TensorMapInfo map;
+  map.element = ArgKind::BF16;
+  map.base = 1;
+  map.sizes = {{true, 3}, {false, 4096}};
+  map.strides = {{true, 3}, {false, 1}};
+  map.box = {128, 64};
+  map.swizzleBytes = 128;
+  map.nanFill = true;
+  add.tensorMaps = {map, map};
   KernelInfo all;
   all.name = "all_kinds";
   all.symbol = "all_kinds_entry";
@@ -90,6 +99,12 @@ void expectEqual(const Artifact &a, const Artifact &b) {
     EXPECT_EQ(a.kernels[i].symbol, b.kernels[i].symbol);
     EXPECT_EQ(a.kernels[i].args, b.kernels[i].args);
     EXPECT_EQ(a.kernels[i].attrs, b.kernels[i].attrs);
+    EXPECT_EQ(a.kernels[i].tensorMaps.size(), b.kernels[i].tensorMaps.size());
+    for (size_t m = 0; m < a.kernels[i].tensorMaps.size() &&
+                       m < b.kernels[i].tensorMaps.size();
+         ++m)
+      EXPECT_EQ(formatTensorMap(a.kernels[i].tensorMaps[m]),
+                formatTensorMap(b.kernels[i].tensorMaps[m]));
   }
 }
 
@@ -251,6 +266,40 @@ TEST(ArtifactTest, RejectsMalformedRecords) {
   EXPECT_EQ(errorOf("kernel k t 0\nattr divisible_args 1\nkernel k s 0\n"
                     "end\n"),
             "header line 9: variant of kernel 'k' before the kernel itself");
+  // Tensor maps refer to the kernel's arguments.
+  const std::string map = "kernel k s 2\narg ptr\narg i64\ntensor_map ";
+  Artifact withMap;
+  std::string mapError;
+  EXPECT_TRUE(parse(file(std::string(kPreamble) + map +
+                             "bf16 base=a0 sizes=a1,7 strides=a1,1 "
+                             "box=128,64 swizzle=128 fill=zero\nend\n",
+                         "abc"),
+                    withMap, mapError))
+      << mapError;
+  EXPECT_EQ(errorOf(map + "bf16 base=a1 sizes=a1,7 strides=a1,1 box=128,64 "
+                          "swizzle=128 fill=zero\nend\n"),
+            "header line 10: tensor map base a1 is not a pointer argument of "
+            "kernel 'k'");
+  EXPECT_EQ(errorOf(map + "bf16 base=a0 sizes=a0,7 strides=a1,1 box=128,64 "
+                          "swizzle=128 fill=zero\nend\n"),
+            "header line 10: tensor map value a0 is not an integer argument "
+            "of kernel 'k'");
+  EXPECT_EQ(errorOf(map + "bf16 base=a0 sizes=a1,7 strides=a1,2 box=128,64 "
+                          "swizzle=128 fill=zero\nend\n"),
+            "header line 10: a tensor map has 1 to 5 dimensions, as many "
+            "sizes, strides and box extents, the last stride 1");
+  EXPECT_EQ(errorOf(map + "bf16 base=a0 sizes=a1,7 strides=a1,1 box=512,64 "
+                          "swizzle=128 fill=zero\nend\n"),
+            "header line 10: bad tensor map box '512,64' (1 to 256 elements "
+            "per dimension)");
+  EXPECT_EQ(errorOf(map + "bf16 base=a0 sizes=a1,7 strides=a1,1 box=128,64 "
+                          "swizzle=16 fill=zero\nend\n"),
+            "header line 10: bad tensor map swizzle '16' (0, 32, 64 or 128 "
+            "bytes)");
+  EXPECT_EQ(errorOf(map + "ptr base=a0\nend\n"),
+            "header line 10: 'tensor_map' takes 7 fields, got 2");
+  EXPECT_EQ(errorOf("tensor_map bf16\nend\n"),
+            "header line 7: 'tensor_map' record outside a kernel");
   EXPECT_EQ(errorOf("kernel k s 0\nattr a 1\nattr a 2\nend\n"),
             "header line 9: kernel 'k' has a duplicate attr 'a'");
   EXPECT_EQ(errorOf("kernel k s 0\nattr a 1x\nend\n"),
