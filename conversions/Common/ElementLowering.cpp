@@ -319,7 +319,7 @@ Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
 }
 
 std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
-                                Value seed) {
+                                Value seed, MulHighFn mulHigh) {
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   Type words = withElementType(offsets.getType(), i32);
   auto word = [&](uint32_t value) {
@@ -353,17 +353,24 @@ std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
   }
   Value m0 = word(0xD2511F53), m1 = word(0xCD9E8D57);
   Value w0 = word(0x9E3779B9), w1 = word(0xBB67AE85);
+  // (high, low) halves of x * y.
+  auto product = [&](Value x, Value y) -> std::pair<Value, Value> {
+    if (mulHigh)
+      return {mulHigh(b, loc, x, y), arith::MulIOp::create(b, loc, x, y)};
+    auto wide = arith::MulUIExtendedOp::create(b, loc, x, y);
+    return {wide.getHigh(), wide.getLow()};
+  };
   for (int round = 0; round < 10; ++round) {
-    auto p0 = arith::MulUIExtendedOp::create(b, loc, m0, c0);
-    auto p1 = arith::MulUIExtendedOp::create(b, loc, m1, c2);
+    auto [high0, low0] = product(m0, c0);
+    auto [high1, low1] = product(m1, c2);
     Value n0 = arith::XOrIOp::create(
-        b, loc, arith::XOrIOp::create(b, loc, p1.getHigh(), c1), k0);
+        b, loc, arith::XOrIOp::create(b, loc, high1, c1), k0);
     Value n2 = arith::XOrIOp::create(
-        b, loc, arith::XOrIOp::create(b, loc, p0.getHigh(), c3), k1);
+        b, loc, arith::XOrIOp::create(b, loc, high0, c3), k1);
     c0 = n0;
-    c1 = p1.getLow();
+    c1 = low1;
     c2 = n2;
-    c3 = p0.getLow();
+    c3 = low0;
     if (round != 9) {
       k0 = arith::AddIOp::create(b, loc, k0, w0);
       k1 = arith::AddIOp::create(b, loc, k1, w1);

@@ -77,11 +77,16 @@ Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
 Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
                              Type resultType);
 
+/// The high 32 bits of the product of two i32 values (or vectors).
+using MulHighFn = function_ref<Value(OpBuilder &, Location, Value, Value)>;
+
 /// Philox 4x32-10 as docs/Semantics.md defines it: the four i32 words for
 /// counters `offsets` (i32 or i64 elements) under key `seed` (an i32 or i64
-/// scalar). The result words have the shape of `offsets`.
+/// scalar). The result words have the shape of `offsets`. `mulHigh`, if
+/// given, is how the target takes a product's high half (else a 64-bit
+/// product, which LLVM may fold with the rounds' xors into 64-bit code).
 std::array<Value, 4> philox4x32(OpBuilder &b, Location loc, Value offsets,
-                                Value seed);
+                                Value seed, MulHighFn mulHigh = nullptr);
 
 /// Integer division and remainder, float-to-integer conversions and
 /// maxnumf/minnumf, with the values docs/Semantics.md gives where LLVM's are

@@ -549,10 +549,15 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
     if (failed(offsets))
       return failure();
     unsigned word = cast<OpResult>(tile).getResultNumber();
+    auto mulHigh = [&](OpBuilder &builder, Location at, Value x, Value y) {
+      if (Value high = hooks.emitMulHigh(builder, at, x, y))
+        return high;
+      return arith::MulUIExtendedOp::create(builder, at, x, y).getHigh();
+    };
     SmallVector<Value> regs;
     for (Value offset : *offsets)
-      regs.push_back(
-          philox4x32(b, loc, offset, scalars.lookup(philox.getSeed()))[word]);
+      regs.push_back(philox4x32(
+          b, loc, offset, scalars.lookup(philox.getSeed()), mulHigh)[word]);
     return regs;
   }
   if (isa<ReshapeOp, CatOp, JoinOp, SplitOp, GatherOp>(def))
@@ -633,6 +638,9 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
   Location loc = op->getLoc();
   Type resultType =
       lowerElementType(getElementTypeOrSelf(op->getResult(resultNumber)));
+  if (isa<MulhiUIOp>(op) && resultType.isInteger(32))
+    if (Value high = hooks.emitMulHigh(b, loc, operands[0], operands[1]))
+      return high;
   if (Value value = lowerElementwiseTileOp(b, op, operands, resultType))
     return value;
   if (Value value = lowerDefinedArith(b, op, operands, resultType))

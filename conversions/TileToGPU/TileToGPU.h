@@ -102,6 +102,13 @@ public:
                            Value rhs) const {
     return Value();
   }
+  /// The high 32 bits of the product of the i32 values `x` and `y`
+  /// (unsigned) by an instruction of their own; null to take them from a
+  /// 64-bit product.
+  virtual Value emitMulHigh(OpBuilder &b, Location loc, Value x,
+                            Value y) const {
+    return Value();
+  }
   /// The matrix instruction for operands of element types `a` and `b`
   /// accumulating into `acc`, if the chip has one.
   virtual std::optional<MatrixInstruction>

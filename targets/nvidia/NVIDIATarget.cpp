@@ -178,6 +178,17 @@ public:
         .getResult(0);
   }
 
+  Value emitMulHigh(OpBuilder &b, Location loc, Value x,
+                    Value y) const override {
+    // mul.hi.u32: LLVM would otherwise fold Philox's xors into the 64-bit
+    // products (64-bit multiplies and xors in the PTX).
+    return LLVM::CallIntrinsicOp::create(b, loc, TypeRange{b.getI32Type()},
+                                         b.getStringAttr("llvm.nvvm.mulhi.ui"),
+                                         ValueRange{x, y},
+                                         LLVM::FastmathFlagsAttr())
+        .getResult(0);
+  }
+
   std::optional<MatrixInstruction>
   getMatrixInstruction(Type a, Type b, Type acc) const override {
     // mma.sync m16n8k16 (sm_80 and later) on 16-bit floats into f32.

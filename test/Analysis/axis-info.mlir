@@ -99,6 +99,20 @@ tile.func @div_rem() {
 
 // -----
 
+// A remainder by a size known only to be a multiple of 16 (a row length):
+// aligned runs of 16 offsets stay consecutive (bias_gelu_dropout's column).
+tile.func @rem_by_size(%n: i32 {tile.divisibility = 16 : i32}) {
+  // expected-remark @+1 {{contiguity = [128], divisibility = [4294967296], constancy = [1]}}
+  %r = tile.range 0 to 128 : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [128]}}
+  %ns = tile.splat %n : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [16], divisibility = [16], constancy = [1]}}
+  %m = arith.remui %r, %ns : tensor<128xi32>
+  tile.return
+}
+
+// -----
+
 // The induction variable of a loop stepping by 32 from 0.
 tile.func @loop(%k: i32) {
   // expected-remark @+1 {{contiguity = [1], divisibility = [4294967296], constancy = [1], constant = 0}}

@@ -207,17 +207,25 @@ AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
   }));
 }
 
+/// lhs % rhs, for a divisor that is a positive constant or, along a
+/// dimension, the same over runs of the dividend (a splatted size): a run of
+/// consecutive dividends starting at a multiple of something the divisor is
+/// a multiple of stays consecutive. As for division, the facts hold for
+/// non-negative dividends.
 AxisInfo visitRem(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
   AxisInfoBuilder b(type);
   std::optional<int64_t> divisor = rhs.getConstantValue();
   for (int64_t dim = 0; dim < b.rank; ++dim) {
     b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
-    if (!divisor || *divisor <= 0)
+    if (divisor && *divisor <= 0)
       continue;
-    int64_t aligned = std::gcd(lhs.getDivisibility(dim), *divisor);
+    int64_t multipleOf = divisor ? *divisor : rhs.getDivisibility(dim);
+    int64_t aligned = std::gcd(lhs.getDivisibility(dim), multipleOf);
     b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), aligned);
+    if (!divisor)
+      b.contiguity[dim] = std::gcd(b.contiguity[dim], rhs.getConstancy(dim));
     b.divisibility[dim] =
-        std::gcd(lhs.getDivisibility(dim), highestPowerOf2Divisor(*divisor));
+        std::gcd(lhs.getDivisibility(dim), highestPowerOf2Divisor(multipleOf));
   }
   return b.build(foldBinary(lhs, rhs, [](int64_t l, int64_t r) {
     return r == 0 ? std::optional<int64_t>() : l % r;
