@@ -4,6 +4,7 @@
 
 #include "dialects/Tile/IR/Tile.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -117,6 +118,51 @@ struct Specialization {
 };
 } // namespace
 
+/// Whether `arg` flows into an address, a comparison (a mask), a
+/// descriptor or a loop's bounds: where knowing it divisible by 16 can
+/// change the code. (A Philox seed, say, does not; a launch with any seed
+/// then still takes the variant.)
+static bool shapesAccesses(BlockArgument arg) {
+  SmallVector<Value> worklist{arg};
+  DenseSet<Value> seen{arg};
+  auto push = [&](Value value) {
+    if (seen.insert(value).second)
+      worklist.push_back(value);
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<AddPtrOp, arith::CmpIOp, MakeDescOp, DescLoadOp, DescStoreOp,
+              LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(user))
+        return true;
+      if (isa<PhiloxOp>(user))
+        continue;
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        if (use.getOperandNumber() < loop.getNumControlOperands())
+          return true;
+        push(loop.getTiedLoopRegionIterArg(&use));
+        push(loop.getTiedLoopResult(&use));
+        continue;
+      }
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        if (!isa<scf::ForOp, scf::IfOp>(parent))
+          return true; // where it goes in other loops is not followed
+        push(parent->getResult(use.getOperandNumber()));
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          push(loop.getRegionIterArgs()[use.getOperandNumber()]);
+        continue;
+      }
+      if (user->getNumRegions() != 0 || isa<scf::ConditionOp>(user))
+        return true; // likewise
+      for (Value result : user->getResults())
+        push(result);
+    }
+  }
+  return false;
+}
+
 /// Kernels that read or write tiles of memory also get a variant that
 /// assumes every integer and pointer argument without a `tile.divisibility`
 /// to be a multiple of 16 (Triton specializes its launches the same way):
@@ -147,7 +193,8 @@ addDivisibleVariants(ModuleOp module) {
       if (index < 62 &&
           (isa<PointerType>(type) || type.isInteger(32) ||
            type.isInteger(64)) &&
-          !kernel.getArgAttr(index, divisibility))
+          !kernel.getArgAttr(index, divisibility) &&
+          shapesAccesses(kernel.getArgument(index)))
         mask |= uint64_t(1) << index;
     if (!accessesTiles || !mask)
       continue;
