@@ -273,10 +273,15 @@ private:
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {
     scf::ForOp loop, lowered;
-    /// Per operand, a pointer load copied 16 bytes per thread, or a
-    /// descriptor load copied by tensor copies (the target's TMA).
+    /// Per operand, a pointer load copied 16 bytes per thread (the
+    /// operand is the load or, if `transposed`, its 2-D transpose), a
+    /// descriptor load copied by tensor copies (the target's TMA), or
+    /// neither: a value the loop computes, stored from registers in
+    /// `stagedLayouts` each iteration.
     LoadOp loads[2];
+    bool transposed[2] = {false, false};
     DescLoadOp descLoads[2];
+    Layout stagedLayouts[2];
     StagedOperand tiles[2];
     int64_t stages;
     /// If the products may run on into the next iteration: the loop result

@@ -186,10 +186,30 @@ KernelLowering::planPipeline(DotOp op) {
       plan.tiles[i] = tile;
       continue;
     }
-    auto load = operand.getDefiningOp<LoadOp>();
+    // A load, or the transpose of one (attention's K^T), is copied; any
+    // other operand is staged from registers.
+    Value loaded = operand;
+    auto trans = operand.getDefiningOp<TransOp>();
+    if (trans && type.getRank() == 2 && operand.hasOneUse() &&
+        trans.getOrder()[0] == 1) {
+      loaded = trans.getSrc();
+      plan.transposed[i] = true;
+    }
+    auto load = loaded.getDefiningOp<LoadOp>();
     if (!load || load->getBlock() != loop.getBody() || !operand.hasOneUse() ||
-        load.getIsVolatile() || !isZeroOrAbsent(load.getOther()))
-      return std::nullopt;
+        !loaded.hasOneUse() || load.getIsVolatile() ||
+        !isZeroOrAbsent(load.getOther())) {
+      plan.transposed[i] = false;
+      plan.stagedLayouts[i] = preferredLayout(operand);
+      unsigned kDim = i == 0 ? 1 : 0;
+      bool alongK =
+          getRunLength(plan.stagedLayouts[i], kDim, 16 / bytes) >=
+          getRunLength(plan.stagedLayouts[i], 1 - kDim, 16 / bytes);
+      plan.tiles[i] = StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
+                                    alongK ? kDim : 1 - kDim, bytes};
+      continue;
+    }
+    auto loadType = cast<RankedTensorType>(loaded.getType());
     // The 16-byte rows run along a dimension the pointers are contiguous in.
     Value ptrs = load.getPtr();
     if (auto advanced = advancedPointers.find(ptrs);
@@ -200,16 +220,25 @@ KernelLowering::planPipeline(DotOp op) {
     std::optional<unsigned> along;
     for (unsigned dim : {1u, 0u})
       if (!along && info.getContiguity(dim) % perRow == 0 &&
-          type.getDimSize(dim) % perRow == 0 &&
-          type.getDimSize(1 - dim) % 8 == 0)
+          loadType.getDimSize(dim) % perRow == 0 &&
+          loadType.getDimSize(1 - dim) % 8 == 0)
         along = dim;
     if (!along || !repeatable(load.getPtr()) ||
         (load.getMask() && !repeatable(load.getMask())))
       return std::nullopt;
     plan.loads[i] = load;
     plan.tiles[i] =
-        StagedOperand{SmallVector<int64_t, 2>(type.getShape()), *along, bytes};
+        StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
+                      plan.transposed[i] ? 1 - *along : *along, bytes};
   }
+  // Something to copy ahead; a staged operand's buffer is rewritten each
+  // iteration, so the products may not run on.
+  bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
+                    !plan.loads[1] && !plan.descLoads[1]};
+  if (staged[0] && staged[1])
+    return std::nullopt;
+  if (staged[0] || staged[1])
+    plan.resultInFlight.reset();
   llvm::sort(plan.scalarOps,
              [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
   return plan;
@@ -321,7 +350,14 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
   scf::ForOp loop = plan.loop;
   LoadOp load = plan.loads[operand];
   const StagedOperand &tile = plan.tiles[operand];
+  // `layout` places the operand's elements; the load's tiles (pointers,
+  // masks) are read in `loadLayout`, the same elements in its coordinates.
   Layout layout = copyLayout(tile, warpSize, numWarps);
+  Layout loadLayout =
+      plan.transposed[operand] ? permuteDims(layout, {1, 0}) : layout;
+  unsigned loadContiguousDim = plan.transposed[operand]
+                                   ? tile.otherDim()
+                                   : tile.contiguousDim;
   // The pointers and the mask of that iteration: the body's scalars redone
   // with the induction variable moved, the advanced pointers moved further.
   Operation *point =
@@ -366,21 +402,21 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
     flatten(load.getMask());
   int64_t vector = tile.perChunk();
   SmallVector<SmallVector<Value>> uniformParts, varyingParts;
-  FailureOr<SmallVector<Value>> ptrs = at(load.getPtr(), layout);
+  FailureOr<SmallVector<Value>> ptrs = at(load.getPtr(), loadLayout);
   bool ok = succeeded(ptrs);
   for (Value part : conjuncts) {
-    FailureOr<SmallVector<Value>> regs = at(part, layout);
+    FailureOr<SmallVector<Value>> regs = at(part, loadLayout);
     ok = ok && succeeded(regs);
     if (!ok)
       break;
     bool uniform =
-        axis.getAxisInfo(part).getConstancy(tile.contiguousDim) % vector == 0;
+        axis.getAxisInfo(part).getConstancy(loadContiguousDim) % vector == 0;
     (uniform ? uniformParts : varyingParts).push_back(*regs);
   }
   Value step;
   FailureOr<SmallVector<Value>> alignPtrs = ptrs;
   if (auto advanced = moved.find(load.getPtr()); advanced != moved.end()) {
-    alignPtrs = at(advanced->second.start, layout);
+    alignPtrs = at(advanced->second.start, loadLayout);
     step = advanced->second.step;
   }
   ok = ok && succeeded(alignPtrs);
@@ -524,6 +560,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   int64_t ahead = stages - 1;
   bool asyncCopies = plan.loads[0] || plan.loads[1];
   bool tensorCopies = plan.descLoads[0] || plan.descLoads[1];
+  bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
+                    !plan.loads[1] && !plan.descLoads[1]};
   int64_t aBytes = llvm::alignTo(plan.tiles[0].getBytes(), 1024);
   int64_t stageBytes = aBytes + llvm::alignTo(plan.tiles[1].getBytes(), 1024);
   int64_t region = pipelineBytes;
@@ -641,10 +679,25 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   Value index = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lower), step);
   Value stage = arith::RemUIOp::create(b, loc, index, constI32(b, loc, stages));
-  if (asyncCopies) {
+  if (asyncCopies)
     hooks.emitAsyncCopyWait(b, loc, ahead - 1);
-    hooks.emitSharedWriteFence(b, loc);
+  // Operands from registers go to this iteration's buffer: the products
+  // that last read it (S iterations ago) are over, as the last barrier
+  // shows.
+  for (unsigned operand = 0; operand < 2; ++operand) {
+    if (!staged[operand])
+      continue;
+    Value value = op->getOperand(operand);
+    const Layout &layout = plan.stagedLayouts[operand];
+    FailureOr<SmallVector<Value>> regs = at(value, layout);
+    if (failed(regs))
+      return failure();
+    stageOperand(b, loc, Distributed{layout, *regs}, plan.tiles[operand],
+                 bufferOf(b, stage, operand));
   }
+  bool stagedAny = staged[0] || staged[1];
+  if (asyncCopies || stagedAny)
+    hooks.emitSharedWriteFence(b, loc);
   if (tensorCopies) {
     // Stage s completes a phase once per round of S iterations.
     Value parity = arith::AndIOp::create(
@@ -652,7 +705,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
         constI32(b, loc, 1));
     hooks.emitTransactionBarrierWait(b, loc, barrierOf(b, stage), parity);
   }
-  if (asyncCopies)
+  if (asyncCopies || stagedAny)
     barrier(b, loc);
   Value aheadIteration = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, step, constI32(b, loc, ahead)));
@@ -672,7 +725,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
     barrier(b, loc);
     productsInFlight[loop].push_back(*plan.resultInFlight);
-  } else if (!asyncCopies) {
+  } else if (!asyncCopies && !stagedAny) {
     // Without a barrier at the top, one here: every warp is done with the
     // buffer of i - 1 (its products waited for at the end of i - 1).
     barrier(b, loc);
