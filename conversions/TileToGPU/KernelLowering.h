@@ -277,9 +277,11 @@ private:
     /// operand is the load or, if `transposed`, its 2-D transpose), a
     /// descriptor load copied by tensor copies (the target's TMA), or
     /// neither: a value the loop computes, stored from registers in
-    /// `stagedLayouts` each iteration.
+    /// `stagedLayouts` each iteration, or once before the loop if it is
+    /// `invariant` (computed before it, in a layout of its own).
     LoadOp loads[2];
     bool transposed[2] = {false, false};
+    bool invariant[2] = {false, false};
     DescLoadOp descLoads[2];
     Layout stagedLayouts[2];
     StagedOperand tiles[2];

@@ -201,10 +201,19 @@ KernelLowering::planPipeline(DotOp op) {
         !isZeroOrAbsent(load.getOther())) {
       plan.transposed[i] = false;
       plan.stagedLayouts[i] = preferredLayout(operand);
+      Operation *def = operand.getDefiningOp();
+      if (def && !loop->isAncestor(def) && hasFixedLayout(def)) {
+        // Computed where it stands, not in this loop.
+        SaveLoopContext context(*this, markers.lookup(def));
+        FailureOr<Distributed> value = materialize(operand);
+        if (failed(value))
+          return std::nullopt;
+        plan.invariant[i] = true;
+        plan.stagedLayouts[i] = value->layout;
+      }
       unsigned kDim = i == 0 ? 1 : 0;
-      bool alongK =
-          getRunLength(plan.stagedLayouts[i], kDim, 16 / bytes) >=
-          getRunLength(plan.stagedLayouts[i], 1 - kDim, 16 / bytes);
+      bool alongK = getRunLength(plan.stagedLayouts[i], kDim, 16 / bytes) >=
+                    getRunLength(plan.stagedLayouts[i], 1 - kDim, 16 / bytes);
       plan.tiles[i] = StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
                                     alongK ? kDim : 1 - kDim, bytes};
       continue;
@@ -355,9 +364,8 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
   Layout layout = copyLayout(tile, warpSize, numWarps);
   Layout loadLayout =
       plan.transposed[operand] ? permuteDims(layout, {1, 0}) : layout;
-  unsigned loadContiguousDim = plan.transposed[operand]
-                                   ? tile.otherDim()
-                                   : tile.contiguousDim;
+  unsigned loadContiguousDim =
+      plan.transposed[operand] ? tile.otherDim() : tile.contiguousDim;
   // The pointers and the mask of that iteration: the body's scalars redone
   // with the induction variable moved, the advanced pointers moved further.
   Operation *point =
@@ -562,11 +570,21 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   bool tensorCopies = plan.descLoads[0] || plan.descLoads[1];
   bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
                     !plan.loads[1] && !plan.descLoads[1]};
-  int64_t aBytes = llvm::alignTo(plan.tiles[0].getBytes(), 1024);
-  int64_t stageBytes = aBytes + llvm::alignTo(plan.tiles[1].getBytes(), 1024);
+  // Each stage's buffers, then those of invariant operands, then the
+  // stages' transaction barriers (8 bytes each); offsets from `region`.
+  int64_t offsets[2], stageBytes = 0;
+  for (unsigned operand = 0; operand < 2; ++operand)
+    if (!plan.invariant[operand]) {
+      offsets[operand] = stageBytes;
+      stageBytes += llvm::alignTo(plan.tiles[operand].getBytes(), 1024);
+    }
   int64_t region = pipelineBytes;
-  // The stages' transaction barriers (8 bytes each) follow the buffers.
   int64_t barriers = region + stages * stageBytes;
+  for (unsigned operand = 0; operand < 2; ++operand)
+    if (plan.invariant[operand]) {
+      offsets[operand] = barriers - region;
+      barriers += llvm::alignTo(plan.tiles[operand].getBytes(), 1024);
+    }
   pipelineBytes =
       llvm::alignTo(barriers + (tensorCopies ? stages * 8 : 0), 1024);
   int64_t tensorBytes = 0;
@@ -582,16 +600,17 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   Value lower = scalars.lookup(loop.getLowerBound());
   Value upper = scalars.lookup(loop.getUpperBound());
   Value step = scalars.lookup(loop.getStep());
-  auto bufferOf = [&](OpBuilder &builder, Value stage, int64_t operand) {
-    Value base = arith::AddIOp::create(builder, loc, pipelineBase(builder, loc),
-                                       constI32(builder, loc, region));
+  auto bufferOf = [&](OpBuilder &builder, Value stage,
+                      int64_t operand) -> Value {
+    Value base = arith::AddIOp::create(
+        builder, loc, pipelineBase(builder, loc),
+        constI32(builder, loc, region + offsets[operand]));
+    if (plan.invariant[operand])
+      return base;
     return arith::AddIOp::create(
         builder, loc, base,
-        arith::AddIOp::create(
-            builder, loc,
-            arith::MulIOp::create(builder, loc, stage,
-                                  constI32(builder, loc, stageBytes)),
-            constI32(builder, loc, operand ? aBytes : 0)));
+        arith::MulIOp::create(builder, loc, stage,
+                              constI32(builder, loc, stageBytes)));
   };
   auto barrierOf = [&](OpBuilder &builder, Value stage) {
     Value base = arith::AddIOp::create(builder, loc, pipelineBase(builder, loc),
@@ -638,9 +657,22 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     return success();
   };
 
-  // Prologue: the barriers, then the first S - 1 iterations' copies,
-  // before the loop.
+  // Prologue: invariant operands staged (once nobody reads their buffer
+  // from an earlier run of the loop), the barriers, then the first S - 1
+  // iterations' copies, before the loop.
   OpBuilder before(lowered);
+  for (unsigned operand = 0; operand < 2; ++operand) {
+    if (!plan.invariant[operand])
+      continue;
+    Value invariant = op->getOperand(operand);
+    SaveLoopContext context(*this, markers.lookup(invariant.getDefiningOp()));
+    FailureOr<Distributed> value = materialize(invariant);
+    if (failed(value))
+      return failure();
+    barrier(before, loc);
+    stageOperand(before, loc, *value, plan.tiles[operand],
+                 bufferOf(before, Value(), operand));
+  }
   if (tensorCopies) {
     auto ifOp =
         scf::IfOp::create(before, loc, isThreadZero(before, loc), false);
@@ -685,7 +717,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // that last read it (S iterations ago) are over, as the last barrier
   // shows.
   for (unsigned operand = 0; operand < 2; ++operand) {
-    if (!staged[operand])
+    if (!staged[operand] || plan.invariant[operand])
       continue;
     Value value = op->getOperand(operand);
     const Layout &layout = plan.stagedLayouts[operand];
