@@ -296,7 +296,7 @@ CASES = {
                   [(1, 64), (5000, 64), (100_000, 37)]),
     "flash_attention": ("flash_attention.mlir", "flash_attention",
                         flash_attention, [(1, 1, 0), (2, 100, 0), (2, 100, 1),
-                                          (1, 128, 1)]),
+                                          (1, 128, 1), (1, 300, 1)]),
     "transpose_desc": ("transpose_desc.mlir", "transpose", transpose,
                        [(1, 1), (65, 130), (128, 64)]),
     "fp8_quant": ("fp8_quant.mlir", "quantize_fp8", fp8_quant,
