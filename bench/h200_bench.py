@@ -447,12 +447,16 @@ def main():
             bench(f) if ok else None, anchors)
         del x, y
 
+    def matmul_operands(size):
+        """bf16 A and B, our f32 C, cuBLAS's bf16 C."""
+        a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+        b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
+        return (a, b, torch.empty(size, size, device="cuda"),
+                torch.empty(size, size, device="cuda", dtype=torch.bfloat16))
+
     if wanted("matmul_bf16"):
         for size in (4096, 8192):
-            a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
-            b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
-            c = torch.empty(size, size, device="cuda")
-            cb = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
+            a, b, c, cb = matmul_operands(size)
             k = kernel("matmul_bf16", "matmul_bf16")
             i32 = np.int32
             grid = (triton.cdiv(size, 128), triton.cdiv(size, 256))
@@ -474,10 +478,7 @@ def main():
 
     if wanted("matmul_bf16_desc"):
         for size in (4096, 8192):
-            a = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
-            b = torch.randn(size, size, device="cuda", dtype=torch.bfloat16)
-            c = torch.empty(size, size, device="cuda")
-            cb = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
+            a, b, c, cb = matmul_operands(size)
             k = kernel("matmul_bf16_desc", "matmul_bf16_desc")
             i32, i64 = np.int32, np.int64
             grid = (triton.cdiv(size, 128), triton.cdiv(size, 256))

@@ -27,6 +27,15 @@
 // advanced pointers d advances further: `planPipeline` checks that they
 // depend on nothing else the loop changes.
 //
+// Variations: a descriptor load is copied by the target's tensor copies
+// (TMA) instead, one thread starting a box per 128-byte column panel that
+// completes on the stage's transaction barrier, which every thread waits on
+// in place of the copies' wait and barrier; the descriptor becomes a tensor
+// map parameter of the kernel. One operand may be the transpose of a load
+// (copied into the k-major arrangement) or a value from registers, stored
+// into the stage's buffer each iteration (once before the loop if the loop
+// does not change it); the products then do not run on.
+//
 //===----------------------------------------------------------------------===//
 
 #include "conversions/TileToGPU/KernelLowering.h"

@@ -107,6 +107,15 @@ constexpr unsigned kTensorMapBytes = 128;
   return info;
 }
 
+/// The result of LLVM intrinsic `name` on `operands`.
+Value callIntrinsic(OpBuilder &b, Location loc, Type result, StringRef name,
+                    ValueRange operands) {
+  return LLVM::CallIntrinsicOp::create(b, loc, TypeRange{result},
+                                       b.getStringAttr(name), operands,
+                                       LLVM::FastmathFlagsAttr())
+      .getResult(0);
+}
+
 /// "{$first,...,$(first+count-1)}"
 std::string operandList(int64_t first, int64_t count) {
   std::string list = "{";
@@ -171,22 +180,15 @@ public:
   Value emitDivide(OpBuilder &b, Location loc, Value lhs,
                    Value rhs) const override {
     // div.full.f32: full range (subnormals included), at most 2 ulp.
-    return LLVM::CallIntrinsicOp::create(b, loc, TypeRange{b.getF32Type()},
-                                         b.getStringAttr("llvm.nvvm.div.full"),
-                                         ValueRange{lhs, rhs},
-                                         LLVM::FastmathFlagsAttr())
-        .getResult(0);
+    return callIntrinsic(b, loc, b.getF32Type(), "llvm.nvvm.div.full",
+                         {lhs, rhs});
   }
 
   Value emitMulHigh(OpBuilder &b, Location loc, Value x,
                     Value y) const override {
     // mul.hi.u32: LLVM would otherwise fold Philox's xors into the 64-bit
     // products (64-bit multiplies and xors in the PTX).
-    return LLVM::CallIntrinsicOp::create(b, loc, TypeRange{b.getI32Type()},
-                                         b.getStringAttr("llvm.nvvm.mulhi.ui"),
-                                         ValueRange{x, y},
-                                         LLVM::FastmathFlagsAttr())
-        .getResult(0);
+    return callIntrinsic(b, loc, b.getI32Type(), "llvm.nvvm.mulhi.ui", {x, y});
   }
 
   std::optional<MatrixInstruction>
