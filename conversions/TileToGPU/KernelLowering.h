@@ -109,6 +109,29 @@ struct StagedOperand {
 Value stagedOffset(OpBuilder &b, Location loc, const StagedOperand &tile,
                    ArrayRef<Value> coords, Value base);
 
+/// A descriptor whose base, sizes and strides are kernel arguments
+/// (`args`: indices, -1 where a constant of `values` stands instead), as a
+/// tensor map needs: sizes (kind 0) and strides (kind 1).
+struct TensorMapSource {
+  int64_t base;
+  SmallVector<int64_t> args[2], values[2];
+};
+
+/// `desc` as a tensor map's source: a 2-D block, base, sizes and strides
+/// arguments or constants, the last stride 1, the base and the other
+/// strides declared 16-byte aligned (`tile.divisibility`); failure else.
+FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
+
+/// Whether `load` may be copied by tensor copies: the target has them, and
+/// it is an operand of a product on the target's warpgroup instruction in
+/// the same loop body, its block's rows 128-byte multiples, at most 256.
+bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
+
+/// Rewrites the descriptor accesses of `kernel` that will not be tensor
+/// copies into masked pointer-tile loads and stores (Descriptors.cpp).
+LogicalResult rewriteDescriptorAccesses(FuncOp kernel,
+                                        const GPUTargetHooks &hooks);
+
 class KernelLowering {
 public:
   KernelLowering(FuncOp kernel, gpu::GPUFuncOp func,
@@ -327,10 +350,8 @@ private:
                          unsigned operand, Value iteration, Value buffer,
                          Value barrier);
   /// The kernel parameter holding the tensor map of `desc`, added on first
-  /// use if `create`; failure if its base, sizes and strides are not
-  /// arguments of the kernel or constants, or their alignment is not what
-  /// tensor maps require (16 bytes) and the runtime can check.
-  FailureOr<Value> tensorMapFor(MakeDescOp desc, bool create);
+  /// use; failure if `desc` cannot be one (getTensorMapSource).
+  FailureOr<Value> tensorMapFor(MakeDescOp desc);
   /// The i32 byte offset where the buffers of pipelined loads start, after
   /// the scratch space (known once the whole kernel is lowered).
   Value pipelineBase(OpBuilder &b, Location loc);
@@ -345,7 +366,6 @@ private:
   LogicalResult lowerStore(StoreOp op, OpBuilder &b);
   /// An atomic_rmw or atomic_cas; `result` gets the old values.
   LogicalResult lowerAtomic(OpBuilder &b, Operation *op, Distributed *result);
-  LogicalResult lowerDescStore(DescStoreOp op, OpBuilder &b);
   LogicalResult lowerPrint(PrintOp op, OpBuilder &b);
   LogicalResult lowerAssert(AssertOp op, OpBuilder &b);
   /// For descriptor blocks: per register, the address and in-bounds flag.

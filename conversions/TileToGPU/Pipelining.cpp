@@ -181,18 +181,15 @@ KernelLowering::planPipeline(DotOp op) {
     auto type = cast<RankedTensorType>(operand.getType());
     int64_t bytes = getElementByteSize(type.getElementType());
     if (auto descLoad = operand.getDefiningOp<DescLoadOp>()) {
-      // Rows of the box along the last dimension; 128-byte rows swizzled
-      // as the products read them, one box per 128-byte column panel.
-      StagedOperand tile{SmallVector<int64_t, 2>(type.getShape()), 1, bytes};
-      if (!hooks.hasTensorCopy() || descLoad->getBlock() != loop.getBody() ||
-          !operand.hasOneUse() || !tile.isSwizzled() ||
-          type.getDimSize(0) > 256 || type.getDimSize(0) % 8 != 0 ||
-          failed(tensorMapFor(descriptors.lookup(descLoad.getDesc()),
-                              /*create=*/false)) ||
+      // Rows of the box along the last dimension, swizzled as the products
+      // read them, one box per 128-byte column panel.
+      if (descLoad->getBlock() != loop.getBody() ||
+          !isTensorCopyCandidate(descLoad, hooks) ||
           !llvm::all_of(descLoad.getOffsets(), repeatable))
         return std::nullopt;
       plan.descLoads[i] = descLoad;
-      plan.tiles[i] = tile;
+      plan.tiles[i] =
+          StagedOperand{SmallVector<int64_t, 2>(type.getShape()), 1, bytes};
       continue;
     }
     // A load, or the transpose of one (attention's K^T), is copied; any
@@ -262,45 +259,14 @@ KernelLowering::planPipeline(DotOp op) {
   return plan;
 }
 
-FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc, bool create) {
-  if (!desc)
-    return failure();
+FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc) {
   if (auto it = tensorMapArgs.find(desc); it != tensorMapArgs.end())
     return it->second;
+  FailureOr<TensorMapSource> source = getTensorMapSource(kernel, desc);
+  if (failed(source))
+    return failure();
   RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
   int64_t bytes = getElementByteSize(block.getElementType());
-  Block &entry = kernel.getBody().front();
-  auto argumentIndex = [&](Value value) -> int64_t {
-    auto arg = dyn_cast<BlockArgument>(value);
-    return arg && arg.getOwner() == &entry ? int64_t(arg.getArgNumber()) : -1;
-  };
-  auto divisibility = [&](Value value) {
-    return axis.getAxisInfo(value).getDivisibility(0);
-  };
-  // Each size and stride an argument (index) or a constant (value).
-  SmallVector<int64_t> args[2], values[2];
-  for (unsigned kind : {0, 1})
-    for (Value value : kind ? desc.getStrides() : desc.getShape()) {
-      APInt constant;
-      int64_t index = argumentIndex(value);
-      if (index < 0 && !matchPattern(value, m_ConstantInt(&constant)))
-        return failure();
-      args[kind].push_back(index);
-      values[kind].push_back(index < 0 ? constant.getSExtValue() : 0);
-    }
-  // Rows of 16-byte multiples from a 16-byte aligned base, elements
-  // contiguous along the last dimension.
-  int64_t base = argumentIndex(desc.getBase());
-  if (block.getRank() != 2 || base < 0 ||
-      divisibility(desc.getBase()) % 16 != 0 || args[1].back() >= 0 ||
-      values[1].back() != 1)
-    return failure();
-  for (Value stride : desc.getStrides().drop_back())
-    if (divisibility(stride) * bytes % 16 != 0)
-      return failure();
-  if (!create)
-    return Value();
-
   MLIRContext *context = kernel.getContext();
   Builder b(context);
   unsigned position = func.getNumArguments();
@@ -311,11 +277,12 @@ FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc, bool create) {
   int64_t panel = 128 / bytes;
   tensorMaps.push_back(b.getDictionaryAttr({
       b.getNamedAttr("element", TypeAttr::get(block.getElementType())),
-      b.getNamedAttr("base", b.getI64IntegerAttr(base)),
-      b.getNamedAttr("size_args", b.getDenseI64ArrayAttr(args[0])),
-      b.getNamedAttr("size_values", b.getDenseI64ArrayAttr(values[0])),
-      b.getNamedAttr("stride_args", b.getDenseI64ArrayAttr(args[1])),
-      b.getNamedAttr("stride_values", b.getDenseI64ArrayAttr(values[1])),
+      b.getNamedAttr("base", b.getI64IntegerAttr(source->base)),
+      b.getNamedAttr("size_args", b.getDenseI64ArrayAttr(source->args[0])),
+      b.getNamedAttr("size_values", b.getDenseI64ArrayAttr(source->values[0])),
+      b.getNamedAttr("stride_args", b.getDenseI64ArrayAttr(source->args[1])),
+      b.getNamedAttr("stride_values",
+                     b.getDenseI64ArrayAttr(source->values[1])),
       b.getNamedAttr("box",
                      b.getDenseI64ArrayAttr({block.getDimSize(0), panel})),
       b.getNamedAttr("swizzle", b.getI64IntegerAttr(128)),
@@ -339,7 +306,7 @@ void KernelLowering::startTensorCopies(OpBuilder &b, Location loc,
   shifted.map(loop.getInductionVar(), iteration);
   for (Operation *op : plan.scalarOps)
     b.clone(*op, shifted);
-  Value map = *tensorMapFor(descriptors.lookup(load.getDesc()), true);
+  Value map = *tensorMapFor(descriptors.lookup(load.getDesc()));
   Value row = shifted.lookup(load.getOffsets()[0]);
   Value column = shifted.lookup(load.getOffsets()[1]);
   // One box per 128-byte column panel, each where StagedOperand puts it.

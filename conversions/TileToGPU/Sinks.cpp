@@ -165,34 +165,6 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
   return success();
 }
 
-LogicalResult KernelLowering::lowerDescStore(DescStoreOp op, OpBuilder &b) {
-  Location loc = op.getLoc();
-  MakeDescOp desc = descriptors.lookup(op.getDesc());
-  if (!desc)
-    return unsupported(op, "the descriptor must come from a tile.make_desc of "
-                           "this kernel");
-  auto type = cast<RankedTensorType>(op.getValue().getType());
-  Layout layout = defaultLayout(type.getShape());
-  FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
-  if (failed(values))
-    return failure();
-  SmallVector<Value> ptrs, inBounds;
-  if (failed(
-          descAddresses(b, loc, desc, op.getOffsets(), layout, ptrs, inBounds)))
-    return failure();
-  OpBuilder::InsertionGuard guard(b);
-  guardBy(b, loc, isFirstCopyThread(b, loc, layout));
-  unsigned align = getElementByteSize(type.getElementType());
-  for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
-    if (!layout.isFirstRegCopy(r))
-      continue;
-    OpBuilder::InsertionGuard inner(b);
-    guardBy(b, loc, inBounds[r]);
-    LLVM::StoreOp::create(b, loc, (*values)[r], ptrs[r], align);
-  }
-  return success();
-}
-
 /// The program ids as i32 values.
 static SmallVector<Value> programIds(OpBuilder &b, Location loc) {
   SmallVector<Value> ids;

@@ -161,8 +161,6 @@ LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
     descriptors[makeDesc.getResult()] = makeDesc;
     return success();
   }
-  if (auto store = dyn_cast<DescStoreOp>(op))
-    return lowerDescStore(store, b);
   if (auto print = dyn_cast<PrintOp>(op))
     return lowerPrint(print, b);
   if (auto assertOp = dyn_cast<AssertOp>(op))
@@ -548,6 +546,11 @@ struct ConvertTileToGPUPass
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
     if (kernels.empty())
       return;
+    // Descriptor accesses other than tensor copies become pointer accesses
+    // first, so that the analysis sees them.
+    for (FuncOp kernel : kernels)
+      if (failed(rewriteDescriptorAccesses(kernel, *hooks)))
+        return signalPassFailure();
     AxisInfoAnalysis axis(module);
     MLIRContext *context = module.getContext();
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());

@@ -1,0 +1,201 @@
+//===- Descriptors.cpp - Block descriptors as pointer tiles, or TMA
+//--------===//
+//
+// A `tile.desc_load` that will become a tensor copy (the target's TMA, in a
+// pipelined product) stays as it is; every other descriptor access becomes
+// the masked pointer-tile access it means, before the axis analysis runs:
+// element (i, j) of the block at offsets (o0, o1) is at base + (o0 + i) *
+// stride0 + (o1 + j) * stride1, in bounds when 0 <= o + i < size in every
+// dimension, padding where not. The accesses then go 16 bytes at a time
+// where the analysis proves them contiguous (a last stride of 1), and loads
+// feeding products are pipelined with asynchronous copies like any other.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/TileToGPU/KernelLowering.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+FailureOr<TensorMapSource>
+mlir::tile::togpu::getTensorMapSource(FuncOp kernel, MakeDescOp desc) {
+  if (!desc)
+    return failure();
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  int64_t bytes = getElementByteSize(block.getElementType());
+  Block &entry = kernel.getBody().front();
+  // An argument's index (its divisibility declared), or a constant.
+  auto argumentIndex = [&](Value value) -> int64_t {
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && arg.getOwner() == &entry ? int64_t(arg.getArgNumber()) : -1;
+  };
+  auto divisibility = [&](Value value) -> int64_t {
+    APInt constant;
+    if (matchPattern(value, m_ConstantInt(&constant)))
+      return constant.isZero() ? int64_t(1) << 32
+                               : int64_t(1) << constant.countr_zero();
+    int64_t index = argumentIndex(value);
+    auto attr = index < 0 ? IntegerAttr()
+                          : kernel.getArgAttrOfType<IntegerAttr>(
+                                index, TileDialect::getDivisibilityAttrName());
+    return attr ? attr.getInt() : 1;
+  };
+  TensorMapSource source;
+  source.base = argumentIndex(desc.getBase());
+  for (unsigned kind : {0, 1})
+    for (Value value : kind ? desc.getStrides() : desc.getShape()) {
+      APInt constant;
+      int64_t index = argumentIndex(value);
+      if (index < 0 && !matchPattern(value, m_ConstantInt(&constant)))
+        return failure();
+      source.args[kind].push_back(index);
+      source.values[kind].push_back(index < 0 ? constant.getSExtValue() : 0);
+    }
+  // Rows of 16-byte multiples from a 16-byte aligned base, elements
+  // contiguous along the last dimension.
+  if (block.getRank() != 2 || source.base < 0 ||
+      divisibility(desc.getBase()) % 16 != 0 || source.args[1].back() >= 0 ||
+      source.values[1].back() != 1)
+    return failure();
+  for (Value stride : desc.getStrides().drop_back())
+    if (divisibility(stride) * bytes % 16 != 0)
+      return failure();
+  return source;
+}
+
+bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
+                                              const GPUTargetHooks &hooks) {
+  auto type = cast<RankedTensorType>(load.getType());
+  auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
+  if (!hooks.hasTensorCopy() || !loop || !load->hasOneUse() ||
+      type.getRank() != 2)
+    return false;
+  auto dot = dyn_cast<DotOp>(*load->getUsers().begin());
+  if (!dot || dot->getBlock() != load->getBlock() ||
+      load->getUses().begin()->getOperandNumber() > 1 ||
+      !hooks.getWarpgroupInstruction(getElementTypeOrSelf(dot.getA().getType()),
+                                     getElementTypeOrSelf(dot.getB().getType()),
+                                     getElementTypeOrSelf(dot.getType())))
+    return false;
+  // Rows of 128-byte multiples (swizzled as the products read them), at
+  // most 256 of them per box.
+  int64_t bytes = getElementByteSize(type.getElementType());
+  auto kernel = load->getParentOfType<FuncOp>();
+  auto desc = load.getDesc().getDefiningOp<MakeDescOp>();
+  return type.getDimSize(1) * bytes % 128 == 0 && type.getDimSize(0) <= 256 &&
+         type.getDimSize(0) % 8 == 0 &&
+         succeeded(getTensorMapSource(kernel, desc));
+}
+
+namespace {
+
+/// The pointers and in-bounds mask of `desc`'s block at `offsets`.
+std::pair<Value, Value> blockAddresses(OpBuilder &b, Location loc,
+                                       MakeDescOp desc, ValueRange offsets) {
+  RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
+  unsigned rank = block.getRank();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  Value linear, inside;
+  for (unsigned d = 0; d < rank; ++d) {
+    int64_t extent = block.getDimSize(d);
+    auto vector = [&](Type element) {
+      return RankedTensorType::get({extent}, element);
+    };
+    // Indices along d, then the column or row of the block they make.
+    Value index = arith::AddIOp::create(
+        b, loc, SplatOp::create(b, loc, vector(i32), offsets[d]),
+        RangeOp::create(b, loc, vector(i32), 0, extent));
+    Value ok = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::sge, index,
+            SplatOp::create(b, loc, vector(i32),
+                            arith::ConstantIntOp::create(b, loc, i32, 0))),
+        arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::slt, index,
+            SplatOp::create(b, loc, vector(i32), desc.getShape()[d])));
+    Value offset = arith::MulIOp::create(
+        b, loc, arith::ExtSIOp::create(b, loc, vector(i64), index),
+        SplatOp::create(b, loc, vector(i64), desc.getStrides()[d]));
+    auto spread = [&](Value value) -> Value {
+      for (unsigned other = 0; other < rank; ++other) {
+        if (other == d)
+          continue;
+        auto type = cast<RankedTensorType>(value.getType());
+        SmallVector<int64_t> shape(type.getShape());
+        shape.insert(shape.begin() + other, 1);
+        value = ExpandDimsOp::create(
+            b, loc, RankedTensorType::get(shape, type.getElementType()), value,
+            other);
+      }
+      return BroadcastOp::create(
+          b, loc,
+          RankedTensorType::get(block.getShape(),
+                                getElementTypeOrSelf(value.getType())),
+          value);
+    };
+    offset = spread(offset);
+    ok = spread(ok);
+    linear =
+        linear ? Value(arith::AddIOp::create(b, loc, linear, offset)) : offset;
+    inside = inside ? Value(arith::AndIOp::create(b, loc, inside, ok)) : ok;
+  }
+  auto ptrType =
+      RankedTensorType::get(block.getShape(), desc.getBase().getType());
+  Value ptrs = AddPtrOp::create(
+      b, loc, ptrType, SplatOp::create(b, loc, ptrType, desc.getBase()),
+      linear);
+  return {ptrs, inside};
+}
+
+} // namespace
+
+LogicalResult
+mlir::tile::togpu::rewriteDescriptorAccesses(FuncOp kernel,
+                                             const GPUTargetHooks &hooks) {
+  SmallVector<Operation *> accesses;
+  kernel.walk([&](Operation *op) {
+    if (auto load = dyn_cast<DescLoadOp>(op)) {
+      if (!isTensorCopyCandidate(load, hooks))
+        accesses.push_back(op);
+    } else if (isa<DescStoreOp>(op)) {
+      accesses.push_back(op);
+    }
+  });
+  for (Operation *op : accesses) {
+    OpBuilder b(op);
+    Location loc = op->getLoc();
+    Value descValue = op->getOperand(0);
+    auto desc = descValue.getDefiningOp<MakeDescOp>();
+    if (!desc)
+      return op->emitOpError("cannot be lowered by the GPU target: the "
+                             "descriptor must come from a tile.make_desc of "
+                             "this kernel");
+    if (auto load = dyn_cast<DescLoadOp>(op)) {
+      auto [ptrs, inside] = blockAddresses(b, loc, desc, load.getOffsets());
+      auto type = cast<RankedTensorType>(load.getType());
+      TypedAttr pad = b.getZeroAttr(type.getElementType());
+      if (desc.getPadding() == Padding::nan)
+        pad = b.getFloatAttr(
+            type.getElementType(),
+            APFloat::getQNaN(
+                cast<FloatType>(type.getElementType()).getFloatSemantics()));
+      Value other =
+          arith::ConstantOp::create(b, loc, DenseElementsAttr::get(type, pad));
+      Value value =
+          LoadOp::create(b, loc, type, ptrs, inside, other, CacheModifierAttr(),
+                         EvictionPolicyAttr(), UnitAttr());
+      load.replaceAllUsesWith(value);
+    } else {
+      auto store = cast<DescStoreOp>(op);
+      auto [ptrs, inside] = blockAddresses(b, loc, desc, store.getOffsets());
+      StoreOp::create(b, loc, ptrs, store.getValue(), inside,
+                      CacheModifierAttr(), EvictionPolicyAttr());
+    }
+    op->erase();
+  }
+  return success();
+}
