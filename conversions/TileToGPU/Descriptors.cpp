@@ -70,8 +70,8 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
                                               const GPUTargetHooks &hooks) {
   auto type = cast<RankedTensorType>(load.getType());
   auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
-  if (!hooks.hasTensorCopy() || !loop || !load->hasOneUse() ||
-      type.getRank() != 2)
+  if (!hooks.hasTensorCopy() || !loop || writesMemory(loop) ||
+      !load->hasOneUse() || type.getRank() != 2)
     return false;
   auto dot = dyn_cast<DotOp>(*load->getUsers().begin());
   if (!dot || dot->getBlock() != load->getBlock() ||

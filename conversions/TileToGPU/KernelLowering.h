@@ -124,8 +124,12 @@ FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
 
 /// Whether `load` may be copied by tensor copies: the target has them, and
 /// it is an operand of a product on the target's warpgroup instruction in
-/// the same loop body, its block's rows 128-byte multiples, at most 256.
+/// the same body of a loop that writes no memory (else nothing is copied
+/// ahead), its block's rows 128-byte multiples, at most 256.
 bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
+
+/// Whether anything in `loop` stores to memory (loads cannot move then).
+bool writesMemory(scf::ForOp loop);
 
 /// Rewrites the descriptor accesses of `kernel` that will not be tensor
 /// copies into masked pointer-tile loads and stores (Descriptors.cpp).

@@ -121,6 +121,16 @@ static Layout copyLayout(const StagedOperand &tile, unsigned warpSize,
   return layout;
 }
 
+bool mlir::tile::togpu::writesMemory(scf::ForOp loop) {
+  return loop
+      ->walk([](Operation *inner) {
+        return isa<StoreOp, DescStoreOp, AtomicRMWOp, AtomicCASOp>(inner)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 std::optional<KernelLowering::PipelinePlan>
 KernelLowering::planPipeline(DotOp op) {
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
@@ -132,14 +142,7 @@ KernelLowering::planPipeline(DotOp op) {
   plan.lowered = loops.back().second;
   plan.stages = kernel.getNumStages().value_or(3);
   // Loads move to earlier iterations: nothing in the loop may write memory.
-  bool writes =
-      loop->walk([](Operation *inner) {
-            return isa<StoreOp, DescStoreOp, AtomicRMWOp, AtomicCASOp>(inner)
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
-          .wasInterrupted();
-  if (plan.stages < 2 || writes)
+  if (plan.stages < 2 || writesMemory(loop))
     return std::nullopt;
   // A product may still run while the next iteration starts if nothing but
   // the next product reads its result.
