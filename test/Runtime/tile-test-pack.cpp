@@ -7,8 +7,10 @@
 //
 //   tile-test-pack -o OUT --binary FILE [--target T] [--format F] [--chip C]
 //                  [--features F] [--compiler V]
-//                  --kernel NAME:SYMBOL:KIND,...[:ATTR=V,...] ...
+//                  --kernel NAME:SYMBOL:KIND,...[:ATTR=V,...]
+//                  [--tensor-map "FIELDS"] ...
 //
+// --tensor-map adds a `tensor_map FIELDS` record to the kernel before it.
 // An empty KIND list ("NAME:SYMBOL:") declares no arguments. The format
 // defaults to the target's: so (cpu), hsaco (amd), and for nvidia ptx when
 // FILE ends in .ptx, cubin otherwise.
@@ -112,7 +114,16 @@ int main(int argc, char **argv) {
       a.features = value;
     else if (arg == "--compiler")
       a.compiler = value;
-    else if (arg == "--kernel") {
+    else if (arg == "--tensor-map") {
+      if (a.kernels.empty())
+        return fail("--tensor-map before any --kernel");
+      std::vector<std::string> words = split(value, ' ');
+      std::vector<std::string_view> fields(words.begin(), words.end());
+      TensorMapInfo map;
+      if (!parseTensorMap(fields, map, error))
+        return fail(error);
+      a.kernels.back().tensorMaps.push_back(map);
+    } else if (arg == "--kernel") {
       KernelInfo k;
       if (!parseKernel(value, k, error))
         return fail(error);

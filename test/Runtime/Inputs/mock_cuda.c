@@ -15,7 +15,9 @@
 |*    the PTX declaration (what the driver does); PTX containing ".bogus"     *|
 |*    fails to JIT, with a log;                                               *|
 |*  - launches check the block size and the dynamic shared memory limit       *|
-|*    (48 KiB until cuFuncSetAttribute raises it, at most the opt-in limit).  *|
+|*    (48 KiB until cuFuncSetAttribute raises it, at most the opt-in limit);  *|
+|*  - cuTensorMapEncodeTiled checks the documented requirements and writes    *|
+|*    its own readable encoding, which tensor_map_probe reports.              *|
 |* At exit it reports leaked allocations, modules, events, context references *|
 |* and unbalanced context pushes, and exits with status 99 if there are any.  *|
 |* MOCK_CUDA_DEVICES=N sets the device count (default 1; 0 makes cuInit fail  *|
@@ -369,6 +371,46 @@ static void assertPositive(const uint64_t *p, const unsigned b[3],
   flag[3] = b[2];
 }
 
+/* The fields of a tensor map as this mock encodes them (a real map is
+ * opaque): a kernel can tell what the runtime asked for. */
+struct TensorMap {
+  uint64_t magic, address, dims[2], stride;
+  uint32_t box[2];
+  int32_t type, swizzle, fill;
+};
+#define TENSOR_MAP_MAGIC 0x70616d54u
+
+/* tensor_map_probe(ptr out, i64 n, map): out[0..7] = whether the map is one
+ * of ours, its address, sizes (innermost first), outer stride in bytes, box
+ * and element type. */
+static void tensorMapProbe(const uint64_t *p, const unsigned b[3],
+                           const unsigned g[3], unsigned t, unsigned nt,
+                           struct Module *m) {
+  uint64_t *out = (uint64_t *)(uintptr_t)p[0];
+  const struct TensorMap *map = (const struct TensorMap *)(uintptr_t)p[2];
+  (void)b, (void)g, (void)nt, (void)m;
+  if (t != 0)
+    return;
+  out[0] = map->magic == TENSOR_MAP_MAGIC;
+  out[1] = map->address;
+  out[2] = map->dims[0];
+  out[3] = map->dims[1];
+  out[4] = map->stride;
+  out[5] = map->box[0];
+  out[6] = map->box[1];
+  out[7] = (uint64_t)map->type;
+}
+
+/* probe_plain(ptr out, i64 n): out[0] = 0xab, the kernel without a map. */
+static void probePlain(const uint64_t *p, const unsigned b[3],
+                       const unsigned g[3], unsigned t, unsigned nt,
+                       struct Module *m) {
+  uint64_t *out = (uint64_t *)(uintptr_t)p[0];
+  (void)b, (void)g, (void)nt, (void)m;
+  if (t == 0)
+    out[0] = 0xab;
+}
+
 static void noop(const uint64_t *p, const unsigned b[3], const unsigned g[3],
                  unsigned t, unsigned nt, struct Module *m) {
   (void)p, (void)b, (void)g, (void)t, (void)nt, (void)m;
@@ -381,6 +423,8 @@ static const struct Function known[] = {
     {"grid_ids", 1, {8}, gridIds, 0},
     {"assert_positive", 2, {8, 4}, assertPositive, 0},
     {"noop", 1, {8}, noop, 0},
+    {"tensor_map_probe", 3, {8, 8, 128}, tensorMapProbe, 0},
+    {"probe_plain", 2, {8, 8}, probePlain, 0},
 };
 
 /* Whether the `length` bytes at `needle` occur in the image. */
@@ -537,6 +581,9 @@ EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
                                unsigned bz, unsigned shared, void *stream,
                                void **params, void **extra) {
   uint64_t slots[MAX_PARAMS];
+  /* Parameters wider than a slot (tensor maps) are copied here, the slot
+   * holding their address. */
+  static uint64_t wide[MAX_PARAMS][16];
   const unsigned grid[3] = {gx, gy, gz};
   struct Module *m = NULL;
   if (!current())
@@ -556,6 +603,11 @@ EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
   /* The driver copies each parameter's declared size. */
   for (int i = 0; i < f->numParams; ++i) {
     slots[i] = 0;
+    if (f->sizes[i] > sizeof(slots[i])) {
+      memcpy(wide[i], params[i], f->sizes[i]);
+      slots[i] = (uint64_t)(uintptr_t)wide[i];
+      continue;
+    }
     memcpy(&slots[i], params[i], f->sizes[i]);
   }
   for (unsigned z = 0; z < gz; ++z)
@@ -565,6 +617,41 @@ EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
         for (unsigned t = 0; t < bx; ++t)
           f->run(slots, block, grid, t, bx, m);
       }
+  return SUCCESS;
+}
+
+/* The documented requirements of a tiled tensor map, then this mock's
+ * encoding of it. */
+EXPORT CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
+                                       void *address, const uint64_t *dims,
+                                       const uint64_t *strides,
+                                       const unsigned *box,
+                                       const unsigned *elementStrides,
+                                       int interleave, int swizzle, int l2,
+                                       int fill) {
+  struct TensorMap encoded;
+  (void)l2;
+  if (!map || type < 0 || type > 12 || rank < 1 || rank > 5 ||
+      (uintptr_t)address % 16 != 0 || interleave != 0 || swizzle < 0 ||
+      swizzle > 3 || fill < 0 || fill > 1)
+    return INVALID_VALUE;
+  for (unsigned i = 0; i < rank; ++i)
+    if (dims[i] == 0 || dims[i] > (1ull << 32) || box[i] == 0 || box[i] > 256 ||
+        elementStrides[i] != 1 || (i + 1 < rank && strides[i] % 16 != 0))
+      return INVALID_VALUE;
+  memset(&encoded, 0, sizeof(encoded));
+  encoded.magic = TENSOR_MAP_MAGIC;
+  encoded.address = (uint64_t)(uintptr_t)address;
+  encoded.dims[0] = dims[0];
+  encoded.dims[1] = rank > 1 ? dims[1] : 0;
+  encoded.stride = rank > 1 ? strides[0] : 0;
+  encoded.box[0] = box[0];
+  encoded.box[1] = rank > 1 ? box[1] : 0;
+  encoded.type = type;
+  encoded.swizzle = swizzle;
+  encoded.fill = fill;
+  memset(map, 0, 128);
+  memcpy(map, &encoded, sizeof(encoded));
   return SUCCESS;
 }
 
