@@ -288,14 +288,17 @@ private:
   void stageOperand(OpBuilder &b, Location loc, const Distributed &value,
                     const StagedOperand &tile, Value base);
   /// Issues the products of operands in shared memory at the i32 addresses
-  /// `aBase` and `bBase`, staged as `aTile` and `bTile`; returns the
-  /// accumulators they will write, usable after the target's
-  /// `emitWarpgroupWait` (empty if the target emitted nothing).
+  /// `aBase` and `bBase`, staged as `aTile` and `bTile` (A from
+  /// `aRegisters` instead, if given: i32 pairs in the order of
+  /// `warpgroupLayout` over A); returns the accumulators they will write,
+  /// usable after the target's `emitWarpgroupWait` (empty if the target
+  /// emitted nothing).
   SmallVector<Value>
   issueWarpgroupProducts(OpBuilder &b, Location loc,
                          const WarpgroupInstruction &instruction, Value aBase,
                          const StagedOperand &aTile, Value bBase,
-                         const StagedOperand &bTile, ArrayRef<Value> acc);
+                         const StagedOperand &bTile, ArrayRef<Value> acc,
+                         ArrayRef<Value> aRegisters = {});
   /// A product in a loop whose operands are loads the loop can start
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {

@@ -549,11 +549,16 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   bool tensorCopies = plan.descLoads[0] || plan.descLoads[1];
   bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
                     !plan.loads[1] && !plan.descLoads[1]};
+  // A computed in the loop goes to the products in registers where the
+  // instruction takes it so (no buffer, no stores).
+  bool registerA = staged[0] && !plan.invariant[0] && instruction.registerA;
+  if (registerA)
+    staged[0] = false;
   // Each stage's buffers, then those of invariant operands, then the
   // stages' transaction barriers (8 bytes each); offsets from `region`.
-  int64_t offsets[2], stageBytes = 0;
+  int64_t offsets[2] = {0, 0}, stageBytes = 0;
   for (unsigned operand = 0; operand < 2; ++operand)
-    if (!plan.invariant[operand]) {
+    if (!plan.invariant[operand] && !(operand == 0 && registerA)) {
       offsets[operand] = stageBytes;
       stageBytes += llvm::alignTo(plan.tiles[operand].getBytes(), 1024);
     }
@@ -725,8 +730,27 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
       constI32(b, loc, stages));
   Value aBase = sharedAddressI32(b, loc, bufferOf(b, stage, 0));
   Value bBase = sharedAddressI32(b, loc, bufferOf(b, stage, 1));
-  SmallVector<Value> next = issueWarpgroupProducts(
-      b, loc, instruction, aBase, plan.tiles[0], bBase, plan.tiles[1], *acc);
+  SmallVector<Value> aRegisters;
+  if (registerA) {
+    // Pairs of 16-bit elements per i32, in the order the layout keeps them.
+    Layout layout = warpgroupLayout(cast<RankedTensorType>(op.getA().getType()),
+                                    instruction);
+    FailureOr<SmallVector<Value>> regs = at(op.getA(), layout);
+    if (failed(regs))
+      return failure();
+    Type pair = VectorType::get({2}, (*regs)[0].getType());
+    for (size_t r = 0; r + 1 < regs->size(); r += 2) {
+      Value packed = LLVM::UndefOp::create(b, loc, pair);
+      for (int64_t i = 0; i < 2; ++i)
+        packed = LLVM::InsertElementOp::create(b, loc, packed, (*regs)[r + i],
+                                               constI32(b, loc, i));
+      aRegisters.push_back(
+          LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
+    }
+  }
+  SmallVector<Value> next =
+      issueWarpgroupProducts(b, loc, instruction, aBase, plan.tiles[0], bBase,
+                             plan.tiles[1], *acc, aRegisters);
   if (next.empty())
     return unsupported(op, "the target emitted no warpgroup instruction"),
            failure();

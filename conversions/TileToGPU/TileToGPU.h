@@ -55,6 +55,10 @@ struct WarpgroupInstruction {
   unsigned warpsPerGroup;
   SmallVector<togpu::Coords> accElementBases, accLaneBases;
   std::string inputType;
+  /// Whether A may come from registers instead (emitWarpgroupInstruction
+  /// with register A), laid out over m x k as the accumulators are over
+  /// m x n, two 16-bit elements per i32.
+  bool registerA = false;
 };
 
 /// An operand of a `WarpgroupInstruction` in shared memory, in core
@@ -139,6 +143,15 @@ public:
       OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
       int64_t n, const SharedMatrixOperand &a,
       const SharedMatrixOperand &bOperand, ValueRange acc) const {
+    return {};
+  }
+  /// The same with A from registers: `a` holds the group's part of one
+  /// m x k step, packed as `registerA` says.
+  virtual SmallVector<Value>
+  emitWarpgroupInstruction(OpBuilder &b, Location loc,
+                           const WarpgroupInstruction &instruction, int64_t n,
+                           ValueRange a, const SharedMatrixOperand &bOperand,
+                           ValueRange acc) const {
     return {};
   }
   /// Orders earlier register writes of the accumulators before the

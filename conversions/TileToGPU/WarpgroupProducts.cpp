@@ -135,7 +135,8 @@ KernelLowering::warpgroupLayout(RankedTensorType type,
 SmallVector<Value> KernelLowering::issueWarpgroupProducts(
     OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
     Value aBase, const StagedOperand &aTile, Value bBase,
-    const StagedOperand &bTile, ArrayRef<Value> acc) {
+    const StagedOperand &bTile, ArrayRef<Value> acc,
+    ArrayRef<Value> aRegisters) {
   int64_t m = aTile.shape[0], k = aTile.shape[1], n = bTile.shape[1];
   int64_t groups = numWarps / instruction.warpsPerGroup;
   int64_t tilesM = m / (instruction.m * groups);
@@ -161,13 +162,21 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
     SmallVector<Value> tileAcc(next.begin() + t * perTile,
                                next.begin() + (t + 1) * perTile);
     for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
-      SharedMatrixOperand a = aTile.operand(
-          address(aTile, aBase, groupRow, t * instruction.m * groups, k0),
-          /*kDim=*/1);
       SharedMatrixOperand bOperand =
           bTile.operand(address(bTile, bBase, zero, k0, 0), /*kDim=*/0);
-      tileAcc = hooks.emitWarpgroupInstruction(b, loc, instruction, n, a,
-                                               bOperand, tileAcc);
+      if (!aRegisters.empty()) {
+        // Four i32 per step of k, the steps of a tile in order.
+        int64_t first = (t * (k / instruction.k) + k0 / instruction.k) * 4;
+        tileAcc = hooks.emitWarpgroupInstruction(b, loc, instruction, n,
+                                                 aRegisters.slice(first, 4),
+                                                 bOperand, tileAcc);
+      } else {
+        SharedMatrixOperand a = aTile.operand(
+            address(aTile, aBase, groupRow, t * instruction.m * groups, k0),
+            /*kDim=*/1);
+        tileAcc = hooks.emitWarpgroupInstruction(b, loc, instruction, n, a,
+                                                 bOperand, tileAcc);
+      }
       if (tileAcc.size() != size_t(perTile))
         return {};
     }

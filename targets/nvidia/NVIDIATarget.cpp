@@ -256,7 +256,34 @@ public:
     wgmma.accElementBases = mma->accElementBases;
     wgmma.accLaneBases = mma->accLaneBases;
     wgmma.inputType = a.isBF16() ? "bf16" : "f16";
+    // A's register fragments are mma.m16n8k16's, per warp of the group.
+    wgmma.registerA = true;
     return wgmma;
+  }
+
+  SmallVector<Value>
+  emitWarpgroupInstruction(OpBuilder &b, Location loc,
+                           const WarpgroupInstruction &instruction, int64_t n,
+                           ValueRange a, const SharedMatrixOperand &bOperand,
+                           ValueRange acc) const override {
+    int64_t count = acc.size();
+    std::string type = instruction.inputType;
+    std::string text =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(count + 5) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+        "k16.f32." + type + "." + type + " " + operandList(0, count) + ", " +
+        operandList(count, 4) + ", $" + std::to_string(count + 4) +
+        ", p, 1, 1, " + (bOperand.kContiguous ? "0" : "1") + ";\n}";
+    SmallVector<Value> operands(a);
+    operands.push_back(matrixDescriptor(b, loc, bOperand));
+    operands.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
+    operands.append(acc.begin(), acc.end());
+    Type f32 = b.getF32Type();
+    auto result = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(count, f32));
+    auto wgmma = emitPTXStatement(b, loc, result, operands, text,
+                                  tiedConstraints(count, "r,r,r,r,l,r"));
+    return unpackStruct(b, loc, wgmma.getResult(0), count);
   }
 
   SmallVector<Value> emitWarpgroupInstruction(
