@@ -266,49 +266,23 @@ public:
                            const WarpgroupInstruction &instruction, int64_t n,
                            ValueRange a, const SharedMatrixOperand &bOperand,
                            ValueRange acc) const override {
-    int64_t count = acc.size();
-    std::string type = instruction.inputType;
-    std::string text =
-        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(count + 5) +
-        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-        "k16.f32." + type + "." + type + " " + operandList(0, count) + ", " +
-        operandList(count, 4) + ", $" + std::to_string(count + 4) +
-        ", p, 1, 1, " + (bOperand.kContiguous ? "0" : "1") + ";\n}";
-    SmallVector<Value> operands(a);
-    operands.push_back(matrixDescriptor(b, loc, bOperand));
-    operands.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
-    operands.append(acc.begin(), acc.end());
-    Type f32 = b.getF32Type();
-    auto result = LLVM::LLVMStructType::getLiteral(
-        b.getContext(), SmallVector<Type>(count, f32));
-    auto wgmma = emitPTXStatement(b, loc, result, operands, text,
-                                  tiedConstraints(count, "r,r,r,r,l,r"));
-    return unpackStruct(b, loc, wgmma.getResult(0), count);
+    SmallVector<Value> inputs(a);
+    inputs.push_back(matrixDescriptor(b, loc, bOperand));
+    return emitWgmma(b, loc, instruction, n, inputs, operandList(acc.size(), 4),
+                     "r,r,r,r,l", bOperand.kContiguous ? ", 0" : ", 1", acc);
   }
 
   SmallVector<Value> emitWarpgroupInstruction(
       OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
       int64_t n, const SharedMatrixOperand &a,
       const SharedMatrixOperand &bOperand, ValueRange acc) const override {
-    int64_t count = acc.size();
-    std::string type = instruction.inputType;
-    std::string text =
-        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(count + 2) +
-        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-        "k16.f32." + type + "." + type + " " + operandList(0, count) + ", $" +
-        std::to_string(count) + ", $" + std::to_string(count + 1) +
-        ", p, 1, 1, " + (a.kContiguous ? "0" : "1") + ", " +
-        (bOperand.kContiguous ? "0" : "1") + ";\n}";
-    SmallVector<Value> operands{
-        matrixDescriptor(b, loc, a), matrixDescriptor(b, loc, bOperand),
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1)};
-    operands.append(acc.begin(), acc.end());
-    Type f32 = b.getF32Type();
-    auto result = LLVM::LLVMStructType::getLiteral(
-        b.getContext(), SmallVector<Type>(count, f32));
-    auto wgmma = emitPTXStatement(b, loc, result, operands, text,
-                                  tiedConstraints(count, "l,l,r"));
-    return unpackStruct(b, loc, wgmma.getResult(0), count);
+    SmallVector<Value> inputs{matrixDescriptor(b, loc, a),
+                              matrixDescriptor(b, loc, bOperand)};
+    return emitWgmma(b, loc, instruction, n, inputs,
+                     "$" + std::to_string(acc.size()), "l,l",
+                     std::string(a.kContiguous ? ", 0" : ", 1") +
+                         (bOperand.kContiguous ? ", 0" : ", 1"),
+                     acc);
   }
 
   void emitWarpgroupFence(OpBuilder &b, Location loc) const override {
@@ -414,6 +388,35 @@ public:
   }
 
 private:
+  /// wgmma.mma_async m64nNk16 on `acc`: A is `aText` (a descriptor or four
+  /// registers among `inputs`), B the descriptor last in `inputs`;
+  /// `transposes` the trailing immediates (A's, if in shared memory, and
+  /// B's).
+  static SmallVector<Value>
+  emitWgmma(OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
+            int64_t n, SmallVector<Value> inputs, StringRef aText,
+            StringRef inputConstraints, StringRef transposes, ValueRange acc) {
+    int64_t count = acc.size();
+    int64_t flag = count + inputs.size();
+    std::string type = instruction.inputType;
+    std::string text =
+        "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(flag) +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
+        "k16.f32." + type + "." + type + " " + operandList(0, count) + ", " +
+        aText.str() + ", $" + std::to_string(flag - 1) + ", p, 1, 1" +
+        transposes.str() + ";\n}";
+    // The scale-d flag (1: accumulate), then the tied accumulators.
+    inputs.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
+    inputs.append(acc.begin(), acc.end());
+    Type f32 = b.getF32Type();
+    auto result = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(count, f32));
+    auto wgmma = emitPTXStatement(
+        b, loc, result, inputs, text,
+        tiedConstraints(count, (inputConstraints + ",r").str()));
+    return unpackStruct(b, loc, wgmma.getResult(0), count);
+  }
+
   /// The 64-bit shared-memory matrix descriptor of wgmma (PTX ISA, "Matrix
   /// Descriptor Format"): start address, leading and stride byte offsets,
   /// each in 16-byte units, and the swizzle mode (1: 128 bytes).
