@@ -350,12 +350,16 @@ private:
                             Value iteration, Value advance, bool fromStart,
                             Value valid, Value buffer,
                             SmallVector<PendingCopy> &copies);
+  /// `scalars` with the loop body's scalars the plan repeats redone at `b`
+  /// for the iteration where the induction variable is `iteration`.
+  IRMapping shiftScalars(OpBuilder &b, const PipelinePlan &plan,
+                         Value iteration);
   /// Starts the tensor copies of operand `operand`'s descriptor load for
-  /// the iteration where the induction variable is `iteration`, into
-  /// `buffer` (i32 shared address), completing on `barrier`.
+  /// the iteration whose scalars `shifted` maps, into `buffer` (i32 shared
+  /// address), completing on `barrier`.
   void startTensorCopies(OpBuilder &b, Location loc, const PipelinePlan &plan,
-                         unsigned operand, Value iteration, Value buffer,
-                         Value barrier);
+                         unsigned operand, const IRMapping &shifted,
+                         Value buffer, Value barrier);
   /// The kernel parameter holding the tensor map of `desc`, added on first
   /// use; failure if `desc` cannot be one (getTensorMapSource).
   FailureOr<Value> tensorMapFor(MakeDescOp desc);

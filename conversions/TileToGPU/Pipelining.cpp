@@ -296,19 +296,23 @@ FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc) {
   return map;
 }
 
-void KernelLowering::startTensorCopies(OpBuilder &b, Location loc,
-                                       const PipelinePlan &plan,
-                                       unsigned operand, Value iteration,
-                                       Value buffer, Value barrier) {
-  DescLoadOp load = plan.descLoads[operand];
-  const StagedOperand &tile = plan.tiles[operand];
-  // The offsets of that iteration: the body's scalars redone with the
-  // induction variable moved.
+IRMapping KernelLowering::shiftScalars(OpBuilder &b, const PipelinePlan &plan,
+                                       Value iteration) {
   scf::ForOp loop = plan.loop;
   IRMapping shifted = scalars;
   shifted.map(loop.getInductionVar(), iteration);
   for (Operation *op : plan.scalarOps)
     b.clone(*op, shifted);
+  return shifted;
+}
+
+void KernelLowering::startTensorCopies(OpBuilder &b, Location loc,
+                                       const PipelinePlan &plan,
+                                       unsigned operand,
+                                       const IRMapping &shifted, Value buffer,
+                                       Value barrier) {
+  DescLoadOp load = plan.descLoads[operand];
+  const StagedOperand &tile = plan.tiles[operand];
   Value map = *tensorMapFor(descriptors.lookup(load.getDesc()));
   Value row = shifted.lookup(load.getOffsets()[0]);
   Value column = shifted.lookup(load.getOffsets()[1]);
@@ -351,10 +355,7 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
   extraMarkers.push_back(point);
   b.setInsertionPoint(point);
-  IRMapping shifted = scalars;
-  shifted.map(loop.getInductionVar(), iteration);
-  for (Operation *op : plan.scalarOps)
-    b.clone(*op, shifted);
+  IRMapping shifted = shiftScalars(b, plan, iteration);
   DenseMap<Value, AdvancedPointers> moved = advancedPointers;
   for (auto &[value, pointers] : moved) {
     if (!isa<BlockArgument>(value) ||
@@ -631,10 +632,13 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
       OpBuilder thenB = ifOp.getThenBodyBuilder();
       Value barrier = barrierOf(thenB, stage);
       hooks.emitTransactionBarrierExpect(thenB, loc, barrier, tensorBytes);
+      // The offsets of that iteration: the body's scalars redone with the
+      // induction variable moved.
+      IRMapping shifted = shiftScalars(thenB, plan, iteration);
       for (unsigned operand = 0; operand < 2; ++operand)
         if (plan.descLoads[operand])
           startTensorCopies(
-              thenB, loc, plan, operand, iteration,
+              thenB, loc, plan, operand, shifted,
               sharedAddressI32(thenB, loc, bufferOf(thenB, stage, operand)),
               barrier);
     }
