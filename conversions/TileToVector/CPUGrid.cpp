@@ -56,10 +56,16 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
                         flag);
   Value gx = entry.getArgument(1), gy = entry.getArgument(2),
         gz = entry.getArgument(3);
-  Value gxy = arith::MulIOp::create(eb, loc, gx, gy);
-  Value total = arith::MulIOp::create(eb, loc, gxy, gz);
-  Value zero = arith::ConstantIntOp::create(eb, loc, i32, 0);
-  Value one = arith::ConstantIntOp::create(eb, loc, i32, 1);
+  // The programs are counted in i64: a grid may hold up to
+  // (2^31-1) * 65535 * 65535 of them, far past i32 (docs/Semantics.md).
+  Type i64 = b.getI64Type();
+  Value gx64 = arith::ExtUIOp::create(eb, loc, i64, gx);
+  Value gy64 = arith::ExtUIOp::create(eb, loc, i64, gy);
+  Value gz64 = arith::ExtUIOp::create(eb, loc, i64, gz);
+  Value gxy = arith::MulIOp::create(eb, loc, gx64, gy64);
+  Value total = arith::MulIOp::create(eb, loc, gxy, gz64);
+  Value zero = arith::ConstantIntOp::create(eb, loc, i64, 0);
+  Value one = arith::ConstantIntOp::create(eb, loc, i64, 1);
 
   // Blocks are made apart from the builders, whose insertion points
   // createBlock would move.
@@ -89,14 +95,17 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
       /*tile_sizes=*/nullptr);
   Block *nestBody = new Block();
   nest.getRegion().push_back(nestBody);
-  nestBody->addArgument(i32, loc);
+  nestBody->addArgument(i64, loc);
   OpBuilder nb = OpBuilder::atBlockEnd(nestBody);
   Value index = nestBody->getArgument(0);
-  // index = x + gx * (y + gy * z)
-  Value x = arith::RemUIOp::create(nb, loc, index, gx);
-  Value rest = arith::DivUIOp::create(nb, loc, index, gx);
-  Value y = arith::RemUIOp::create(nb, loc, rest, gy);
-  Value z = arith::DivUIOp::create(nb, loc, rest, gy);
+  // index = x + gx * (y + gy * z); each coordinate fits in i32 again.
+  auto toI32 = [&](Value v) {
+    return arith::TruncIOp::create(nb, loc, i32, v);
+  };
+  Value x = toI32(arith::RemUIOp::create(nb, loc, index, gx64));
+  Value rest = arith::DivUIOp::create(nb, loc, index, gx64);
+  Value y = toI32(arith::RemUIOp::create(nb, loc, rest, gy64));
+  Value z = toI32(arith::DivUIOp::create(nb, loc, rest, gy64));
   SmallVector<Value> callArgs(args);
   callArgs.append({x, y, z, gx, gy, gz});
   func::CallOp::create(nb, loc, program, callArgs);
