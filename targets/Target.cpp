@@ -7,7 +7,10 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -212,6 +215,71 @@ addDivisibleVariants(ModuleOp module) {
   return variants;
 }
 
+LogicalResult mlir::tile::verifyProcessor(StringRef triple, StringRef cpu,
+                                          StringRef features,
+                                          std::string &error) {
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargetMCs();
+  llvm::Triple parsed(triple);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(parsed, error);
+  if (!target)
+    return failure();
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(parsed, "", ""));
+  if (!info) {
+    error = "LLVM has no subtarget information for " + triple.str();
+    return failure();
+  }
+  if (!cpu.empty() && !info->isCPUStringValid(cpu)) {
+    SmallVector<StringRef> known;
+    for (const llvm::SubtargetSubTypeKV &kv :
+         info->getAllProcessorDescriptions())
+      known.push_back(kv.Key);
+    error = ("unknown processor '" + cpu + "' for " + parsed.getArchName() +
+             " (known: " + llvm::join(known, ", ") + ")")
+                .str();
+    return failure();
+  }
+  SmallVector<StringRef> requested;
+  features.split(requested, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef feature : requested) {
+    StringRef name = feature.trim();
+    if (!name.consume_front("+") && !name.consume_front("-")) {
+      error = ("feature '" + feature + "' must start with '+' or '-'").str();
+      return failure();
+    }
+    if (!llvm::any_of(info->getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &kv) {
+                        return name == kv.Key;
+                      })) {
+      error =
+          ("unknown feature '" + name + "' for " + parsed.getArchName()).str();
+      return failure();
+    }
+  }
+  return success();
+}
+
+LogicalResult mlir::tile::verifyKernelNames(ModuleOp module) {
+  for (FuncOp kernel : module.getOps<FuncOp>()) {
+    StringRef name = kernel.getSymName();
+    bool valid =
+        !name.empty() && !llvm::isDigit(name.front()) &&
+        llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; });
+    if (valid)
+      continue;
+    std::string escaped;
+    llvm::raw_string_ostream os(escaped);
+    llvm::printEscapedString(name, os);
+    return kernel.emitOpError()
+           << "kernel name \"" << escaped
+           << "\" cannot be an entry symbol: kernel names are identifiers "
+              "of ASCII letters, digits and '_', not starting with a digit";
+  }
+  return success();
+}
+
 LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
                                             const TargetOptions &requested,
                                             ::tile::Artifact &artifact) {
@@ -222,7 +290,11 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
                                       << "' (known: " << known << ")";
   }
   TargetOptions options = requested;
-  target->resolveOptions(options);
+  std::string error;
+  if (failed(target->resolveOptions(options, error)))
+    return emitError(module.getLoc()) << error;
+  if (failed(verifyKernelNames(module)))
+    return failure();
 
   // The content key covers the source, the options and the compiler.
   std::string source;
@@ -278,7 +350,11 @@ LogicalResult mlir::tile::compileToIntermediate(ModuleOp module,
     return emitError(module.getLoc())
            << "unknown target '" << requested.target << "'";
   TargetOptions options = requested;
-  target->resolveOptions(options);
+  std::string error;
+  if (failed(target->resolveOptions(options, error)))
+    return emitError(module.getLoc()) << error;
+  if (failed(verifyKernelNames(module)))
+    return failure();
   PassManager pm(module.getContext());
   target->buildPipeline(pm, options);
   if (failed(pm.run(module)))

@@ -53,8 +53,13 @@ class Target {
 public:
   virtual ~Target();
   virtual StringRef getName() const = 0;
-  /// Fills in defaults that depend on the machine (the host CPU, say).
-  virtual void resolveOptions(TargetOptions &options) const {}
+  /// Checks the options and fills in defaults that depend on the machine
+  /// (the host CPU, say); on failure says why in `error` (an unknown chip or
+  /// feature, with the ones the target supports).
+  virtual LogicalResult resolveOptions(TargetOptions &options,
+                                       std::string &error) const {
+    return success();
+  }
   /// Adds the passes lowering tile IR to what `serialize` takes.
   virtual void buildPipeline(OpPassManager &pm,
                              const TargetOptions &options) const = 0;
@@ -80,6 +85,17 @@ std::vector<std::string> getRegisteredTargetNames();
 /// Registers every target built into this binary, and their pipelines with
 /// the pass registry (so tile-opt can run them).
 void registerAllTargets();
+
+/// Checks that LLVM's backend for `triple` knows processor `cpu` (if not
+/// empty) and every feature of `features` ("+a,-b"); on failure says which
+/// and lists the names it knows.
+LogicalResult verifyProcessor(StringRef triple, StringRef cpu,
+                              StringRef features, std::string &error);
+
+/// Checks that every kernel in `module` has a name that can be an entry
+/// symbol on every target and in the artifact format: an identifier of
+/// ASCII letters, digits and `_`, not starting with a digit.
+LogicalResult verifyKernelNames(ModuleOp module);
 
 /// Compiles the tile kernels in `module` (which is lowered in place) for the
 /// target `options` names, into `artifact`. Diagnostics go to the module's

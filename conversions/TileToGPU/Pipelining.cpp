@@ -572,6 +572,15 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     }
   pipelineBytes =
       llvm::alignTo(barriers + (tensorCopies ? stages * 8 : 0), 1024);
+  // Refused before any stage is built: a huge num_stages would otherwise
+  // unroll its copies first and fail (or exhaust memory) only afterwards.
+  int64_t needed = llvm::alignTo(sharedBytes, 1024) + pipelineBytes;
+  if (needed > hooks.getMaxSharedMemoryBytes())
+    return op.emitOpError()
+           << "num_stages = " << stages << " needs " << needed
+           << " bytes of shared memory for its pipelined operands ("
+           << stageBytes << " per stage); the chip allows "
+           << hooks.getMaxSharedMemoryBytes() << " per program";
   int64_t tensorBytes = 0;
   for (unsigned operand = 0; operand < 2; ++operand)
     if (plan.descLoads[operand])

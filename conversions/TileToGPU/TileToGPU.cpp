@@ -531,6 +531,35 @@ std::pair<int64_t, bool> measureKernel(FuncOp kernel) {
   return {largest, hasDot};
 }
 
+/// Refuses a kernel one of whose tiles needs more than `limit` 32-bit
+/// registers per thread when spread evenly over `threads` threads, before
+/// any code for it exists: each element becomes its own SSA value, so such
+/// a tile would take LLVM minutes, or all the memory, to spill it.
+LogicalResult checkRegisterBudget(FuncOp kernel, int64_t threads,
+                                  int64_t limit) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor)
+        continue;
+      Type element = tensor.getElementType();
+      int64_t bits =
+          isa<PointerType>(element) ? 64 : element.getIntOrFloatBitWidth();
+      int64_t perThread = llvm::divideCeil(tensor.getNumElements(), threads);
+      int64_t registers = perThread * llvm::divideCeil(bits, 32);
+      if (registers <= limit)
+        continue;
+      op->emitOpError() << "result of type " << type << " needs " << registers
+                        << " registers per thread over " << threads
+                        << " threads; at most " << limit
+                        << " are allowed (use smaller tiles or more warps)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertTileToGPUPass
     : public mlir::tile::impl::ConvertTileToGPUBase<ConvertTileToGPUPass> {
   using ConvertTileToGPUBase::ConvertTileToGPUBase;
@@ -540,7 +569,8 @@ struct ConvertTileToGPUPass
     std::unique_ptr<GPUTargetHooks> hooks = createGPUTargetHooks(target, chip);
     if (!hooks) {
       module.emitError() << "convert-tile-to-gpu: no GPU target named '"
-                         << target << "' is registered";
+                         << target << "' is registered that supports chip '"
+                         << chip << "'";
       return signalPassFailure();
     }
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
@@ -603,6 +633,10 @@ struct ConvertTileToGPUPass
         return signalPassFailure();
       }
       int32_t threads = int32_t(numWarps * hooks->getWarpSize());
+      // A tile may spill (up to 4 times the register file), not explode.
+      if (failed(checkRegisterBudget(kernel, threads,
+                                     4 * hooks->getMaxRegistersPerThread())))
+        return signalPassFailure();
       func.setKnownBlockSizeAttr(
           DenseI32ArrayAttr::get(context, {threads, 1, 1}));
       KernelLowering lowering(kernel, func, axis, *hooks, numWarps,

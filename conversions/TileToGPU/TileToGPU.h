@@ -86,6 +86,8 @@ public:
   virtual unsigned getWarpSize() const = 0;
   /// Shared memory one program may use, in bytes.
   virtual int64_t getMaxSharedMemoryBytes() const = 0;
+  /// 32-bit registers one thread may hold.
+  virtual int64_t getMaxRegistersPerThread() const = 0;
   /// The widest access one thread makes at once, in bytes.
   virtual int64_t getMaxAccessBytes() const { return 16; }
   /// Warps per program for a kernel without `num_warps`, from the number of

@@ -287,7 +287,12 @@ class CPUTarget : public Target {
 public:
   StringRef getName() const override { return "cpu"; }
 
-  void resolveOptions(TargetOptions &options) const override {
+  LogicalResult resolveOptions(TargetOptions &options,
+                               std::string &error) const override {
+    // What the user named, before the host's defaults join it.
+    if (failed(verifyProcessor(tripleOf(options).str(), options.chip,
+                               options.features, error)))
+      return failure();
     auto [cpu, features] = processorOf(options);
     options.chip = cpu;
     options.features = features;
@@ -295,6 +300,7 @@ public:
     // knows it has, which decide the vector width.
     if (options.features.empty())
       options.features = vectorFeaturesOf(tripleOf(options), cpu);
+    return success();
   }
 
   void buildPipeline(OpPassManager &pm,

@@ -52,6 +52,17 @@ constexpr StringLiteral kDefaultChip = "sm_90a";
 constexpr StringLiteral kDefaultFeatures = "+ptx80";
 constexpr StringLiteral kTriple = "nvptx64-nvidia-cuda";
 
+/// The chips the pipeline's hooks and the PTX version it emits (8.0) are
+/// written for: Turing (products on the FMA path), Ampere, Ada and Hopper.
+/// Later chips need a later PTX version and instructions the hooks do not
+/// know yet.
+constexpr StringLiteral kSupportedChips[] = {"sm_75", "sm_80", "sm_86", "sm_87",
+                                             "sm_89", "sm_90", "sm_90a"};
+
+bool isSupportedChip(StringRef chip) {
+  return llvm::is_contained(kSupportedChips, chip);
+}
+
 /// The compute capability of "sm_90a" (90), or 0 if `chip` is no sm_ name.
 int computeCapability(StringRef chip) {
   int value = 0;
@@ -150,6 +161,7 @@ public:
         archSpecific(
             (chip.empty() ? StringRef(kDefaultChip) : chip).ends_with("a")) {}
   unsigned getWarpSize() const override { return 32; }
+  int64_t getMaxRegistersPerThread() const override { return 255; }
   int64_t getMaxSharedMemoryBytes() const override {
     // The opt-in per-block limits of the CUDA programming guide.
     if (capability >= 90)
@@ -454,11 +466,26 @@ class NVIDIATarget : public Target {
 public:
   StringRef getName() const override { return "nvidia"; }
 
-  void resolveOptions(TargetOptions &options) const override {
+  LogicalResult resolveOptions(TargetOptions &options,
+                               std::string &error) const override {
+    if (!options.triple.empty() && options.triple != kTriple) {
+      error = "the nvidia target compiles for " + kTriple.str() +
+              " only, not '" + options.triple + "'";
+      return failure();
+    }
     if (options.chip.empty())
       options.chip = kDefaultChip.str();
+    if (!isSupportedChip(options.chip)) {
+      error = "the nvidia target does not support chip '" + options.chip +
+              "' (supported: " +
+              llvm::join(ArrayRef<StringLiteral>(kSupportedChips), ", ") + ")";
+      return failure();
+    }
+    if (failed(verifyProcessor(kTriple, options.chip, options.features, error)))
+      return failure();
     if (options.features.empty())
       options.features = kDefaultFeatures.str();
+    return success();
   }
 
   void buildPipeline(OpPassManager &pm,
@@ -847,9 +874,12 @@ struct NVIDIAPipelineOptions
 
 void mlir::tile::registerNVIDIATarget() {
   registerTarget(std::make_unique<NVIDIATarget>());
-  registerGPUTargetHooks("nvidia", [](StringRef chip) {
-    return std::make_unique<NVIDIAHooks>(chip);
-  });
+  registerGPUTargetHooks("nvidia",
+                         [](StringRef chip) -> std::unique_ptr<GPUTargetHooks> {
+                           if (!chip.empty() && !isSupportedChip(chip))
+                             return nullptr;
+                           return std::make_unique<NVIDIAHooks>(chip);
+                         });
   PassPipelineRegistration<NVIDIAPipelineOptions>(
       "tile-nvidia-pipeline",
       "The NVIDIA target's lowering of tile kernels to the LLVM dialect with "
