@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tools/Support/ToolSupport.h"
 #include "tools/tile-check/Check.h"
 #include "tools/tile-check/Reduce.h"
 
@@ -599,6 +600,8 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   auto file = mlir::openInputFile(cl.kernelPath, &message);
   if (!file)
     return inputError(message);
+  if (mlir::failed(mlir::tile::checkNestingDepth(*file, message)))
+    return inputError(message);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
@@ -654,7 +657,8 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   bool stillFailsMode = false;
-  int status = runTileCheck(argc, argv, stillFailsMode);
+  int status = mlir::tile::runWithLargeStack(
+      [&] { return runTileCheck(argc, argv, stillFailsMode); });
   // A reducer's test: only "still fails" is 1; every other outcome, a
   // candidate that does not even parse included, is 0.
   if (stillFailsMode)

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "dialects/Tile/IR/Tile.h"
+#include "tools/Support/ToolSupport.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/MLIRContext.h"
@@ -165,10 +166,7 @@ public:
 
 } // namespace
 
-int main(int argc, char **argv) {
-  InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "Tile kernel reducer\n");
-
+static int reduce() {
   DialectRegistry registry;
   registry.insert<tile::TileDialect>();
   registerAllDialects(registry);
@@ -180,6 +178,10 @@ int main(int argc, char **argv) {
   std::string error;
   auto file = openInputFile(inputPath, &error);
   if (!file) {
+    errs() << "tile-reduce: " << error << "\n";
+    return 1;
+  }
+  if (failed(mlir::tile::checkNestingDepth(*file, error))) {
     errs() << "tile-reduce: " << error << "\n";
     return 1;
   }
@@ -227,4 +229,10 @@ int main(int argc, char **argv) {
   errs() << "tile-reduce: " << before << " ops -> " << opsOf(*best).size()
          << " ops, " << tester.runs << " tests\n";
   return 0;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "Tile kernel reducer\n");
+  return mlir::tile::runWithLargeStack(reduce);
 }

@@ -11,6 +11,7 @@
 
 #include "dialects/Tile/IR/Tile.h"
 #include "targets/Target.h"
+#include "tools/Support/ToolSupport.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -39,10 +40,7 @@ static cl::opt<std::string> emit(
              "(the CPU shared object alone)"),
     cl::init("artifact"));
 
-int main(int argc, char **argv) {
-  InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv, "Tile kernel compiler\n");
-
+static int compile() {
   DialectRegistry registry;
   registry.insert<mlir::tile::TileDialect>();
   registerAllDialects(registry);
@@ -70,6 +68,10 @@ int main(int argc, char **argv) {
   auto file = openInputFile(inputPath, &error);
   if (!file) {
     errs() << "tile-compile: " << error << "\n";
+    return 1;
+  }
+  if (failed(mlir::tile::checkNestingDepth(*file, error))) {
+    errs() << error << "\n";
     return 1;
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
@@ -104,4 +106,10 @@ int main(int argc, char **argv) {
     output->os() << ::tile::serializeArtifact(artifact);
   output->keep();
   return 0;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv, "Tile kernel compiler\n");
+  return mlir::tile::runWithLargeStack(compile);
 }

@@ -12,12 +12,16 @@
 #include "dialects/Tile/IR/Tile.h"
 #include "dialects/Tile/Transforms/Passes.h"
 #include "targets/Target.h"
+#include "tools/Support/ToolSupport.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
@@ -30,6 +34,38 @@ int main(int argc, char **argv) {
   mlir::tile::registerTileToVectorPasses();
   mlir::tile::registerTileToGPUPasses();
   mlir::tile::registerAllTargets();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "Tile kernel optimizer\n", registry));
+  auto [inputPath, outputPath] = mlir::registerAndParseCLIOptions(
+      argc, argv, "Tile kernel optimizer\n", registry);
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, inputPath, outputPath, registry));
+
+  // As MlirOptMain does, with deep nesting refused before parsing and the
+  // work on a large stack (tools/Support/ToolSupport.h).
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      mlir::openInputFile(inputPath, &error);
+  if (!input) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  if (mlir::failed(mlir::tile::checkNestingDepth(*input, error))) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      mlir::openOutputFile(outputPath, &error);
+  if (!output) {
+    llvm::errs() << error << "\n";
+    return 1;
+  }
+  int result = mlir::tile::runWithLargeStack([&] {
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(output->os(), std::move(input), registry, config));
+  });
+  if (result == 0)
+    output->keep();
+  return result;
 }
