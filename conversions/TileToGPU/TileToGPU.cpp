@@ -10,6 +10,7 @@
 
 #include "conversions/TileToGPU/KernelLowering.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -477,38 +478,68 @@ LogicalResult KernelLowering::lowerIf(scf::IfOp op, OpBuilder &b) {
 }
 
 LogicalResult KernelLowering::lowerWhile(scf::WhileOp op, OpBuilder &b) {
-  if (hasTileOperandsOrResults(op) ||
-      llvm::any_of(op.getBeforeArguments(), isTile) ||
-      llvm::any_of(op.getAfterArguments(), isTile))
-    return unsupported(op, "while loops carrying tiles are not implemented "
-                           "yet");
   Location loc = op.getLoc();
-  SmallVector<Value> inits;
-  for (Value init : op.getInits())
-    inits.push_back(scalars.lookup(init));
-  auto newWhile = scf::WhileOp::create(b, loc, op.getResultTypes(), inits,
-                                       nullptr, nullptr);
-  // The builder made both blocks, with the arguments of the inits and of the
-  // results.
-  auto lowerRegion = [&](Region &from, Region &to) -> LogicalResult {
+  scf::ConditionOp condition = op.getConditionOp();
+  scf::YieldOp yield = op.getYieldOp();
+  // Tiles are carried as the registers of a layout, as in lowerFor: the
+  // values entering the condition region (inits, then what the body
+  // yields) in the layout the body computes them in, those it forwards (to
+  // the body and the results) in the layout they are computed in.
+  SmallVector<Layout> beforeLayouts, afterLayouts;
+  for (auto [init, yielded] : llvm::zip(op.getInits(), yield.getOperands()))
+    beforeLayouts.push_back(isTile(init) ? preferredLayout(yielded, init)
+                                         : Layout());
+  for (Value forwarded : condition.getArgs())
+    afterLayouts.push_back(isTile(forwarded) ? preferredLayout(forwarded)
+                                             : Layout());
+  FailureOr<SmallVector<Value>> inits =
+      lowerCarried(op.getInits(), beforeLayouts);
+  if (failed(inits))
+    return failure();
+  auto newWhile = scf::WhileOp::create(
+      b, loc, carriedTypes(condition.getArgs(), afterLayouts), *inits, nullptr,
+      nullptr);
+  // The builder made both blocks, with the arguments of the inits and of
+  // the results.
+  auto lowerRegion = [&](Region &from, Region &to, ArrayRef<Layout> layouts,
+                         ValueRange passed, ArrayRef<Layout> passedLayouts,
+                         auto makeTerminator) -> LogicalResult {
     Block *block = &to.front();
-    for (auto [oldArg, newArg] :
-         llvm::zip(from.front().getArguments(), block->getArguments()))
-      scalars.map(oldArg, newArg);
     OpBuilder inner = OpBuilder::atBlockEnd(block);
+    Operation *ready = UnrealizedConversionCastOp::create(
+        inner, loc, TypeRange{}, ValueRange{});
+    extraMarkers.push_back(ready);
+    mapCarried(from.front().getArguments(), layouts, block->getArguments(),
+               ready);
+    // Tiles from outside are computed again in each region, as in loops.
+    loopStarts.push_back(ready);
+    auto popLoop = llvm::make_scope_exit([&] { loopStarts.pop_back(); });
     for (Operation &nested : from.front().without_terminator())
       if (failed(lowerOp(&nested, inner)))
         return failure();
-    inner.clone(*from.front().getTerminator(), scalars);
+    FailureOr<SmallVector<Value>> regs = lowerCarried(passed, passedLayouts);
+    if (failed(regs))
+      return failure();
+    makeTerminator(inner, *regs);
     return success();
   };
-  OpBuilder::InsertionGuard guard(b);
-  if (failed(lowerRegion(op.getBefore(), newWhile.getBefore())) ||
-      failed(lowerRegion(op.getAfter(), newWhile.getAfter())))
+  if (failed(lowerRegion(op.getBefore(), newWhile.getBefore(), beforeLayouts,
+                         condition.getArgs(), afterLayouts,
+                         [&](OpBuilder &inner, ValueRange args) {
+                           scf::ConditionOp::create(
+                               inner, loc,
+                               scalars.lookup(condition.getCondition()), args);
+                         })) ||
+      failed(lowerRegion(op.getAfter(), newWhile.getAfter(), afterLayouts,
+                         yield.getOperands(), beforeLayouts,
+                         [&](OpBuilder &inner, ValueRange args) {
+                           scf::YieldOp::create(inner, loc, args);
+                         })))
     return failure();
-  for (auto [oldResult, newResult] :
-       llvm::zip(op.getResults(), newWhile.getResults()))
-    scalars.map(oldResult, newResult);
+  Operation *after =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(after);
+  mapCarried(op.getResults(), afterLayouts, newWhile.getResults(), after);
   return success();
 }
 

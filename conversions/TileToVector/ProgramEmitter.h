@@ -152,6 +152,7 @@ private:
   bool isReadAfterWrite(LoadOp load);
   LogicalResult emitFor(scf::ForOp op, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
+  LogicalResult emitWhile(scf::WhileOp op, OpBuilder &b);
   LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
 
   // Masks that are all true (FullMasks.cpp).

@@ -210,6 +210,8 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitFor(forOp, b);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return emitIf(ifOp, b);
+  if (auto whileOp = dyn_cast<scf::WhileOp>(op))
+    return emitWhile(whileOp, b);
   if (isa<LoadOp, AddPtrOp>(op) && !hasTileOperandsOrResults(op))
     return emitScalarMemory(op, b);
   if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
@@ -571,6 +573,84 @@ LogicalResult ProgramEmitter::emitIf(scf::IfOp op, OpBuilder &b) {
       failed(emitRegion(op.getElseRegion(), newIf.elseBlock())))
     return failure();
   ValueRange newResults = newIf.getResults();
+  for (Value result : op.getResults())
+    if (!isTile(result)) {
+      scalars.map(result, newResults.front());
+      newResults = newResults.drop_front();
+    }
+  return success();
+}
+
+LogicalResult ProgramEmitter::emitWhile(scf::WhileOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  scf::ConditionOp condition = op.getConditionOp();
+  // Carried tiles live in buffers: one per value entering the condition
+  // region (an init, then what the body yields), one per value it forwards
+  // (to the body and, at the end, to the results). Only scalars stay
+  // iteration values. The two sets are apart, so writing one never
+  // overwrites what the other's values are read from.
+  SmallVector<Value> beforeBuffers, afterBuffers, inits;
+  SmallVector<Type> resultTypes;
+  for (auto [init, arg] : llvm::zip(op.getInits(), op.getBeforeArguments())) {
+    beforeBuffers.push_back({});
+    if (!isTile(init)) {
+      inits.push_back(scalars.lookup(init));
+      continue;
+    }
+    Value buffer = allocaBuffer(cast<RankedTensorType>(init.getType()));
+    if (failed(materialize(b, init, buffer)))
+      return failure();
+    beforeBuffers.back() = buffers[arg] = buffer;
+  }
+  for (auto [arg, result] :
+       llvm::zip(op.getAfterArguments(), op.getResults())) {
+    afterBuffers.push_back({});
+    if (auto type = dyn_cast<RankedTensorType>(arg.getType()))
+      afterBuffers.back() = buffers[arg] = buffers[result] = allocaBuffer(type);
+    else
+      resultTypes.push_back(lowerType(arg.getType()));
+  }
+  auto newWhile =
+      scf::WhileOp::create(b, loc, resultTypes, inits, nullptr, nullptr);
+  // Emits `from` into the block the builder made for it, whose arguments
+  // are the scalars of `args`, then the values its terminator passes on:
+  // tiles into `targets`, scalars as the new terminator's operands.
+  auto emitRegion = [&](Region &from, Region &to, ValueRange targets,
+                        auto makeTerminator) -> LogicalResult {
+    Block *block = &to.front();
+    unsigned next = 0;
+    for (Value arg : from.front().getArguments())
+      if (!isTile(arg))
+        scalars.map(arg, block->getArgument(next++));
+    OpBuilder rb = OpBuilder::atBlockEnd(block);
+    for (Operation &inner : from.front().without_terminator())
+      if (failed(emitOp(&inner, rb)))
+        return failure();
+    Operation *terminator = from.front().getTerminator();
+    ValueRange passed = isa<scf::ConditionOp>(terminator)
+                            ? cast<scf::ConditionOp>(terminator).getArgs()
+                            : terminator->getOperands();
+    SmallVector<Value> scalarsPassed;
+    for (auto [value, target] : llvm::zip(passed, targets))
+      if (!target)
+        scalarsPassed.push_back(scalars.lookup(value));
+      else if (failed(materialize(rb, value, target)))
+        return failure();
+    makeTerminator(rb, scalarsPassed);
+    return success();
+  };
+  if (failed(emitRegion(op.getBefore(), newWhile.getBefore(), afterBuffers,
+                        [&](OpBuilder &rb, ValueRange args) {
+                          scf::ConditionOp::create(
+                              rb, loc, scalars.lookup(condition.getCondition()),
+                              args);
+                        })) ||
+      failed(emitRegion(op.getAfter(), newWhile.getAfter(), beforeBuffers,
+                        [&](OpBuilder &rb, ValueRange args) {
+                          scf::YieldOp::create(rb, loc, args);
+                        })))
+    return failure();
+  ValueRange newResults = newWhile.getResults();
   for (Value result : op.getResults())
     if (!isTile(result)) {
       scalars.map(result, newResults.front());
