@@ -400,8 +400,11 @@ tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
 tile_status_t readFile(const char *path, std::string &out) {
   std::string error;
   int err = 0;
-  if (!tile::readWholeFile(path, out, error, &err))
-    return makeStatus(err == ENOENT ? TILE_NOT_FOUND : TILE_INVALID_ARGUMENT,
+  if (!tile::readWholeFile(path, out, error, &err, kMaxArtifactFileBytes,
+                           kArtifactFamily))
+    return makeStatus(err == ENOENT   ? TILE_NOT_FOUND
+                      : err == EFBIG ? TILE_CORRUPT_ARTIFACT
+                                     : TILE_INVALID_ARGUMENT,
                       error);
   return nullptr;
 }

@@ -110,6 +110,7 @@ run_case 1 "232 mismatches" $add --grid 3 --arg buf:f32:1000:file="$work/a" \
 
 # Artifact errors.
 run_case 1 "No such file or directory" $run "$work/missing.art" --kernel x --grid 1
+run_case 1 "bad magic" $run /dev/zero --kernel x --grid 1
 corrupt() { # corrupt NAME MODE ARGS... - a damaged copy of the artifact
   local name=$1
   shift
@@ -123,14 +124,19 @@ corrupt huge-header header-size 4000000000
 corrupt trunc-payload truncate -10
 corrupt long append 7
 corrupt kind replace "arg i32" "arg q32"
-corrupt record replace '\nend\n' '\nfin\n'
+corrupt record replace '\nkernel assert_positive ' '\nkernal assert_positive '
 corrupt count replace "vector_add_kernel 4" "vector_add_kernel 5"
 corrupt dup replace "kernel assert_positive" "kernel vector_add"
+corrupt v1 replace-bytes TILEART2 TILEART1
+corrupt flip flip -100
+corrupt chip replace "chip host" "chip hosu"
 for damaged in "empty:too short" "magic:bad magic" "short:header size field" \
     "trunc-header:truncated header" "huge-header:truncated header" \
     "trunc-payload:truncated payload" "long:payload size mismatch" \
-    "kind:unknown argument kind 'q32'" "record:unknown record 'fin'" \
-    "count:declares 5 arguments but has 4" "dup:duplicate kernel name"; do
+    "kind:unknown argument kind 'q32'" "record:unknown record 'kernal'" \
+    "count:declares 5 arguments but has 4" "dup:duplicate kernel name" \
+    "v1:has no checksum and is no longer supported: recompile it" \
+    "flip:artifact checksum mismatch" "chip:the file is damaged"; do
   run_case 1 "${damaged#*:}" $run "$work/${damaged%%:*}" --kernel vector_add --grid 1
 done
 "$bin/tile-test-pack" -o "$work/nvidia.art" --binary "$fixture" --target nvidia \
