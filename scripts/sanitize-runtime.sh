@@ -19,7 +19,7 @@ cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
   >/dev/null
-ninja -C "$build" -j2 tile-run tile-test-pack tile-test-fixture \
+ninja -C "$build" -j"${JOBS:-2}" tile-run tile-test-pack tile-test-fixture \
   tile-runtime-api-test tile-mock-cuda
 
 export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
