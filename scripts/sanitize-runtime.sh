@@ -196,6 +196,14 @@ for spec in buf:f31:4:zero buf:f32:0:zero buf:f32:4 buf:f32:4:ones \
 done
 run_case 1 "bad --grid" $add --grid 2x3
 run_case 1 "bad --repeat" $add --grid 1 --repeat 0
+run_case 1 "from 1 to 1000000" $add --grid 1 --repeat 1099511627776
+run_case 1 "has more than 16 bytes" $add --grid 1 --arg buf:f32:4:file=/dev/zero
+run_case 1 "cannot allocate 4398046511104 bytes of host memory" $add --grid 1 \
+  --arg buf:f32:1099511627776:file=/dev/zero
+run_case 1 "cannot allocate 4398046511104 bytes of host memory" $add --grid 1 \
+  --arg buf:f32:1099511627776:rand
+run_case 1 "cannot allocate 4398046511104 bytes" $add --grid 1 \
+  --arg buf:f32:1099511627776:zero
 run_case 1 "not a buffer argument" $add --grid 1 --arg i32:1 --write 0="$work/x"
 
 if [ -f /usr/include/gtest/gtest.h ]; then
