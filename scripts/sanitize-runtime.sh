@@ -2,9 +2,10 @@
 # sanitize-runtime.sh [BUILD_DIR] - builds the runtime, tile-run, the fixture
 # kernels, the artifact packer and the C API test with AddressSanitizer and
 # UBSan into BUILD_DIR (default build-asan/; a runtime-only build, no
-# LLVM), then runs tile-run through its success and error paths and the C API
-# test (the cases of test/Runtime), and the CUDA backend on the fake driver of
-# test/Runtime/Inputs/mock_cuda.c.
+# LLVM), then runs tile-run through its success and error paths, the C API
+# test (stale handles included) and the damaged-artifact driver (the cases of
+# test/Runtime), and the CUDA backend on the fake driver of
+# test/Runtime/Inputs/mock_cuda.c. JOBS sets ninja's -j (default 2).
 # Exits non-zero if a case gives the wrong exit code or message, or if a
 # sanitizer reports anything (leaks included). Needs cmake, ninja, a C/C++
 # compiler and python3; also runs the artifact unit tests when GoogleTest is
@@ -20,9 +21,11 @@ cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
   -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
   >/dev/null
 ninja -C "$build" -j"${JOBS:-2}" tile-run tile-test-pack tile-test-fixture \
-  tile-runtime-api-test tile-mock-cuda
+  tile-test-damage tile-runtime-api-test tile-mock-cuda
 
-export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
+# allocator_may_return_null: a huge allocation fails as it does without ASan
+# (null, std::bad_alloc), so that the cases for it test tile-run's errors.
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 bin=$build/bin
 fixture=$build/lib/tile-test-fixture.so
@@ -182,6 +185,11 @@ run_case 0 "0 failed" $mock ASAN_OPTIONS=$ASAN_OPTIONS:exitcode=86 \
   --kernel grid_ids:grid_ids_kernel:ptr:threads=4 \
   --kernel alignment:alignment_kernel:ptr,ptr
 run_case 0 "close null: OK ok" "$bin/tile-runtime-api-test" "$work/api.art"
+
+# Damaged copies of the fixture artifact, one byte at a time (every header
+# byte, 200 payload bytes): every one refused, none crashing or hanging.
+run_case 0 "0 accepted, 0 crashed, 0 hung" "$bin/tile-test-damage" "$art" \
+  --kernel vector_add --timeout 30
 
 # Command-line errors.
 run_case 2 "no artifact given" $run
