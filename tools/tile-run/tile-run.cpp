@@ -21,6 +21,7 @@
 #include <exception>
 #include <new>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace tile::run;
@@ -171,10 +172,20 @@ bool parseCount(const std::string &text, const char *what, int64_t min,
   return true;
 }
 
-// Host memory for \p count elements of \p spec's buffer, as an error
-// rather than std::bad_alloc when there is not enough.
 std::string hostAllocationError(size_t bytes) {
   return "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
+}
+
+// The host's physical memory in bytes (SIZE_MAX where unknown). A buffer
+// larger than that is refused before it is tried: the allocation could only
+// fail, or (with overcommit) succeed and be filled into swap and the OOM
+// killer.
+size_t hostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0 ||
+      uint64_t(pages) > SIZE_MAX / uint64_t(pageSize))
+    return SIZE_MAX;
+  return size_t(pages) * size_t(pageSize);
 }
 
 // Parses "I=PATH" naming a buffer argument.
@@ -284,6 +295,11 @@ int run(const Options &o) {
     if (!specs[i].isBuffer)
       continue;
     size_t count = isUniform(specs[i].fill) ? 1 : specs[i].count;
+    size_t bytes = count * dtypeSize(specs[i].dtype);
+    if (bytes > hostMemoryBytes())
+      return error("--arg '" + o.args[i] + "': " + hostAllocationError(bytes) +
+                   " (the host has " + std::to_string(hostMemoryBytes()) +
+                   ")");
     bool made = false;
     try {
       made = makeData(specs[i].dtype, count, specs[i].fill,
