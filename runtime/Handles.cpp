@@ -92,9 +92,9 @@ struct HandleTable::Impl {
                             kindName(actual) + " handle");
     Slot &slot = slots[index];
     if (generation != slot.generation || !slot.live)
-      return makeStatus(TILE_INVALID_ARGUMENT,
-                        std::string(kindName(kind)) + " handle is stale (" +
-                            staleReason(kind) + ")");
+      return makeStatus(TILE_INVALID_ARGUMENT, std::string(kindName(kind)) +
+                                                   " handle is stale (" +
+                                                   staleReason(kind) + ")");
     out = &slot;
     return nullptr;
   }

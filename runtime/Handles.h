@@ -1,4 +1,4 @@
-//===- Handles.h - The runtime's table of generation-tagged handles -*- C++ -*-===//
+//===- Handles.h - The runtime's generation-tagged handles ------*- C++ -*-===//
 //
 // Every handle the C API gives out (device, buffer, module, kernel) is a slot
 // index, the handle's kind and the slot's generation packed into the pointer
@@ -36,8 +36,8 @@ public:
   /// Registers \p object under a new handle value (never 0). \p index is
   /// stored with it (a kernel's index in its module). Throws std::bad_alloc;
   /// TILE_OUT_OF_MEMORY when the table is full.
-  tile_status_t add(HandleKind kind, std::shared_ptr<void> object,
-                    size_t index, uintptr_t &handle);
+  tile_status_t add(HandleKind kind, std::shared_ptr<void> object, size_t index,
+                    uintptr_t &handle);
 
   /// Finds a live handle of \p kind: a new reference to its object, and its
   /// index. Refuses stale handles, handles of another kind and values the

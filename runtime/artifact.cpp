@@ -11,9 +11,9 @@
 
 #include "runtime/artifact.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
-#include <algorithm>
 #include <cstring>
 #include <iterator>
 #include <set>
@@ -136,8 +136,8 @@ private:
     for (int i = 0; i < 64; ++i) {
       uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) +
                     ((e & f) ^ (~e & g)) + k[i] + w[i];
-      uint32_t t2 =
-          (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+      uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) +
+                    ((a & b) ^ (a & c) ^ (b & c));
       h = g;
       g = f;
       f = e;
@@ -727,8 +727,8 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
                              " (they must be printable ASCII)");
   if (!a.features.empty() &&
       (a.features.front() == ' ' || a.features.back() == ' '))
-    return fail(error, "features " + quote(a.features) +
-                           " start or end with a space");
+    return fail(error,
+                "features " + quote(a.features) + " start or end with a space");
   if (!isKey(a.key))
     return fail(error,
                 "key " + quote(a.key) + " must be 16 lowercase hex digits");
@@ -811,8 +811,7 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
   const std::string magic(kArtifactMagic, sizeof(kArtifactMagic));
   if (size < sizeof(kArtifactMagic))
     return fail(error, "not a tile artifact: " + std::to_string(size) +
-                           " bytes is too short for the magic '" + magic +
-                           "'");
+                           " bytes is too short for the magic '" + magic + "'");
   if (std::memcmp(bytes, kArtifactMagic, sizeof(kArtifactMagic)) != 0) {
     // Format 1 had no checksum: its files cannot be verified, so they are
     // refused rather than trusted.
@@ -862,12 +861,13 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
                            std::to_string(rest) + " follow the header");
   const char *payload =
       reinterpret_cast<const char *>(bytes) + kPreambleSize + headerSize;
-  std::string actual = artifactChecksum(bytes, kPreambleSize + checksumOffset,
-                                        payload, rest);
+  std::string actual =
+      artifactChecksum(bytes, kPreambleSize + checksumOffset, payload, rest);
   if (actual != recorded)
-    return fail(error, "artifact checksum mismatch: the header records sha256 " +
-                           recorded + " but the contents hash to " + actual +
-                           "; the file is damaged");
+    return fail(error,
+                "artifact checksum mismatch: the header records sha256 " +
+                    recorded + " but the contents hash to " + actual +
+                    "; the file is damaged");
   out.binary.assign(payload, rest);
   return true;
 }

@@ -472,7 +472,7 @@ tile_status_t readFile(const char *path, std::string &out) {
   int err = 0;
   if (!tile::readWholeFile(path, out, error, &err, kMaxArtifactFileBytes,
                            kArtifactFamily))
-    return makeStatus(err == ENOENT   ? TILE_NOT_FOUND
+    return makeStatus(err == ENOENT  ? TILE_NOT_FOUND
                       : err == EFBIG ? TILE_CORRUPT_ARTIFACT
                                      : TILE_INVALID_ARGUMENT,
                       error);
@@ -712,13 +712,12 @@ tile_status_t tile_module_unload(tile_module_t handle) {
           handles().remove(fromHandle(handle), HandleKind::Module, object))
     return s;
   // Its kernels' handles go stale with it. They hold references to the
-  // module, so it is destroyed when the last one is retired (or when a
-  // launch still running on another thread returns).
+  // module, so it is destroyed when the last reference goes: here, or when a
+  // call still running on another thread returns. The module is only read
+  // here, as such a call may read it too.
   auto module = std::static_pointer_cast<Module>(object);
   object.reset();
-  std::vector<uintptr_t> kernels = std::move(module->kernelHandles);
-  module.reset();
-  for (uintptr_t k : kernels)
+  for (uintptr_t k : module->kernelHandles)
     tile_status_free(retire(toHandle<tile_kernel_t>(k), HandleKind::Kernel));
   return nullptr;
 }

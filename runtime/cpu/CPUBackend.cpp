@@ -310,11 +310,10 @@ public:
     // More than the host's memory could only fail, or (with overcommit)
     // succeed and bring the OOM killer when it is filled.
     if (bytes > SIZE_MAX - kAlignment || bytes > hostMemoryBytes())
-      return makeStatus(TILE_OUT_OF_MEMORY,
-                        "cannot allocate " + std::to_string(bytes) +
-                            " bytes: the host has " +
-                            std::to_string(hostMemoryBytes()) +
-                            " bytes of memory");
+      return makeStatus(
+          TILE_OUT_OF_MEMORY,
+          "cannot allocate " + std::to_string(bytes) + " bytes: the host has " +
+              std::to_string(hostMemoryBytes()) + " bytes of memory");
     size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
     void *p = nullptr;
     int err = posix_memalign(&p, kAlignment, rounded);

@@ -132,7 +132,8 @@ int main(int argc, char **argv) {
   show("size reused", tile_buffer_size(reused, &size));
   printf("reused size is %zu\n", size);
   show("free reused", tile_buffer_free(reused));
-  show("free never given out", tile_buffer_free((tile_buffer_t)(uintptr_t)0x12345));
+  show("free never given out",
+       tile_buffer_free((tile_buffer_t)(uintptr_t)0x12345));
 
   /* Modules and kernels. */
   show("load null data", tile_module_load(device, NULL, 4, &module));
@@ -201,8 +202,8 @@ int main(int argc, char **argv) {
   /* A closed device lives on while its buffers and modules do, but its
    * handle is stale. */
   show("load second", tile_module_load_file(device, argv[1], &second));
-  show("kernel second", tile_module_get_kernel(second, "grid_ids",
-                                               &secondKernel));
+  show("kernel second",
+       tile_module_get_kernel(second, "grid_ids", &secondKernel));
   show("close", tile_device_close(device));
   show("close again", tile_device_close(device));
   show("name after close", tile_device_name(device, &name));

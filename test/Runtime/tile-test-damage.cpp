@@ -71,8 +71,7 @@ int codeOf(tile_status_t s) {
 
 // Loads \p data and launches the kernel; returns the child's exit code. The
 // status code of the failing call goes to \p code.
-int loadAndLaunch(const std::string &data, const std::string &name,
-                  int &code) {
+int loadAndLaunch(const std::string &data, const std::string &name, int &code) {
   tile_device_t device = nullptr;
   if ((code = codeOf(tile_device_open("cpu", 0, &device))))
     return 3; // not a verdict on the artifact
@@ -116,9 +115,8 @@ int loadAndLaunch(const std::string &data, const std::string &name,
       }
     }
     const uint32_t grid[3] = {1, 1, 1};
-    if (result == kAccepted &&
-        (code = codeOf(
-             tile_kernel_launch(kernel, grid, args.data(), args.size()))))
+    if (result == kAccepted && (code = codeOf(tile_kernel_launch(
+                                    kernel, grid, args.data(), args.size()))))
       result = kLaunchRefused;
   }
   for (tile_buffer_t b : buffers)
@@ -189,8 +187,8 @@ Result runCase(const std::string &data, const Options &o) {
   if (WIFSIGNALED(status))
     return {Outcome::Crashed, "signal " + std::to_string(WTERMSIG(status))};
   int rc = WEXITSTATUS(status);
-  std::string name = haveCode ? tile_status_code_name(tile_status_code_t(code))
-                              : "?";
+  std::string name =
+      haveCode ? tile_status_code_name(tile_status_code_t(code)) : "?";
   if (rc == kLoadRefused)
     return {Outcome::Refused, "load " + name};
   if (rc == kLaunchRefused)

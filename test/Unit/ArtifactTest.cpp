@@ -67,8 +67,8 @@ bool parse(const std::string &bytes, Artifact &out, std::string &error) {
 }
 
 // A checksum record the parser accepts in form (its digest is wrong).
-const std::string kDummyChecksum = "checksum sha256 " + std::string(64, '0') +
-                                   "\n";
+const std::string kDummyChecksum =
+    "checksum sha256 " + std::string(64, '0') + "\n";
 
 // An artifact file from header text and payload. A header that ends with
 // "end\n" gets the checksum record format 2 needs before that `end`, with
@@ -188,9 +188,10 @@ TEST(ArtifactTest, Sha256) {
                            "27ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223"
                               "b00361a396177a9cb410ff61f20015ad");
-  EXPECT_EQ(sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
-            "248d6a61d20638b8e5c026930c3e6039"
-            "a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(
+      sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+      "248d6a61d20638b8e5c026930c3e6039"
+      "a33ce45964ff2167f6ecedd419db06c1");
   EXPECT_EQ(sha256Hex(std::string(1000000, 'a')),
             "cdc76e5c9914fb9281a1c7e284d73e67"
             "f1809a48a497200e046d39ccc7112cd0");
@@ -358,11 +359,10 @@ TEST(ArtifactTest, RejectsNonCanonicalAndNonASCIIFields) {
             "header line 7: control character 0x00");
   EXPECT_EQ(errorOf("features  x\nend\n", false),
             "header line 1: 'features' value starts or ends with a space");
-  EXPECT_EQ(
-      errorOf("target cpu\nchip c\nfeatures -\ncompiler v\n"
-              "key 00000000000000ff\nbinary so 03\nend\n",
-              false),
-      "header line 6: bad payload size '03'");
+  EXPECT_EQ(errorOf("target cpu\nchip c\nfeatures -\ncompiler v\n"
+                    "key 00000000000000ff\nbinary so 03\nend\n",
+                    false),
+            "header line 6: bad payload size '03'");
 }
 
 TEST(ArtifactTest, RejectsMalformedRecords) {
@@ -574,8 +574,8 @@ TEST(ArtifactTest, ValidateRejectsBadNamesAndSymbols) {
 TEST(ArtifactTest, ReadWholeFileBounds) {
   std::string out, error;
   int err = 0;
-  EXPECT_TRUE(readWholeFile("/dev/zero", out, error, &err, SIZE_MAX,
-                            kArtifactFamily));
+  EXPECT_TRUE(
+      readWholeFile("/dev/zero", out, error, &err, SIZE_MAX, kArtifactFamily));
   EXPECT_LE(out.size(), 65536u);
   EXPECT_FALSE(readWholeFile("/dev/zero", out, error, &err, 100000));
   EXPECT_EQ(err, EFBIG);

@@ -158,15 +158,14 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
 constexpr int64_t kMaxLaunches = 1000000;
 
 bool parseCount(const std::string &text, const char *what, int64_t min,
-                int64_t &out, std::string &message,
-                int64_t max = INT64_MAX) {
+                int64_t &out, std::string &message, int64_t max = INT64_MAX) {
   if (!parseInt(text, out) || out < min || out > max) {
-    message = std::string("bad ") + what + " '" + text +
-              "' (expected an integer " +
-              (max == INT64_MAX ? ">= " + std::to_string(min)
-                                : "from " + std::to_string(min) + " to " +
-                                      std::to_string(max)) +
-              ")";
+    message =
+        std::string("bad ") + what + " '" + text + "' (expected an integer " +
+        (max == INT64_MAX
+             ? ">= " + std::to_string(min)
+             : "from " + std::to_string(min) + " to " + std::to_string(max)) +
+        ")";
     return false;
   }
   return true;
@@ -298,8 +297,7 @@ int run(const Options &o) {
     size_t bytes = count * dtypeSize(specs[i].dtype);
     if (bytes > hostMemoryBytes())
       return error("--arg '" + o.args[i] + "': " + hostAllocationError(bytes) +
-                   " (the host has " + std::to_string(hostMemoryBytes()) +
-                   ")");
+                   " (the host has " + std::to_string(hostMemoryBytes()) + ")");
     bool made = false;
     try {
       made = makeData(specs[i].dtype, count, specs[i].fill,
@@ -401,10 +399,10 @@ int run(const Options &o) {
       return 1;
     // A file longer than the buffer (or /dev/zero) is refused without
     // reading it all.
-    const std::string what = "--expect " + std::to_string(e.index) + "=" +
-                             e.path + ": ";
-    const std::string buffer = "buffer #" + std::to_string(e.index) +
-                               " has " + std::to_string(actual.size()) + " (" +
+    const std::string what =
+        "--expect " + std::to_string(e.index) + "=" + e.path + ": ";
+    const std::string buffer = "buffer #" + std::to_string(e.index) + " has " +
+                               std::to_string(actual.size()) + " (" +
                                std::to_string(spec.count) + " " +
                                dtypeName(spec.dtype) + ")";
     if (!readFile(e.path, expected, message, actual.size()))
