@@ -3,12 +3,15 @@
 // The reader is strict: an artifact that is not exactly what the writer
 // produces is rejected with a message naming the offending header line, so a
 // damaged or hand-edited file never reaches the loader. Every access to the
-// input is bounds-checked against the given size.
+// input is bounds-checked against the given size. A SHA-256 checksum over the
+// whole file (all but its own record) catches the damage that still parses:
+// a flipped byte of the payload, a chip or key changed to another valid one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime/artifact.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -38,7 +41,138 @@ bool fail(std::string &error, std::string message) {
   return false;
 }
 
-std::string quote(std::string_view s) { return "'" + std::string(s) + "'"; }
+// Quotes \p s for a message; bytes outside printable ASCII are escaped as
+// \xNN so that a damaged file cannot put control characters on a terminal.
+std::string quote(std::string_view s) {
+  std::string q = "'";
+  for (unsigned char c : s) {
+    if (c >= 0x20 && c < 0x7f) {
+      q += char(c);
+      continue;
+    }
+    char hex[8];
+    std::snprintf(hex, sizeof(hex), "\\x%02x", c);
+    q += hex;
+  }
+  return q + "'";
+}
+
+std::string hexByte(unsigned char c) {
+  char hex[8];
+  std::snprintf(hex, sizeof(hex), "0x%02x", c);
+  return hex;
+}
+
+//===----------------------------------------------------------------------===//
+// SHA-256 (FIPS 180-4)
+//===----------------------------------------------------------------------===//
+
+// Written here so that the artifact reader needs nothing but the standard
+// library. The round constants are the first 32 bits of the fractional parts
+// of the cube roots of the first 64 primes, the initial state those of the
+// square roots of the first 8 (computed with exact integer roots).
+class Sha256 {
+public:
+  void update(const void *data, size_t size) {
+    const unsigned char *p = static_cast<const unsigned char *>(data);
+    length += size;
+    while (size > 0) {
+      size_t n = std::min(size, sizeof(buffer) - buffered);
+      std::memcpy(buffer + buffered, p, n);
+      buffered += n;
+      p += n;
+      size -= n;
+      if (buffered == sizeof(buffer)) {
+        compress(buffer);
+        buffered = 0;
+      }
+    }
+  }
+
+  /// The digest as 64 lowercase hex digits; the object is spent afterwards.
+  std::string hexDigest() {
+    uint64_t bits = length * 8;
+    unsigned char pad[72] = {0x80};
+    size_t padSize = (buffered < 56 ? 56 : 120) - buffered;
+    for (int i = 0; i < 8; ++i)
+      pad[padSize + i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+    update(pad, padSize + 8);
+    std::string hex;
+    for (uint32_t word : state) {
+      char text[9];
+      std::snprintf(text, sizeof(text), "%08x", unsigned(word));
+      hex += text;
+    }
+    return hex;
+  }
+
+private:
+  static uint32_t rotr(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+
+  void compress(const unsigned char *block) {
+    static const uint32_t k[64] = {
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1,
+        0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+        0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+        0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147,
+        0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+        0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+        0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+        0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+        0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+    uint32_t w[64];
+    for (int i = 0; i < 16; ++i)
+      w[i] = uint32_t(block[4 * i]) << 24 | uint32_t(block[4 * i + 1]) << 16 |
+             uint32_t(block[4 * i + 2]) << 8 | uint32_t(block[4 * i + 3]);
+    for (int i = 16; i < 64; ++i) {
+      uint32_t s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      uint32_t s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3],
+             e = state[4], f = state[5], g = state[6], h = state[7];
+    for (int i = 0; i < 64; ++i) {
+      uint32_t t1 = h + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) +
+                    ((e & f) ^ (~e & g)) + k[i] + w[i];
+      uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) +
+                    ((a & b) ^ (a & c) ^ (b & c));
+      h = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+    }
+    uint32_t add[8] = {a, b, c, d, e, f, g, h};
+    for (int i = 0; i < 8; ++i)
+      state[i] += add[i];
+  }
+
+  uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                       0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  unsigned char buffer[64];
+  size_t buffered = 0;
+  uint64_t length = 0;
+};
+
+// The checksum record's fixed text around the digest, and its whole length.
+constexpr char kChecksumPrefix[] = "checksum sha256 ";
+constexpr size_t kChecksumLineSize = sizeof(kChecksumPrefix) - 1 + 64 + 1;
+
+// The artifact checksum: SHA-256 of the file's first \p covered bytes (the
+// magic, the header size and every header record before `checksum`), then of
+// the payload.
+std::string artifactChecksum(const unsigned char *file, size_t covered,
+                             const char *payload, size_t payloadSize) {
+  Sha256 sha;
+  sha.update(file, covered);
+  sha.update(payload, payloadSize);
+  return sha.hexDigest();
+}
 
 bool isKnownTarget(std::string_view t) {
   return t == "cpu" || t == "nvidia" || t == "amd";
@@ -61,18 +195,27 @@ bool formatBelongsToTarget(std::string_view format, std::string_view target) {
 
 bool isControl(unsigned char c) { return c < 0x20 || c == 0x7f; }
 
-// A field: non-empty, no spaces and no control characters.
-bool isToken(std::string_view s) {
+// What keeps \p s from being a field of a record (a name, symbol, chip,
+// compiler version or attribute name): it must be non-empty printable ASCII
+// without spaces. Empty if it is one.
+std::string tokenProblem(std::string_view s) {
   if (s.empty())
-    return false;
-  for (unsigned char c : s)
-    if (c == ' ' || isControl(c))
-      return false;
-  return true;
+    return "is empty";
+  for (unsigned char c : s) {
+    if (c == ' ')
+      return "contains a space";
+    if (c == 0)
+      return "contains a NUL byte";
+    if (isControl(c))
+      return "contains the control character " + hexByte(c);
+    if (c >= 0x80)
+      return "contains the non-ASCII byte " + hexByte(c);
+  }
+  return "";
 }
 
-bool isKey(std::string_view s) {
-  if (s.size() != 16)
+bool isHex(std::string_view s, size_t digits) {
+  if (s.size() != digits)
     return false;
   for (char c : s)
     if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')))
@@ -80,9 +223,12 @@ bool isKey(std::string_view s) {
   return true;
 }
 
-// Decimal digits only, no sign, no overflow.
+bool isKey(std::string_view s) { return isHex(s, 16); }
+
+// Decimal digits only, as std::to_string writes them: no sign, no leading
+// zero, no overflow.
 bool parseU64(std::string_view s, uint64_t &out) {
-  if (s.empty() || s.size() > 20)
+  if (s.empty() || s.size() > 20 || (s.size() > 1 && s[0] == '0'))
     return false;
   uint64_t v = 0;
   for (char c : s) {
@@ -103,7 +249,7 @@ bool parseI64(std::string_view s, int64_t &out) {
   if (negative)
     s.remove_prefix(1);
   uint64_t magnitude;
-  if (!parseU64(s, magnitude))
+  if (!parseU64(s, magnitude) || (negative && magnitude == 0))
     return false;
   const uint64_t limit = negative ? uint64_t(INT64_MAX) + 1 : INT64_MAX;
   if (magnitude > limit)
@@ -155,13 +301,15 @@ bool checkTensorMap(const KernelInfo &kernel, const TensorMapInfo &map,
 }
 
 // Parses the header text into \p out (everything but the payload) and returns
-// the payload size the `binary` record declares.
+// the payload size the `binary` record declares, the digest of the
+// `checksum` record and the offset of that record in the text.
 class HeaderParser {
 public:
   HeaderParser(std::string_view text, Artifact &out, std::string &error)
       : text(text), out(out), error(error) {}
 
-  bool parse(uint64_t &payloadSize);
+  bool parse(uint64_t &payloadSize, std::string &digest,
+             size_t &checksumOffset);
 
 private:
   bool lineError(const std::string &message) {
@@ -177,12 +325,16 @@ private:
   Artifact &out;
   std::string &error;
   size_t lineNo = 0;
+  size_t lineStart = 0;
   std::vector<std::string_view> fields;
   std::set<std::string> seen; // preamble records seen
   std::set<std::string> kernelNames;
   uint64_t declaredArgs = 0;
   bool inKernel = false;
   bool ended = false;
+  bool checksummed = false; // the `checksum` record was seen
+  std::string checksumDigest;
+  size_t checksumLine = 0; // its offset in the text
   uint64_t payloadBytes = 0;
 };
 
@@ -227,19 +379,25 @@ bool HeaderParser::closeKernel() {
 bool HeaderParser::parseLine(std::string_view line) {
   if (line.empty())
     return lineError("empty line");
-  for (unsigned char c : line)
-    if (isControl(c)) {
-      char hex[8];
-      std::snprintf(hex, sizeof(hex), "0x%02x", c);
-      return lineError(std::string("control character ") + hex);
-    }
+  // The header is printable ASCII: names, symbols and every other field
+  // are then printable too.
+  for (unsigned char c : line) {
+    if (isControl(c))
+      return lineError("control character " + hexByte(c));
+    if (c >= 0x80)
+      return lineError("non-ASCII byte " + hexByte(c));
+  }
   if (ended)
     return lineError("text after the 'end' record");
+  if (checksummed && line != "end")
+    return lineError("only 'end' may follow the 'checksum' record");
 
   // `features` keeps the rest of its line, spaces included.
   if (line.rfind("features ", 0) == 0 || line == "features") {
     if (line.size() <= 9)
       return lineError("'features' takes a value ('-' for none)");
+    if (line[9] == ' ' || line.back() == ' ')
+      return lineError("'features' value starts or ends with a space");
     if (!out.kernels.empty())
       return lineError("'features' record after the first kernel");
     if (seen.count("features"))
@@ -369,11 +527,28 @@ bool HeaderParser::parseLine(std::string_view line) {
     return true;
   }
 
+  // The checksum comes last, just before `end`; parseArtifact verifies it.
+  if (record == "checksum") {
+    if (!expectFields(record, 2) || !closeKernel() ||
+        (out.kernels.empty() && !checkPreamble()))
+      return false;
+    if (fields[1] != "sha256")
+      return lineError("unknown checksum algorithm " + quote(fields[1]) +
+                       " (expected sha256)");
+    if (!isHex(fields[2], 64))
+      return lineError("bad checksum " + quote(fields[2]) +
+                       " (expected 64 lowercase hex digits)");
+    checksummed = true;
+    checksumDigest = std::string(fields[2]);
+    checksumLine = lineStart;
+    return true;
+  }
+
   if (record == "end") {
-    if (!expectFields(record, 0) || !closeKernel())
+    if (!expectFields(record, 0))
       return false;
-    if (out.kernels.empty() && !checkPreamble())
-      return false;
+    if (!checksummed)
+      return lineError("no 'checksum' record before 'end'");
     ended = true;
     return true;
   }
@@ -381,19 +556,25 @@ bool HeaderParser::parseLine(std::string_view line) {
   return lineError("unknown record " + quote(record));
 }
 
-bool HeaderParser::parse(uint64_t &payloadSize) {
+bool HeaderParser::parse(uint64_t &payloadSize, std::string &digest,
+                         size_t &checksumOffset) {
   size_t start = 0;
   while (start < text.size()) {
     size_t newline = text.find('\n', start);
     size_t end = newline == std::string_view::npos ? text.size() : newline;
     ++lineNo;
+    lineStart = start;
     if (!parseLine(text.substr(start, end - start)))
       return false;
+    if (newline == std::string_view::npos)
+      return lineError("the header must end with a newline");
     start = end + 1;
   }
   if (!ended)
     return fail(error, "header has no 'end' record");
   payloadSize = payloadBytes;
+  digest = checksumDigest;
+  checksumOffset = checksumLine;
   return true;
 }
 
@@ -526,26 +707,36 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
   if (!formatBelongsToTarget(a.binaryFormat, a.target))
     return fail(error, "binary format " + quote(a.binaryFormat) +
                            " does not belong to target " + quote(a.target));
-  if (!isToken(a.chip))
-    return fail(error,
-                "chip " + quote(a.chip) + " must be non-empty, without spaces");
-  if (!isToken(a.compiler))
-    return fail(error, "compiler version " + quote(a.compiler) +
-                           " must be non-empty, without spaces");
+  // Names and versions are printable ASCII without spaces.
+  auto token = [&](const std::string &what, const std::string &value) {
+    std::string problem = tokenProblem(value);
+    if (problem.empty())
+      return true;
+    return fail(error, what + " " + quote(value) + " " + problem +
+                           " (it must be non-empty printable ASCII without "
+                           "spaces)");
+  };
+  if (!token("chip", a.chip) || !token("compiler version", a.compiler))
+    return false;
+  // Features are printable ASCII and may hold single spaces inside; "" and
+  // "-" both mean none.
   for (unsigned char c : a.features)
-    if (isControl(c))
-      return fail(error, "features contain a control character");
-  if (a.features == "-")
-    return fail(error, "features may not be '-' (it is written for none)");
+    if (isControl(c) || c >= 0x80)
+      return fail(error, "features " + quote(a.features) +
+                             " contain the byte " + hexByte(c) +
+                             " (they must be printable ASCII)");
+  if (!a.features.empty() &&
+      (a.features.front() == ' ' || a.features.back() == ' '))
+    return fail(error,
+                "features " + quote(a.features) + " start or end with a space");
   if (!isKey(a.key))
     return fail(error,
                 "key " + quote(a.key) + " must be 16 lowercase hex digits");
   std::set<std::string> names;
   for (const KernelInfo &k : a.kernels) {
-    if (!isToken(k.name) || !isToken(k.symbol))
-      return fail(error, "kernel name " + quote(k.name) + " and symbol " +
-                             quote(k.symbol) +
-                             " must be non-empty, without spaces");
+    if (!token("kernel name", k.name) ||
+        !token("entry symbol of kernel " + quote(k.name), k.symbol))
+      return false;
     bool variant = findAttr(k, "divisible_args") != nullptr;
     if (!variant && !names.insert(k.name).second)
       return fail(error, "duplicate kernel name " + quote(k.name));
@@ -554,10 +745,8 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
                   "variant of kernel " + quote(k.name) + " before the kernel");
     std::set<std::string> attrNames;
     for (const auto &attr : k.attrs) {
-      if (!isToken(attr.first))
-        return fail(error, "kernel " + quote(k.name) + ": attr name " +
-                               quote(attr.first) +
-                               " must be non-empty, without spaces");
+      if (!token("kernel " + quote(k.name) + ": attr name", attr.first))
+        return false;
       if (!attrNames.insert(attr.first).second)
         return fail(error, "kernel " + quote(k.name) +
                                " has a duplicate attr " + quote(attr.first));
@@ -597,13 +786,18 @@ std::string tile::serializeArtifact(const Artifact &a) {
     for (const TensorMapInfo &map : k.tensorMaps)
       h += "tensor_map " + formatTensorMap(map) + "\n";
   }
-  h += "end\n";
 
+  // The checksum line has a fixed length, so the header size is known
+  // before the digest it covers is.
   std::string file(kArtifactMagic, sizeof(kArtifactMagic));
-  uint32_t size = static_cast<uint32_t>(h.size());
+  uint32_t size = static_cast<uint32_t>(h.size() + kChecksumLineSize + 4);
   for (int i = 0; i < 4; ++i)
     file += static_cast<char>((size >> (8 * i)) & 0xff);
   file += h;
+  std::string digest =
+      artifactChecksum(reinterpret_cast<const unsigned char *>(file.data()),
+                       file.size(), a.binary.data(), a.binary.size());
+  file += kChecksumPrefix + digest + "\nend\n";
   file += a.binary;
   return file;
 }
@@ -614,14 +808,28 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
   if (!data)
     return fail(error, "no artifact data");
   const unsigned char *bytes = static_cast<const unsigned char *>(data);
-  if (size < sizeof(kArtifactMagic) ||
-      std::memcmp(bytes, kArtifactMagic, sizeof(kArtifactMagic)) != 0)
-    return fail(error, size < sizeof(kArtifactMagic)
-                           ? "not a tile artifact: " + std::to_string(size) +
-                                 " bytes is too short for the magic "
-                                 "'TILEART1'"
-                           : "not a tile artifact: bad magic (expected "
-                             "'TILEART1')");
+  const std::string magic(kArtifactMagic, sizeof(kArtifactMagic));
+  if (size < sizeof(kArtifactMagic))
+    return fail(error, "not a tile artifact: " + std::to_string(size) +
+                           " bytes is too short for the magic '" + magic + "'");
+  if (std::memcmp(bytes, kArtifactMagic, sizeof(kArtifactMagic)) != 0) {
+    // Format 1 had no checksum: its files cannot be verified, so they are
+    // refused rather than trusted.
+    if (std::memcmp(bytes, "TILEART1", 8) == 0)
+      return fail(error, "artifact format 1 ('TILEART1') has no checksum "
+                         "and is no longer supported: recompile it with "
+                         "tile-compile (this runtime reads format 2, '" +
+                             magic + "')");
+    if (std::memcmp(bytes, "TILEART", 7) == 0)
+      return fail(error, "unsupported artifact format " +
+                             quote(std::string_view(
+                                 reinterpret_cast<const char *>(bytes), 8)) +
+                             " (this runtime reads '" + magic +
+                             "'): recompile it with this version's "
+                             "tile-compile");
+    return fail(error,
+                "not a tile artifact: bad magic (expected '" + magic + "')");
+  }
   if (size < kPreambleSize)
     return fail(error, "truncated header: the file ends inside the header "
                        "size field");
@@ -637,8 +845,10 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
   std::string_view text(reinterpret_cast<const char *>(bytes + kPreambleSize),
                         headerSize);
   uint64_t payloadSize = 0;
+  std::string recorded;
+  size_t checksumOffset = 0;
   HeaderParser parser(text, out, error);
-  if (!parser.parse(payloadSize))
+  if (!parser.parse(payloadSize, recorded, checksumOffset))
     return false;
   size_t rest = available - headerSize;
   if (payloadSize > rest)
@@ -649,13 +859,22 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
     return fail(error, "payload size mismatch: the header says " +
                            std::to_string(payloadSize) + " bytes but " +
                            std::to_string(rest) + " follow the header");
-  out.binary.assign(
-      reinterpret_cast<const char *>(bytes) + kPreambleSize + headerSize, rest);
+  const char *payload =
+      reinterpret_cast<const char *>(bytes) + kPreambleSize + headerSize;
+  std::string actual =
+      artifactChecksum(bytes, kPreambleSize + checksumOffset, payload, rest);
+  if (actual != recorded)
+    return fail(error,
+                "artifact checksum mismatch: the header records sha256 " +
+                    recorded + " but the contents hash to " + actual +
+                    "; the file is damaged");
+  out.binary.assign(payload, rest);
   return true;
 }
 
 bool tile::readWholeFile(const std::string &path, std::string &out,
-                         std::string &error, int *errorNumber) {
+                         std::string &error, int *errorNumber, size_t maxBytes,
+                         std::string_view expectedPrefix) {
   out.clear();
   FILE *f = std::fopen(path.c_str(), "rb");
   if (!f) {
@@ -666,8 +885,19 @@ bool tile::readWholeFile(const std::string &path, std::string &out,
   }
   char chunk[65536];
   size_t n;
-  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0)
+  bool tooLarge = false;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), f)) > 0) {
+    if (n > maxBytes - out.size()) {
+      tooLarge = true;
+      break;
+    }
     out.append(chunk, n);
+    // Stop early on a file that cannot be what the caller wants (/dev/zero
+    // given as an artifact): the caller's parser reports the bad prefix.
+    if (out.size() >= expectedPrefix.size() &&
+        out.compare(0, expectedPrefix.size(), expectedPrefix) != 0)
+      break;
+  }
   bool readError = std::ferror(f);
   int err = errno;
   std::fclose(f);
@@ -676,13 +906,21 @@ bool tile::readWholeFile(const std::string &path, std::string &out,
       *errorNumber = err;
     return fail(error, "cannot read '" + path + "'");
   }
+  if (tooLarge) {
+    out.clear();
+    if (errorNumber)
+      *errorNumber = EFBIG;
+    return fail(error, "'" + path + "' is larger than " +
+                           std::to_string(maxBytes) + " bytes");
+  }
   return true;
 }
 
 bool tile::readArtifactFile(const std::string &path, Artifact &out,
                             std::string &error) {
   std::string data;
-  if (!readWholeFile(path, data, error))
+  if (!readWholeFile(path, data, error, nullptr, kMaxArtifactFileBytes,
+                     kArtifactFamily))
     return false;
   if (!parseArtifact(data.data(), data.size(), out, error)) {
     error = path + ": " + error;
@@ -704,6 +942,12 @@ bool tile::writeArtifactFile(const std::string &path, const Artifact &artifact,
   if (!ok)
     return fail(error, "cannot write '" + path + "'");
   return true;
+}
+
+std::string tile::sha256Hex(std::string_view bytes) {
+  Sha256 sha;
+  sha.update(bytes.data(), bytes.size());
+  return sha.hexDigest();
 }
 
 std::string tile::contentKey(std::string_view bytes) {

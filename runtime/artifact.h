@@ -5,11 +5,20 @@
 // target, chip, features, compiler version, content key, and per kernel its
 // entry symbol, argument kinds and launch attributes.
 //
-// Layout (little-endian):
-//   bytes 0-7   "TILEART1"
+// Layout (little-endian), format 2:
+//   bytes 0-7   "TILEART2"
 //   bytes 8-11  u32 header_size
-//   header_size bytes of UTF-8 text, one record per line (see docs/Runtime.md)
+//   header_size bytes of printable ASCII text, one record per line (see
+//     docs/Runtime.md), whose last two lines are always
+//       checksum sha256 HEX
+//       end
 //   the binary payload, exactly as many bytes as the `binary` record says
+//
+// HEX is the SHA-256 of bytes [0, 12 + offset of the checksum line) - the
+// magic, the header size and every record before `checksum` - followed by
+// the payload. Every other byte is fixed text or the digest itself, so any
+// change to the file is refused. Format 1 ("TILEART1", no checksum) is
+// refused with a message asking to recompile.
 //
 // This file and artifact.cpp use only the C++17 standard library: the compiler
 // writes artifacts with them and the runtime reads them.
@@ -93,35 +102,55 @@ struct Artifact {
   std::string binary; ///< the payload bytes
 };
 
-/// The 8 bytes every artifact starts with.
-constexpr char kArtifactMagic[8] = {'T', 'I', 'L', 'E', 'A', 'R', 'T', '1'};
+/// The 8 bytes every artifact of the current format (2) starts with.
+constexpr char kArtifactMagic[8] = {'T', 'I', 'L', 'E', 'A', 'R', 'T', '2'};
+/// The first 7, shared by every format version.
+constexpr std::string_view kArtifactFamily = "TILEART";
+/// The largest artifact file readArtifactFile and tile_module_load_file read
+/// (a guard against /dev/zero or a pipe that never ends).
+constexpr size_t kMaxArtifactFileBytes = size_t(1) << 30;
 
 /// Checks that \p artifact can be written and read back unchanged: known
-/// target and binary format that belong together, a well-formed key, fields
-/// without spaces or newlines, unique kernel names and attribute names.
+/// target and binary format that belong together, a well-formed key, chip,
+/// compiler version, kernel names, entry symbols and attribute names that are
+/// non-empty printable ASCII without spaces (no NUL, control or non-ASCII
+/// byte), printable features, unique kernel names and attribute names.
+/// Features "-" are accepted and read back as "" (none).
 bool validateArtifact(const Artifact &artifact, std::string &error);
 
-/// Serializes \p artifact to the bytes of an artifact file. The result reads
-/// back equal to \p artifact (parseArtifact) exactly when validateArtifact
-/// accepts it; callers that build artifacts validate first.
+/// Serializes \p artifact to the bytes of an artifact file, checksum
+/// included. The result reads back equal to \p artifact (parseArtifact)
+/// exactly when validateArtifact accepts it; callers that build artifacts
+/// validate first (writeArtifactFile does).
 std::string serializeArtifact(const Artifact &artifact);
 
 /// Parses the artifact file in [data, data + size). On failure returns false
 /// and sets \p error to a one-line message saying what is wrong and where;
-/// \p out is then unspecified. Never reads outside the given bytes.
+/// \p out is then unspecified. Never reads outside the given bytes. The
+/// header is parsed strictly first (so a truncated file or a malformed line is
+/// named precisely), then the payload size and the checksum are verified;
+/// nothing is returned that the checksum does not cover.
 bool parseArtifact(const void *data, size_t size, Artifact &out,
                    std::string &error);
 
 /// Reads the whole file `path` into `out`. On failure, `error` names the path
-/// and `errorNumber` (if given) holds the errno of the failed open or read.
+/// and `errorNumber` (if given) holds the errno of the failed open or read
+/// (EFBIG for a file of more than \p maxBytes). Reading stops early, with
+/// success, once the bytes read do not start with \p expectedPrefix.
 bool readWholeFile(const std::string &path, std::string &out,
-                   std::string &error, int *errorNumber = nullptr);
+                   std::string &error, int *errorNumber = nullptr,
+                   size_t maxBytes = SIZE_MAX,
+                   std::string_view expectedPrefix = {});
 
 /// Convenience wrappers that read or write a whole file; errors name the path.
 bool readArtifactFile(const std::string &path, Artifact &out,
                       std::string &error);
 bool writeArtifactFile(const std::string &path, const Artifact &artifact,
                        std::string &error);
+
+/// The SHA-256 of \p bytes as 64 lowercase hex digits (the artifact
+/// checksum's hash).
+std::string sha256Hex(std::string_view bytes);
 
 /// A 64-bit FNV-1a hash of \p bytes as 16 lowercase hex digits, suitable for
 /// the `key` record.

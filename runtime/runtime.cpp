@@ -1,8 +1,10 @@
 //===- runtime.cpp - The tile runtime's C API -----------------------------===//
 //
 // Implements tile/runtime.h once for every backend: checks every argument,
-// owns the handles, parses artifacts and matches their target, converts launch
-// arguments to the kernel ABI, then hands validated requests to the backend.
+// owns the objects behind the handles (Handles.h: every handle is checked, a
+// stale one is an error), parses artifacts and matches their target, converts
+// launch arguments to the kernel ABI, then hands validated requests to the
+// backend.
 // No function throws or aborts: C++ exceptions (only std::bad_alloc can occur)
 // become statuses at the API boundary, and all ownership is RAII so that no
 // error path leaks.
@@ -10,11 +12,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "runtime/Backend.h"
+#include "runtime/Handles.h"
 #include "runtime/cpu/CPUBackend.h"
 #include "runtime/cuda/CUDABackend.h"
 #include "runtime/hip/HIPBackend.h"
 
-#include <atomic>
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
@@ -30,32 +32,92 @@ using namespace tile::rt;
 // Handles
 //===----------------------------------------------------------------------===//
 
-// The caller holds one reference until tile_device_close; every buffer and
-// module holds one more, so the device outlives them.
-struct tile_device_s {
+namespace {
+
+// The objects behind the handles. The handle table holds one reference to
+// each until it is closed, freed or unloaded; every buffer and module holds
+// one to its device, so the device outlives them.
+struct Device {
   Backend *backend = nullptr;
   std::unique_ptr<DeviceImpl> impl;
-  std::atomic<size_t> refs{1};
-  std::atomic<bool> closed{false};
 };
 
-struct tile_buffer_s {
-  tile_device_s *device = nullptr;
+struct Buffer {
+  std::shared_ptr<Device> device;
   void *address = nullptr;
   size_t size = 0;
+  ~Buffer() {
+    if (address)
+      device->impl->release(address);
+  }
 };
 
-struct tile_kernel_s {
-  tile_module_s *module = nullptr;
-  size_t index = 0;
-};
-
-struct tile_module_s {
-  tile_device_s *device = nullptr;
+// Members go in reverse order: the module's binary is unloaded before its
+// device may go.
+struct Module {
+  std::shared_ptr<Device> device;
   std::vector<KernelInfo> kernels;
-  std::vector<tile_kernel_s> handles; // one per kernel, same order
   std::unique_ptr<ModuleImpl> impl;
+  std::vector<uintptr_t> kernelHandles; // one per kernel, same order
 };
+
+// A kernel handle's referent: its module (kept alive while a call uses it)
+// and its index there.
+struct KernelRef {
+  std::shared_ptr<Module> module;
+  size_t index = 0;
+  const KernelInfo &info() const { return module->kernels[index]; }
+};
+
+HandleTable &handles() { return HandleTable::get(); }
+
+// Looks up a non-null handle of the C type \p Handle as an object of type
+// \p T; "NAME is null" for a null one.
+template <typename T, typename Handle>
+tile_status_t lookup(Handle handle, HandleKind kind, const char *name,
+                     std::shared_ptr<T> &out) {
+  if (!handle)
+    return makeStatus(TILE_INVALID_ARGUMENT, std::string(name) + " is null");
+  std::shared_ptr<void> object;
+  if (tile_status_t s = handles().find(fromHandle(handle), kind, object))
+    return s;
+  out = std::static_pointer_cast<T>(object);
+  return nullptr;
+}
+
+tile_status_t lookupKernel(tile_kernel_t kernel, KernelRef &out) {
+  if (!kernel)
+    return makeStatus(TILE_INVALID_ARGUMENT, "kernel is null");
+  std::shared_ptr<void> object;
+  if (tile_status_t s = handles().find(fromHandle(kernel), HandleKind::Kernel,
+                                       object, &out.index))
+    return s;
+  out.module = std::static_pointer_cast<Module>(object);
+  return nullptr;
+}
+
+// Registers \p object; on success the handle goes to \p out.
+template <typename Handle, typename T>
+tile_status_t publish(HandleKind kind, std::shared_ptr<T> object, Handle *out) {
+  uintptr_t value = 0;
+  if (tile_status_t s = handles().add(kind, std::move(object), 0, value))
+    return s;
+  *out = toHandle<Handle>(value);
+  return nullptr;
+}
+
+// Retires a handle: a null one is a no-op, a stale one an error. The object
+// is destroyed here, outside the table's lock, if this was its last
+// reference.
+template <typename Handle>
+tile_status_t retire(Handle handle, HandleKind kind) {
+  if (!handle)
+    return nullptr;
+  std::shared_ptr<void> object;
+  return handles().remove(fromHandle(handle), kind, object);
+}
+
+} // namespace
 
 tile_status_t ModuleImpl::encodeTensorMap(const TensorMapInfo &, void *,
                                           const std::vector<int64_t> &,
@@ -66,13 +128,6 @@ tile_status_t ModuleImpl::encodeTensorMap(const TensorMapInfo &, void *,
 }
 
 namespace {
-
-void retain(tile_device_s *device) { device->refs.fetch_add(1); }
-
-void release(tile_device_s *device) {
-  if (device->refs.fetch_sub(1) == 1)
-    delete device;
-}
 
 tile_status_t invalid(const std::string &message) {
   return makeStatus(TILE_INVALID_ARGUMENT, message);
@@ -209,12 +264,14 @@ tile_status_t checkGrid(const uint32_t grid[3]) {
 }
 
 // Checks the arguments of a launch of \p kernel and converts them to ABI
-// storage: \p pointers[i] = &slots[i].
-tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
+// storage: \p pointers[i] = &slots[i]. \p buffers keeps the buffers alive
+// for the launch.
+tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
                           size_t numArgs, std::vector<ArgSlot> &slots,
-                          std::vector<void *> &pointers) {
-  const tile_module_s *module = kernel->module;
-  const KernelInfo &info = module->kernels[kernel->index];
+                          std::vector<void *> &pointers,
+                          std::vector<std::shared_ptr<Buffer>> &buffers) {
+  const Module &module = *kernel.module;
+  const KernelInfo &info = kernel.info();
   const std::string where = "of kernel '" + info.name + "'";
   if (numArgs != info.args.size())
     return invalid("kernel '" + info.name + "' takes " +
@@ -225,6 +282,7 @@ tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
     return invalid("args is null");
   slots.assign(numArgs, ArgSlot());
   pointers.assign(numArgs, nullptr);
+  buffers.assign(numArgs, nullptr);
   for (size_t i = 0; i < numArgs; ++i) {
     const tile_arg_t &arg = args[i];
     const std::string argName = "argument #" + std::to_string(i) + " " + where;
@@ -240,12 +298,17 @@ tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
     pointers[i] = &slot;
     switch (kind) {
     case TILE_ARG_PTR: {
-      tile_buffer_t buffer = arg.value.buffer;
-      if (!buffer)
+      if (!arg.value.buffer)
         return invalid(argName + " is a null buffer");
-      if (buffer->device != module->device)
+      if (tile_status_t s = lookup(arg.value.buffer, HandleKind::Buffer,
+                                   "buffer", buffers[i])) {
+        std::string message = argName + ": " + tile_status_message(s);
+        tile_status_free(s);
+        return invalid(message);
+      }
+      if (buffers[i]->device != module.device)
         return invalid(argName + " is a buffer of another device");
-      slot.pointer = buffer->address;
+      slot.pointer = buffers[i]->address;
       break;
     }
     case TILE_ARG_I1:
@@ -295,12 +358,14 @@ tile_status_t prepareArgs(tile_kernel_t kernel, const tile_arg_t *args,
   return nullptr;
 }
 
-// The kernel to launch for `kernel` with these (checked) arguments: a
-// variant compiled for arguments divisible by 16 (`divisible_args`: which
-// ones) when they all are, `kernel` itself otherwise.
-size_t chooseVariant(tile_kernel_t kernel, const tile_arg_t *args) {
-  const std::vector<KernelInfo> &kernels = kernel->module->kernels;
-  const std::string &name = kernels[kernel->index].name;
+// The kernel to launch for `kernel` with these (checked) arguments, whose
+// values are in `slots`: a variant compiled for arguments divisible by 16
+// (`divisible_args`: which ones) when they all are, `kernel` itself
+// otherwise.
+size_t chooseVariant(const KernelRef &kernel, const tile_arg_t *args,
+                     const std::vector<ArgSlot> &slots) {
+  const std::vector<KernelInfo> &kernels = kernel.module->kernels;
+  const std::string &name = kernel.info().name;
   for (size_t i = 0; i < kernels.size(); ++i) {
     const int64_t *mask = findAttr(kernels[i], "divisible_args");
     if (!mask || kernels[i].name != name)
@@ -309,16 +374,15 @@ size_t chooseVariant(tile_kernel_t kernel, const tile_arg_t *args) {
     for (size_t a = 0; a < kernels[i].args.size() && holds; ++a) {
       if (!(uint64_t(*mask) >> a & 1))
         continue;
-      uint64_t value =
-          args[a].kind == TILE_ARG_PTR
-              ? reinterpret_cast<uintptr_t>(args[a].value.buffer->address)
-              : uint64_t(args[a].value.i);
+      uint64_t value = args[a].kind == TILE_ARG_PTR
+                           ? reinterpret_cast<uintptr_t>(slots[a].pointer)
+                           : uint64_t(args[a].value.i);
       holds = value % 16 == 0;
     }
     if (holds)
       return i;
   }
-  return kernel->index;
+  return kernel.index;
 }
 
 // The 128 bytes of one encoded tensor map, aligned as a kernel parameter.
@@ -326,9 +390,11 @@ struct alignas(64) TensorMapStorage {
   unsigned char bytes[128];
 };
 
-// The tensor maps of a launch of `info` with (checked) arguments `args`.
+// The tensor maps of a launch of `info` with (checked) arguments `args`,
+// converted in `slots`.
 tile_status_t encodeTensorMaps(ModuleImpl &impl, const KernelInfo &info,
                                const tile_arg_t *args,
+                               const std::vector<ArgSlot> &slots,
                                std::vector<TensorMapStorage> &maps) {
   maps.assign(info.tensorMaps.size(), TensorMapStorage());
   auto values = [&](const std::vector<TensorMapValue> &from) {
@@ -340,7 +406,7 @@ tile_status_t encodeTensorMaps(ModuleImpl &impl, const KernelInfo &info,
   for (size_t i = 0; i < maps.size(); ++i) {
     const TensorMapInfo &map = info.tensorMaps[i];
     if (tile_status_t s = impl.encodeTensorMap(
-            map, args[map.base].value.buffer->address, values(map.sizes),
+            map, slots[map.base].pointer, values(map.sizes),
             values(map.strides), maps[i].bytes)) {
       tile_status_t named =
           makeStatus(tile_status_code(s),
@@ -353,30 +419,34 @@ tile_status_t encodeTensorMaps(ModuleImpl &impl, const KernelInfo &info,
   return nullptr;
 }
 
-tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
+tile_status_t launch(tile_kernel_t handle, const uint32_t grid[3],
                      const tile_arg_t *args, size_t numArgs,
                      double *outMilliseconds) {
-  if (!kernel)
-    return invalid("kernel is null");
+  KernelRef kernel;
+  if (tile_status_t s = lookupKernel(handle, kernel))
+    return s;
   if (tile_status_t s = checkGrid(grid))
     return s;
   std::vector<ArgSlot> slots;
   std::vector<void *> pointers;
-  if (tile_status_t s = prepareArgs(kernel, args, numArgs, slots, pointers))
+  std::vector<std::shared_ptr<Buffer>> buffers;
+  if (tile_status_t s =
+          prepareArgs(kernel, args, numArgs, slots, pointers, buffers))
     return s;
-  ModuleImpl &impl = *kernel->module->impl;
-  size_t index = chooseVariant(kernel, args);
+  const std::vector<KernelInfo> &kernels = kernel.module->kernels;
+  ModuleImpl &impl = *kernel.module->impl;
+  size_t index = chooseVariant(kernel, args, slots);
   // Tensor maps follow the arguments. A variant whose maps the driver
   // refuses (a size of 0, say) gives way to the kernel as written.
   std::vector<TensorMapStorage> maps;
   if (tile_status_t s =
-          encodeTensorMaps(impl, kernel->module->kernels[index], args, maps)) {
-    if (index == kernel->index)
+          encodeTensorMaps(impl, kernels[index], args, slots, maps)) {
+    if (index == kernel.index)
       return s;
     tile_status_free(s);
-    index = kernel->index;
+    index = kernel.index;
     if (tile_status_t s2 =
-            encodeTensorMaps(impl, kernel->module->kernels[index], args, maps))
+            encodeTensorMaps(impl, kernels[index], args, slots, maps))
       return s2;
   }
   for (TensorMapStorage &map : maps)
@@ -386,12 +456,12 @@ tile_status_t launch(tile_kernel_t kernel, const uint32_t grid[3],
   return impl.launchTimed(index, grid, pointers.data(), *outMilliseconds);
 }
 
-tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
+tile_status_t checkRange(const Buffer &buffer, size_t offset, size_t bytes,
                          const char *what) {
-  if (offset > buffer->size || bytes > buffer->size - offset)
+  if (offset > buffer.size || bytes > buffer.size - offset)
     return invalid(std::string(what) + " of " + std::to_string(bytes) +
                    " bytes at offset " + std::to_string(offset) +
-                   " is out of range of a " + std::to_string(buffer->size) +
+                   " is out of range of a " + std::to_string(buffer.size) +
                    "-byte buffer");
   return nullptr;
 }
@@ -400,8 +470,11 @@ tile_status_t checkRange(tile_buffer_t buffer, size_t offset, size_t bytes,
 tile_status_t readFile(const char *path, std::string &out) {
   std::string error;
   int err = 0;
-  if (!tile::readWholeFile(path, out, error, &err))
-    return makeStatus(err == ENOENT ? TILE_NOT_FOUND : TILE_INVALID_ARGUMENT,
+  if (!tile::readWholeFile(path, out, error, &err, kMaxArtifactFileBytes,
+                           kArtifactFamily))
+    return makeStatus(err == ENOENT  ? TILE_NOT_FOUND
+                      : err == EFBIG ? TILE_CORRUPT_ARTIFACT
+                                     : TILE_INVALID_ARGUMENT,
                       error);
   return nullptr;
 }
@@ -441,102 +514,113 @@ tile_status_t tile_device_open(const char *backend, int ordinal,
     if (ordinal < 0)
       return invalid("device ordinal " + std::to_string(ordinal) +
                      " is negative");
-    auto device = std::make_unique<tile_device_s>();
+    auto device = std::make_shared<Device>();
     device->backend = b;
     if (tile_status_t s = b->openDevice(ordinal, device->impl))
       return s;
-    *out_device = device.release();
-    return nullptr;
+    return publish(HandleKind::Device, std::move(device), out_device);
   });
 }
 
 tile_status_t tile_device_close(tile_device_t device) {
-  if (!device)
-    return nullptr;
-  if (device->closed.exchange(true))
-    return invalid("device is already closed");
-  release(device);
-  return nullptr;
+  // Buffers and modules keep the device itself alive.
+  return retire(device, HandleKind::Device);
 }
 
-tile_status_t tile_device_name(tile_device_t device, const char **out_name) {
-  if (!device || !out_name)
-    return invalid(!device ? "device is null" : "out_name is null");
-  *out_name = device->impl->name();
-  return nullptr;
-}
-
-tile_status_t tile_device_synchronize(tile_device_t device) {
-  if (!device)
-    return invalid("device is null");
-  return device->impl->synchronize();
-}
-
-tile_status_t tile_buffer_alloc(tile_device_t device, size_t bytes,
-                                tile_buffer_t *out_buffer) {
+tile_status_t tile_device_name(tile_device_t handle, const char **out_name) {
   return guarded([&]() -> tile_status_t {
-    if (!device || !out_buffer)
-      return invalid(!device ? "device is null" : "out_buffer is null");
-    if (bytes == 0)
-      return invalid("cannot allocate a buffer of 0 bytes");
-    auto buffer = std::make_unique<tile_buffer_s>();
-    if (tile_status_t s = device->impl->allocate(bytes, &buffer->address))
+    std::shared_ptr<Device> device;
+    if (tile_status_t s = lookup(handle, HandleKind::Device, "device", device))
       return s;
-    buffer->device = device;
-    buffer->size = bytes;
-    retain(device);
-    *out_buffer = buffer.release();
+    if (!out_name)
+      return invalid("out_name is null");
+    *out_name = device->impl->name();
     return nullptr;
   });
 }
 
+tile_status_t tile_device_synchronize(tile_device_t handle) {
+  return guarded([&]() -> tile_status_t {
+    std::shared_ptr<Device> device;
+    if (tile_status_t s = lookup(handle, HandleKind::Device, "device", device))
+      return s;
+    return device->impl->synchronize();
+  });
+}
+
+tile_status_t tile_buffer_alloc(tile_device_t handle, size_t bytes,
+                                tile_buffer_t *out_buffer) {
+  return guarded([&]() -> tile_status_t {
+    std::shared_ptr<Device> device;
+    if (tile_status_t s = lookup(handle, HandleKind::Device, "device", device))
+      return s;
+    if (!out_buffer)
+      return invalid("out_buffer is null");
+    if (bytes == 0)
+      return invalid("cannot allocate a buffer of 0 bytes");
+    auto buffer = std::make_shared<Buffer>();
+    buffer->device = device;
+    if (tile_status_t s = device->impl->allocate(bytes, &buffer->address))
+      return s;
+    buffer->size = bytes;
+    return publish(HandleKind::Buffer, std::move(buffer), out_buffer);
+  });
+}
+
 tile_status_t tile_buffer_free(tile_buffer_t buffer) {
-  if (!buffer)
+  return retire(buffer, HandleKind::Buffer);
+}
+
+tile_status_t tile_buffer_size(tile_buffer_t handle, size_t *out_bytes) {
+  return guarded([&]() -> tile_status_t {
+    std::shared_ptr<Buffer> buffer;
+    if (tile_status_t s = lookup(handle, HandleKind::Buffer, "buffer", buffer))
+      return s;
+    if (!out_bytes)
+      return invalid("out_bytes is null");
+    *out_bytes = buffer->size;
     return nullptr;
-  tile_device_s *device = buffer->device;
-  device->impl->release(buffer->address);
-  delete buffer;
-  release(device);
-  return nullptr;
+  });
 }
 
-tile_status_t tile_buffer_size(tile_buffer_t buffer, size_t *out_bytes) {
-  if (!buffer || !out_bytes)
-    return invalid(!buffer ? "buffer is null" : "out_bytes is null");
-  *out_bytes = buffer->size;
-  return nullptr;
-}
-
-tile_status_t tile_buffer_copy_from_host(tile_buffer_t buffer, size_t offset,
+tile_status_t tile_buffer_copy_from_host(tile_buffer_t handle, size_t offset,
                                          const void *src, size_t bytes) {
   return guarded([&]() -> tile_status_t {
-    if (!buffer || !src)
-      return invalid(!buffer ? "buffer is null" : "source pointer is null");
-    if (tile_status_t s = checkRange(buffer, offset, bytes, "copy"))
+    std::shared_ptr<Buffer> buffer;
+    if (tile_status_t s = lookup(handle, HandleKind::Buffer, "buffer", buffer))
+      return s;
+    if (!src)
+      return invalid("source pointer is null");
+    if (tile_status_t s = checkRange(*buffer, offset, bytes, "copy"))
       return s;
     return buffer->device->impl->copyFromHost(
         static_cast<char *>(buffer->address) + offset, src, bytes);
   });
 }
 
-tile_status_t tile_buffer_copy_to_host(tile_buffer_t buffer, size_t offset,
+tile_status_t tile_buffer_copy_to_host(tile_buffer_t handle, size_t offset,
                                        void *dst, size_t bytes) {
   return guarded([&]() -> tile_status_t {
-    if (!buffer || !dst)
-      return invalid(!buffer ? "buffer is null"
-                             : "destination pointer is null");
-    if (tile_status_t s = checkRange(buffer, offset, bytes, "copy"))
+    std::shared_ptr<Buffer> buffer;
+    if (tile_status_t s = lookup(handle, HandleKind::Buffer, "buffer", buffer))
+      return s;
+    if (!dst)
+      return invalid("destination pointer is null");
+    if (tile_status_t s = checkRange(*buffer, offset, bytes, "copy"))
       return s;
     return buffer->device->impl->copyToHost(
         dst, static_cast<const char *>(buffer->address) + offset, bytes);
   });
 }
 
-tile_status_t tile_buffer_fill(tile_buffer_t buffer, const void *pattern,
+tile_status_t tile_buffer_fill(tile_buffer_t handle, const void *pattern,
                                size_t pattern_bytes) {
   return guarded([&]() -> tile_status_t {
-    if (!buffer || !pattern)
-      return invalid(!buffer ? "buffer is null" : "pattern is null");
+    std::shared_ptr<Buffer> buffer;
+    if (tile_status_t s = lookup(handle, HandleKind::Buffer, "buffer", buffer))
+      return s;
+    if (!pattern)
+      return invalid("pattern is null");
     if (pattern_bytes != 1 && pattern_bytes != 2 && pattern_bytes != 4 &&
         pattern_bytes != 8)
       return invalid("fill pattern of " + std::to_string(pattern_bytes) +
@@ -550,11 +634,14 @@ tile_status_t tile_buffer_fill(tile_buffer_t buffer, const void *pattern,
   });
 }
 
-tile_status_t tile_module_load(tile_device_t device, const void *data,
+tile_status_t tile_module_load(tile_device_t handle, const void *data,
                                size_t size, tile_module_t *out_module) {
   return guarded([&]() -> tile_status_t {
-    if (!device || !out_module)
-      return invalid(!device ? "device is null" : "out_module is null");
+    std::shared_ptr<Device> device;
+    if (tile_status_t s = lookup(handle, HandleKind::Device, "device", device))
+      return s;
+    if (!out_module)
+      return invalid("out_module is null");
     if (!data)
       return invalid("artifact data is null");
     Artifact artifact;
@@ -566,16 +653,33 @@ tile_status_t tile_module_load(tile_device_t device, const void *data,
                                                artifact.target +
                                                "' but the device is '" +
                                                device->backend->name() + "'");
-    auto module = std::make_unique<tile_module_s>();
+    auto module = std::make_shared<Module>();
+    module->device = device;
     if (tile_status_t s = device->impl->loadModule(artifact, module->impl))
       return s;
-    module->device = device;
     module->kernels = std::move(artifact.kernels);
-    module->handles.resize(module->kernels.size());
-    for (size_t i = 0; i < module->handles.size(); ++i)
-      module->handles[i] = tile_kernel_s{module.get(), i};
-    retain(device);
-    *out_module = module.release();
+    // The kernels' handles, then the module's; if one cannot be made, the
+    // ones made so far are retired again.
+    struct Undo {
+      std::vector<uintptr_t> &kernels;
+      bool armed = true;
+      ~Undo() {
+        if (armed)
+          for (uintptr_t k : kernels)
+            tile_status_free(
+                retire(toHandle<tile_kernel_t>(k), HandleKind::Kernel));
+      }
+    } undo{module->kernelHandles};
+    module->kernelHandles.reserve(module->kernels.size());
+    for (size_t i = 0; i < module->kernels.size(); ++i) {
+      uintptr_t k = 0;
+      if (tile_status_t s = handles().add(HandleKind::Kernel, module, i, k))
+        return s;
+      module->kernelHandles.push_back(k);
+    }
+    if (tile_status_t s = publish(HandleKind::Module, module, out_module))
+      return s;
+    undo.armed = false;
     return nullptr;
   });
 }
@@ -600,29 +704,39 @@ tile_status_t tile_module_load_file(tile_device_t device, const char *path,
   });
 }
 
-tile_status_t tile_module_unload(tile_module_t module) {
-  if (!module)
+tile_status_t tile_module_unload(tile_module_t handle) {
+  if (!handle)
     return nullptr;
-  tile_device_s *device = module->device;
-  delete module;
-  release(device);
+  std::shared_ptr<void> object;
+  if (tile_status_t s =
+          handles().remove(fromHandle(handle), HandleKind::Module, object))
+    return s;
+  // Its kernels' handles go stale with it. They hold references to the
+  // module, so it is destroyed when the last reference goes: here, or when a
+  // call still running on another thread returns. The module is only read
+  // here, as such a call may read it too.
+  auto module = std::static_pointer_cast<Module>(object);
+  object.reset();
+  for (uintptr_t k : module->kernelHandles)
+    tile_status_free(retire(toHandle<tile_kernel_t>(k), HandleKind::Kernel));
   return nullptr;
 }
 
-tile_status_t tile_module_get_kernel(tile_module_t module, const char *name,
+tile_status_t tile_module_get_kernel(tile_module_t handle, const char *name,
                                      tile_kernel_t *out_kernel) {
   return guarded([&]() -> tile_status_t {
-    if (!module || !name || !out_kernel)
-      return invalid(!module ? "module is null"
-                     : !name ? "kernel name is null"
-                             : "out_kernel is null");
+    std::shared_ptr<Module> module;
+    if (tile_status_t s = lookup(handle, HandleKind::Module, "module", module))
+      return s;
+    if (!name || !out_kernel)
+      return invalid(!name ? "kernel name is null" : "out_kernel is null");
     std::string available;
     for (size_t i = 0; i < module->kernels.size(); ++i) {
       // Specialized variants are launched in place of their kernel.
       if (findAttr(module->kernels[i], "divisible_args"))
         continue;
       if (module->kernels[i].name == name) {
-        *out_kernel = &module->handles[i];
+        *out_kernel = toHandle<tile_kernel_t>(module->kernelHandles[i]);
         return nullptr;
       }
       available += (i ? ", " : "") + module->kernels[i].name;
@@ -634,19 +748,27 @@ tile_status_t tile_module_get_kernel(tile_module_t module, const char *name,
   });
 }
 
-tile_status_t tile_kernel_num_args(tile_kernel_t kernel, size_t *out_count) {
-  if (!kernel || !out_count)
-    return invalid(!kernel ? "kernel is null" : "out_count is null");
-  *out_count = kernel->module->kernels[kernel->index].args.size();
-  return nullptr;
+tile_status_t tile_kernel_num_args(tile_kernel_t handle, size_t *out_count) {
+  return guarded([&]() -> tile_status_t {
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!out_count)
+      return invalid("out_count is null");
+    *out_count = kernel.info().args.size();
+    return nullptr;
+  });
 }
 
-tile_status_t tile_kernel_arg_kind(tile_kernel_t kernel, size_t index,
+tile_status_t tile_kernel_arg_kind(tile_kernel_t handle, size_t index,
                                    tile_arg_kind_t *out_kind) {
   return guarded([&]() -> tile_status_t {
-    if (!kernel || !out_kind)
-      return invalid(!kernel ? "kernel is null" : "out_kind is null");
-    const KernelInfo &info = kernel->module->kernels[kernel->index];
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!out_kind)
+      return invalid("out_kind is null");
+    const KernelInfo &info = kernel.info();
     if (index >= info.args.size())
       return invalid(
           "kernel '" + info.name + "' has " + std::to_string(info.args.size()) +
@@ -656,14 +778,15 @@ tile_status_t tile_kernel_arg_kind(tile_kernel_t kernel, size_t index,
   });
 }
 
-tile_status_t tile_kernel_attribute(tile_kernel_t kernel, const char *name,
+tile_status_t tile_kernel_attribute(tile_kernel_t handle, const char *name,
                                     int64_t *out_value) {
   return guarded([&]() -> tile_status_t {
-    if (!kernel || !name || !out_value)
-      return invalid(!kernel ? "kernel is null"
-                     : !name ? "attribute name is null"
-                             : "out_value is null");
-    const KernelInfo &info = kernel->module->kernels[kernel->index];
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!name || !out_value)
+      return invalid(!name ? "attribute name is null" : "out_value is null");
+    const KernelInfo &info = kernel.info();
     const int64_t *value = findAttr(info, name);
     if (!value)
       return makeStatus(TILE_NOT_FOUND, "kernel '" + info.name +

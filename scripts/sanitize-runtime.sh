@@ -2,9 +2,10 @@
 # sanitize-runtime.sh [BUILD_DIR] - builds the runtime, tile-run, the fixture
 # kernels, the artifact packer and the C API test with AddressSanitizer and
 # UBSan into BUILD_DIR (default build-asan/; a runtime-only build, no
-# LLVM), then runs tile-run through its success and error paths and the C API
-# test (the cases of test/Runtime), and the CUDA backend on the fake driver of
-# test/Runtime/Inputs/mock_cuda.c.
+# LLVM), then runs tile-run through its success and error paths, the C API
+# test (stale handles included) and the damaged-artifact driver (the cases of
+# test/Runtime), and the CUDA backend on the fake driver of
+# test/Runtime/Inputs/mock_cuda.c. JOBS sets ninja's -j (default 2).
 # Exits non-zero if a case gives the wrong exit code or message, or if a
 # sanitizer reports anything (leaks included). Needs cmake, ninja, a C/C++
 # compiler and python3; also runs the artifact unit tests when GoogleTest is
@@ -19,10 +20,12 @@ cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
   >/dev/null
-ninja -C "$build" -j2 tile-run tile-test-pack tile-test-fixture \
-  tile-runtime-api-test tile-mock-cuda
+ninja -C "$build" -j"${JOBS:-2}" tile-run tile-test-pack tile-test-fixture \
+  tile-test-damage tile-runtime-api-test tile-mock-cuda
 
-export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1
+# allocator_may_return_null: a huge allocation fails as it does without ASan
+# (null, std::bad_alloc), so that the cases for it test tile-run's errors.
+export ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:allocator_may_return_null=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 bin=$build/bin
 fixture=$build/lib/tile-test-fixture.so
@@ -110,6 +113,7 @@ run_case 1 "232 mismatches" $add --grid 3 --arg buf:f32:1000:file="$work/a" \
 
 # Artifact errors.
 run_case 1 "No such file or directory" $run "$work/missing.art" --kernel x --grid 1
+run_case 1 "bad magic" $run /dev/zero --kernel x --grid 1
 corrupt() { # corrupt NAME MODE ARGS... - a damaged copy of the artifact
   local name=$1
   shift
@@ -123,14 +127,19 @@ corrupt huge-header header-size 4000000000
 corrupt trunc-payload truncate -10
 corrupt long append 7
 corrupt kind replace "arg i32" "arg q32"
-corrupt record replace '\nend\n' '\nfin\n'
+corrupt record replace '\nkernel assert_positive ' '\nkernal assert_positive '
 corrupt count replace "vector_add_kernel 4" "vector_add_kernel 5"
 corrupt dup replace "kernel assert_positive" "kernel vector_add"
+corrupt v1 replace-bytes TILEART2 TILEART1
+corrupt flip flip -100
+corrupt chip replace "chip host" "chip hosu"
 for damaged in "empty:too short" "magic:bad magic" "short:header size field" \
     "trunc-header:truncated header" "huge-header:truncated header" \
     "trunc-payload:truncated payload" "long:payload size mismatch" \
-    "kind:unknown argument kind 'q32'" "record:unknown record 'fin'" \
-    "count:declares 5 arguments but has 4" "dup:duplicate kernel name"; do
+    "kind:unknown argument kind 'q32'" "record:unknown record 'kernal'" \
+    "count:declares 5 arguments but has 4" "dup:duplicate kernel name" \
+    "v1:has no checksum and is no longer supported: recompile it" \
+    "flip:artifact checksum mismatch" "chip:the file is damaged"; do
   run_case 1 "${damaged#*:}" $run "$work/${damaged%%:*}" --kernel vector_add --grid 1
 done
 "$bin/tile-test-pack" -o "$work/nvidia.art" --binary "$fixture" --target nvidia \
@@ -177,6 +186,11 @@ run_case 0 "0 failed" $mock ASAN_OPTIONS=$ASAN_OPTIONS:exitcode=86 \
   --kernel alignment:alignment_kernel:ptr,ptr
 run_case 0 "close null: OK ok" "$bin/tile-runtime-api-test" "$work/api.art"
 
+# Damaged copies of the fixture artifact, one byte at a time (every header
+# byte, 200 payload bytes): every one refused, none crashing or hanging.
+run_case 0 "0 accepted, 0 crashed, 0 hung" "$bin/tile-test-damage" "$art" \
+  --kernel vector_add --timeout 30
+
 # Command-line errors.
 run_case 2 "no artifact given" $run
 run_case 2 "unknown option '--bogus'" $add --grid 1 --bogus
@@ -190,6 +204,14 @@ for spec in buf:f31:4:zero buf:f32:0:zero buf:f32:4 buf:f32:4:ones \
 done
 run_case 1 "bad --grid" $add --grid 2x3
 run_case 1 "bad --repeat" $add --grid 1 --repeat 0
+run_case 1 "from 1 to 1000000" $add --grid 1 --repeat 1099511627776
+run_case 1 "has more than 16 bytes" $add --grid 1 --arg buf:f32:4:file=/dev/zero
+run_case 1 "cannot allocate 4398046511104 bytes of host memory" $add --grid 1 \
+  --arg buf:f32:1099511627776:file=/dev/zero
+run_case 1 "cannot allocate 4398046511104 bytes of host memory" $add --grid 1 \
+  --arg buf:f32:1099511627776:rand
+run_case 1 "cannot allocate 4398046511104 bytes" $add --grid 1 \
+  --arg buf:f32:1099511627776:zero
 run_case 1 "not a buffer argument" $add --grid 1 --arg i32:1 --write 0="$work/x"
 
 if [ -f /usr/include/gtest/gtest.h ]; then

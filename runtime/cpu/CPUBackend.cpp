@@ -1,7 +1,8 @@
 //===- CPUBackend.cpp - The host CPU as a tile device ---------------------===//
 //
 // Buffers are aligned host allocations; a module is the artifact's shared
-// object, written to a private temporary file and dlopen'ed; a launch calls the
+// object, written to an anonymous memory file (memfd_create; a private
+// temporary file where there is none) and dlopen'ed; a launch calls the
 // kernel's entry, which runs the whole grid itself (the compiler puts the
 // OpenMP loop inside it).
 //
@@ -16,6 +17,7 @@
 #include <ctime>
 #include <dlfcn.h>
 #include <link.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <vector>
 
@@ -143,15 +145,87 @@ void pinOpenMPRuntime() {
       dlclose(h);
 }
 
+// The host's physical memory in bytes, or SIZE_MAX where unknown.
+size_t hostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0 ||
+      uint64_t(pages) > SIZE_MAX / uint64_t(pageSize))
+    return SIZE_MAX;
+  return size_t(pages) * size_t(pageSize);
+}
+
+// The file dlopen maps a payload from. On Linux an anonymous memory file
+// (memfd_create) opened through /proc/self/fd/N: nothing is written to a file
+// system, so a process that dies mid-load leaves nothing behind. Elsewhere, or
+// where memfd_create or /proc is unavailable (an old kernel, a sandbox), a
+// mkstemp file in $TMPDIR or /tmp, unlinked right after dlopen.
+struct PayloadFile {
+  int fd = -1;
+  std::string path;
+  bool onDisk = false; // a temporary file to unlink
+
+  ~PayloadFile() { discard(); }
+
+  void discard() {
+    if (onDisk)
+      ::unlink(path.c_str());
+    onDisk = false;
+    if (fd >= 0)
+      ::close(fd);
+    fd = -1;
+  }
+
+  tile_status_t create(const std::string &bytes) {
+#if defined(__linux__) && defined(MFD_CLOEXEC)
+    fd = memfd_create("tile-module", MFD_CLOEXEC);
+    if (fd >= 0) {
+      path = "/proc/self/fd/" + std::to_string(fd);
+      if (::access(path.c_str(), R_OK) != 0)
+        discard(); // no /proc: fall back to a file
+    }
+#endif
+    if (fd < 0) {
+      const char *tmpdir = std::getenv("TMPDIR");
+      path = std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") +
+             "/tile-module-XXXXXX";
+      fd = mkstemp(&path[0]);
+      if (fd < 0)
+        return makeStatus(TILE_INTERNAL, "cannot create a temporary file '" +
+                                             path + "': " + errnoText(errno));
+      onDisk = true;
+    }
+    if (!writeAll(fd, bytes.data(), bytes.size())) {
+      std::string why = errnoText(errno);
+      std::string where = onDisk ? "the temporary file '" + path + "'"
+                                 : std::string("a memory file");
+      discard();
+      return makeStatus(TILE_INTERNAL, "cannot write " + where + ": " + why);
+    }
+    return nullptr;
+  }
+};
+
 class CPUModule final : public ModuleImpl {
 public:
   ~CPUModule() override {
     if (handle)
       dlclose(handle);
+    if (memoryFile < 0)
+      return;
+    // dlopen finds a loaded library by its name first, and the name is
+    // /proc/self/fd/N: the descriptor stays open while the library is
+    // loaded, so that no later module gets the same name. A library that
+    // stays resident after dlclose (marked NODELETE) keeps its descriptor.
+    std::string path = "/proc/self/fd/" + std::to_string(memoryFile);
+    if (void *resident = dlopen(path.c_str(), RTLD_LAZY | RTLD_NOLOAD)) {
+      dlclose(resident);
+      return;
+    }
+    ::close(memoryFile);
   }
 
-  // Writes the payload to a private temporary file, dlopens it and resolves
-  // every kernel's entry symbol.
+  // Writes the payload to a memory file (or a private temporary file),
+  // dlopens it and resolves every kernel's entry symbol.
   static tile_status_t load(const Artifact &artifact,
                             std::unique_ptr<ModuleImpl> &out);
 
@@ -178,6 +252,7 @@ public:
 
 private:
   void *handle = nullptr;
+  int memoryFile = -1; // the memfd the library was loaded from
   std::vector<EntryFn> entries;
   std::vector<std::string> names;
 };
@@ -189,26 +264,18 @@ tile_status_t CPUModule::load(const Artifact &artifact,
   if (!checkELF(so, why))
     return makeStatus(TILE_CORRUPT_ARTIFACT, why);
 
-  const char *tmpdir = std::getenv("TMPDIR");
-  std::string path =
-      std::string(tmpdir && *tmpdir ? tmpdir : "/tmp") + "/tile-module-XXXXXX";
-  int fd = mkstemp(&path[0]);
-  if (fd < 0)
-    return makeStatus(TILE_INTERNAL, "cannot create a temporary file '" + path +
-                                         "': " + errnoText(errno));
-  bool written = writeAll(fd, so.data(), so.size());
-  int writeErr = errno;
-  written = ::close(fd) == 0 && written;
-  if (!written) {
-    ::unlink(path.c_str());
-    return makeStatus(TILE_INTERNAL, "cannot write the temporary file '" +
-                                         path + "': " + errnoText(writeErr));
-  }
-
+  PayloadFile file;
+  if (tile_status_t s = file.create(so))
+    return s;
   auto module = std::make_unique<CPUModule>();
-  module->handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  // The mapping stays valid after the name is gone; nothing else may open it.
-  ::unlink(path.c_str());
+  module->handle = dlopen(file.path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (module->handle && !file.onDisk) {
+    module->memoryFile = file.fd; // the module closes it
+    file.fd = -1;
+  }
+  // A temporary file is unlinked now: the mapping stays valid after the name
+  // is gone, and nothing else may open it.
+  file.discard();
   if (!module->handle) {
     const char *why = dlerror();
     return makeStatus(TILE_CORRUPT_ARTIFACT,
@@ -240,9 +307,13 @@ public:
 
   tile_status_t allocate(size_t bytes, void **out) override {
     // Round up so that whole-cache-line vector accesses stay inside it.
-    if (bytes > SIZE_MAX - kAlignment)
-      return makeStatus(TILE_OUT_OF_MEMORY,
-                        "cannot allocate " + std::to_string(bytes) + " bytes");
+    // More than the host's memory could only fail, or (with overcommit)
+    // succeed and bring the OOM killer when it is filled.
+    if (bytes > SIZE_MAX - kAlignment || bytes > hostMemoryBytes())
+      return makeStatus(
+          TILE_OUT_OF_MEMORY,
+          "cannot allocate " + std::to_string(bytes) + " bytes: the host has " +
+              std::to_string(hostMemoryBytes()) + " bytes of memory");
     size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
     void *p = nullptr;
     int err = posix_memalign(&p, kAlignment, rounded);

@@ -2,7 +2,10 @@
 |*                                                                            *|
 |* Compiled as C to prove tile/runtime.h is plain C. Calls every function,    *|
 |* the error cases tile-run cannot reach included (null pointers, copy        *|
-|* ranges, fill patterns, handle lifetimes), and prints one line per call:    *|
+|* ranges, fill patterns, handle lifetimes, and every misuse of a stale       *|
+|* handle: double free, double unload, kernels of an unloaded module, a       *|
+|* closed device, handles of the wrong kind or never given out), and prints   *|
+|* one line per call:                                                         *|
 |*   LABEL: CODE_NAME message                                                 *|
 |* for api.test to check. Usage: tile-runtime-api-test ARTIFACT, where the    *|
 |* artifact packs the fixture's grid_ids and alignment kernels (attr          *|
@@ -37,6 +40,9 @@ int main(int argc, char **argv) {
   int count = -1;
   tile_device_t device = NULL, other = NULL;
   tile_buffer_t buffer = NULL, ids = NULL, out = NULL, foreign = NULL;
+  tile_buffer_t freed = NULL, reused = NULL;
+  tile_module_t second = NULL;
+  tile_kernel_t secondKernel = NULL;
   tile_module_t module = NULL;
   tile_kernel_t gridIds = NULL, alignment = NULL;
   const char *name = NULL;
@@ -110,8 +116,24 @@ int main(int argc, char **argv) {
   show("alloc 12", tile_buffer_alloc(device, 12, &out));
   show("fill 8 on 12", tile_buffer_fill(out, bytes, 8));
   show("free", tile_buffer_free(out));
+  freed = out;
   out = NULL;
   show("free null", tile_buffer_free(NULL));
+
+  /* Stale buffer handles are refused, never dereferenced. */
+  show("free again", tile_buffer_free(freed));
+  show("size after free", tile_buffer_size(freed, &size));
+  show("copy after free", tile_buffer_copy_from_host(freed, 0, floats, 4));
+  show("fill after free", tile_buffer_fill(freed, bytes, 1));
+  /* A new buffer may reuse the slot, under a new generation. */
+  show("alloc reused", tile_buffer_alloc(device, 12, &reused));
+  printf("reused handle differs: %d\n", reused != freed);
+  show("free stale after reuse", tile_buffer_free(freed));
+  show("size reused", tile_buffer_size(reused, &size));
+  printf("reused size is %zu\n", size);
+  show("free reused", tile_buffer_free(reused));
+  show("free never given out",
+       tile_buffer_free((tile_buffer_t)(uintptr_t)0x12345));
 
   /* Modules and kernels. */
   show("load null data", tile_module_load(device, NULL, 4, &module));
@@ -151,6 +173,8 @@ int main(int argc, char **argv) {
   show("launch foreign buffer", tile_kernel_launch(gridIds, grid, args, 1));
   args[0].kind = (tile_arg_kind_t)42;
   show("launch bad kind", tile_kernel_launch(gridIds, grid, args, 1));
+  args[0] = bufferArg(freed);
+  show("launch freed buffer", tile_kernel_launch(gridIds, grid, args, 1));
   args[0] = bufferArg(ids);
   show("launch", tile_kernel_launch(gridIds, grid, args, 1));
   show("copy ids", tile_buffer_copy_to_host(ids, 0, host, sizeof(host)));
@@ -169,18 +193,49 @@ int main(int argc, char **argv) {
   show("copy alignment", tile_buffer_copy_to_host(out, 0, &value, 8));
   printf("address %% 64 = %lld\n", (long long)value);
 
-  /* A closed device lives on while its buffers and modules do. */
+  /* Handles of the wrong kind. */
+  show("free a module", tile_buffer_free((tile_buffer_t)module));
+  show("unload a kernel", tile_module_unload((tile_module_t)gridIds));
+  show("launch a buffer",
+       tile_kernel_launch((tile_kernel_t)ids, grid, args, 1));
+
+  /* A closed device lives on while its buffers and modules do, but its
+   * handle is stale. */
+  show("load second", tile_module_load_file(device, argv[1], &second));
+  show("kernel second",
+       tile_module_get_kernel(second, "grid_ids", &secondKernel));
   show("close", tile_device_close(device));
   show("close again", tile_device_close(device));
+  show("name after close", tile_device_name(device, &name));
+  show("synchronize after close", tile_device_synchronize(device));
+  show("alloc after close", tile_buffer_alloc(device, 8, &out));
+  show("load after close", tile_module_load_file(device, argv[1], &module));
   args[0] = bufferArg(ids);
   show("launch after close", tile_kernel_launch(gridIds, grid, args, 1));
   show("unload", tile_module_unload(module));
   show("unload null", tile_module_unload(NULL));
+
+  /* The module's handle and its kernels' go stale with it; another module
+   * of the same artifact is not affected. */
+  show("unload again", tile_module_unload(module));
+  show("kernel after unload",
+       tile_module_get_kernel(module, "grid_ids", &gridIds));
+  show("launch after unload", tile_kernel_launch(gridIds, grid, args, 1));
+  show("num args after unload", tile_kernel_num_args(gridIds, &numArgs));
+  show("arg kind after unload", tile_kernel_arg_kind(gridIds, 0, &kind));
+  show("attribute after unload",
+       tile_kernel_attribute(gridIds, "threads", &value));
+  show("launch second", tile_kernel_launch(secondKernel, grid, args, 1));
+  show("unload second", tile_module_unload(second));
+  show("launch second after unload",
+       tile_kernel_launch(secondKernel, grid, args, 1));
   show("free buffer", tile_buffer_free(buffer));
   show("free ids", tile_buffer_free(ids));
   show("free out", tile_buffer_free(out));
   show("free foreign", tile_buffer_free(foreign));
+  show("free ids again", tile_buffer_free(ids));
   show("close other", tile_device_close(other));
+  show("close other again", tile_device_close(other));
   show("close null", tile_device_close(NULL));
   return 0;
 }

@@ -1,9 +1,10 @@
 //===- ArtifactTest.cpp - Unit tests of the artifact reader and writer ----===//
 //
-// Round trips through serializeArtifact/parseArtifact, and one rejection test
-// per kind of damage, each checking the message. Inputs are parsed from heap
-// copies of their exact size so that a sanitizer build catches any read past
-// the end.
+// Round trips through serializeArtifact/parseArtifact, the checksum (SHA-256
+// against published vectors; every changed byte refused), and one rejection
+// test per kind of damage, each checking the message. Inputs are parsed from
+// heap copies of their exact size so that a sanitizer build catches any read
+// past the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cerrno>
+#include <cstdio>
 #include <memory>
 
 using namespace tile;
@@ -63,13 +66,28 @@ bool parse(const std::string &bytes, Artifact &out, std::string &error) {
                        out, error);
 }
 
-// An artifact file from header text and payload.
-std::string file(const std::string &header, const std::string &payload) {
+// A checksum record the parser accepts in form (its digest is wrong).
+const std::string kDummyChecksum =
+    "checksum sha256 " + std::string(64, '0') + "\n";
+
+// An artifact file from header text and payload. A header that ends with
+// "end\n" gets the checksum record format 2 needs before that `end`, with
+// the right digest, so that the parser's own checks are what is tested.
+std::string file(std::string header, const std::string &payload) {
+  const std::string end = "end\n";
+  bool sign = header.size() >= end.size() &&
+              header.compare(header.size() - end.size(), end.size(), end) == 0;
+  if (sign)
+    header.resize(header.size() - end.size());
   std::string f(kArtifactMagic, 8);
-  uint32_t n = static_cast<uint32_t>(header.size());
+  uint32_t n = static_cast<uint32_t>(header.size() +
+                                     (sign ? kDummyChecksum.size() + 4 : 0));
   for (int i = 0; i < 4; ++i)
     f += static_cast<char>((n >> (8 * i)) & 0xff);
-  return f + header + payload;
+  f += header;
+  if (sign)
+    f += "checksum sha256 " + sha256Hex(f + payload) + "\nend\n";
+  return f + payload;
 }
 
 const char kPreamble[] = "target cpu\nchip host\nfeatures -\ncompiler v1\n"
@@ -142,7 +160,7 @@ TEST(ArtifactTest, HeaderLayout) {
   a.binary = "xyz";
   std::string bytes = serializeArtifact(a);
   ASSERT_GE(bytes.size(), 12u);
-  EXPECT_EQ(bytes.compare(0, 8, "TILEART1"), 0);
+  EXPECT_EQ(bytes.compare(0, 8, "TILEART2"), 0);
   uint32_t size = 0;
   for (int i = 0; i < 4; ++i)
     size |= uint32_t(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
@@ -153,7 +171,30 @@ TEST(ArtifactTest, HeaderLayout) {
                         "arg ptr\narg ptr\narg ptr\narg i32\n"
                         "attr threads 128\n"),
             std::string::npos);
-  EXPECT_EQ(header.substr(header.size() - 4), "end\n");
+  // The last two lines: the checksum of everything before it and of the
+  // payload, then `end`.
+  const size_t tail = 16 + 64 + 1 + 4;
+  ASSERT_GT(header.size(), tail);
+  std::string last = header.substr(header.size() - tail);
+  EXPECT_EQ(last.substr(0, 16), "checksum sha256 ");
+  EXPECT_EQ(last.substr(16 + 64), "\nend\n");
+  size_t covered = 12 + header.size() - tail;
+  EXPECT_EQ(last.substr(16, 64), sha256Hex(bytes.substr(0, covered) + "xyz"));
+}
+
+// Published test vectors (FIPS 180-2, appendix B).
+TEST(ArtifactTest, Sha256) {
+  EXPECT_EQ(sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb924"
+                           "27ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223"
+                              "b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(
+      sha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+      "248d6a61d20638b8e5c026930c3e6039"
+      "a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256Hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67"
+            "f1809a48a497200e046d39ccc7112cd0");
 }
 
 TEST(ArtifactTest, ArgKindNames) {
@@ -186,9 +227,9 @@ TEST(ArtifactTest, RejectsBadMagicAndTruncation) {
   EXPECT_FALSE(parseArtifact(nullptr, 0, out, error));
   EXPECT_FALSE(parse("", out, error));
   EXPECT_NE(error.find("too short"), std::string::npos) << error;
-  EXPECT_FALSE(parse("TILEART2xxxxxxxx", out, error));
-  EXPECT_NE(error.find("bad magic"), std::string::npos) << error;
-  EXPECT_FALSE(parse("TILEART1\x05", out, error));
+  EXPECT_FALSE(parse("NOTATILExxxxxxxx", out, error));
+  EXPECT_EQ(error, "not a tile artifact: bad magic (expected 'TILEART2')");
+  EXPECT_FALSE(parse("TILEART2\x05", out, error));
   EXPECT_NE(error.find("truncated header"), std::string::npos) << error;
 
   std::string good = serializeArtifact(sample());
@@ -217,19 +258,111 @@ TEST(ArtifactTest, RejectsEveryTruncation) {
     EXPECT_FALSE(parse(good.substr(0, n), out, error)) << n;
 }
 
-// No single-byte change crashes the parser; most are rejected.
-TEST(ArtifactTest, SurvivesByteMutations) {
+// Every single-byte change is rejected (the checksum catches what still
+// parses), without the parser crashing or reading past the end.
+TEST(ArtifactTest, RejectsEveryByteMutation) {
   std::string good = serializeArtifact(sample());
   Artifact out;
   std::string error;
-  size_t rejected = 0;
+  size_t changed = 0, rejected = 0;
   for (size_t i = 0; i < good.size(); ++i)
-    for (unsigned char c : {0x00, 0x0a, 0x20, 0x41, 0x7f, 0xff}) {
+    for (unsigned char c : {0x00, 0x0a, 0x20, 0x30, 0x41, 0x7f, 0xff}) {
       std::string bad = good;
       bad[i] = static_cast<char>(c);
-      rejected += !parse(bad, out, error);
+      if (bad == good)
+        continue;
+      ++changed;
+      bool accepted = parse(bad, out, error);
+      rejected += !accepted;
+      EXPECT_FALSE(accepted) << "byte " << i << " set to " << int(c);
     }
-  EXPECT_GT(rejected, good.size());
+  EXPECT_EQ(rejected, changed);
+}
+
+// A well-formed change (another valid chip, key, symbol or payload) parses
+// but does not match the checksum.
+TEST(ArtifactTest, RejectsChecksumMismatch) {
+  std::string good = serializeArtifact(sample());
+  Artifact out;
+  std::string error;
+  for (auto [from, to] :
+       {std::pair<std::string, std::string>{"x86-64-v3", "x86-64-v4"},
+        {"0123456789abcdef", "0123456789abcdee"},
+        {"tile-0.1.0", "tile-0.1.1"},
+        {"vector_add_entry", "vector_add_entrz"},
+        {"payload", "paylo4d"}}) {
+    std::string bad = good;
+    size_t at = bad.find(from);
+    ASSERT_NE(at, std::string::npos) << from;
+    bad.replace(at, from.size(), to);
+    EXPECT_FALSE(parse(bad, out, error)) << from;
+    EXPECT_EQ(error.rfind("artifact checksum mismatch: the header records "
+                          "sha256 ",
+                          0),
+              0u)
+        << error;
+    EXPECT_NE(error.find("; the file is damaged"), std::string::npos) << error;
+  }
+}
+
+TEST(ArtifactTest, RejectsOtherFormatVersions) {
+  std::string v1 = serializeArtifact(sample());
+  v1[7] = '1';
+  Artifact out;
+  std::string error;
+  EXPECT_FALSE(parse(v1, out, error));
+  EXPECT_EQ(error, "artifact format 1 ('TILEART1') has no checksum and is no "
+                   "longer supported: recompile it with tile-compile (this "
+                   "runtime reads format 2, 'TILEART2')");
+  std::string v9 = v1;
+  v9[7] = '9';
+  EXPECT_FALSE(parse(v9, out, error));
+  EXPECT_EQ(error, "unsupported artifact format 'TILEART9' (this runtime "
+                   "reads 'TILEART2'): recompile it with this version's "
+                   "tile-compile");
+}
+
+TEST(ArtifactTest, RejectsMisplacedOrBadChecksum) {
+  EXPECT_EQ(errorOf(kDummyChecksum + "kernel k s 0\nend\n"),
+            "header line 8: only 'end' may follow the 'checksum' record");
+  EXPECT_EQ(errorOf("checksum md5 00\nend\n"),
+            "header line 7: unknown checksum algorithm 'md5' (expected "
+            "sha256)");
+  EXPECT_EQ(errorOf("checksum sha256 " + std::string(64, 'A') + "\nend\n"),
+            "header line 7: bad checksum '" + std::string(64, 'A') +
+                "' (expected 64 lowercase hex digits)");
+  // Without a checksum, `end` is refused; so is a header without a final
+  // newline.
+  Artifact out;
+  std::string error;
+  std::string unsigned_ = std::string(kPreamble) + "end\n";
+  std::string bytes(kArtifactMagic, 8);
+  for (int i = 0; i < 4; ++i)
+    bytes += static_cast<char>((unsigned_.size() >> (8 * i)) & 0xff);
+  EXPECT_FALSE(parse(bytes + unsigned_ + "abc", out, error));
+  EXPECT_EQ(error, "header line 7: no 'checksum' record before 'end'");
+  std::string good = serializeArtifact(sample());
+  EXPECT_EQ(errorOf(kDummyChecksum + "end"),
+            "header line 8: the header must end with a newline");
+}
+
+TEST(ArtifactTest, RejectsNonCanonicalAndNonASCIIFields) {
+  EXPECT_EQ(errorOf("kernel k s 01\narg ptr\nend\n"),
+            "header line 7: bad argument count '01'");
+  EXPECT_EQ(errorOf("kernel k s 0\nattr a -0\nend\n"),
+            "header line 8: bad integer '-0' for attr 'a'");
+  EXPECT_EQ(errorOf("kernel k\xc3\xa9 s 0\nend\n"),
+            "header line 7: non-ASCII byte 0xc3");
+  EXPECT_EQ(errorOf("kernel k s\x01 0\nend\n"),
+            "header line 7: control character 0x01");
+  EXPECT_EQ(errorOf(std::string("kernel k s\0 0\nend\n", 17)),
+            "header line 7: control character 0x00");
+  EXPECT_EQ(errorOf("features  x\nend\n", false),
+            "header line 1: 'features' value starts or ends with a space");
+  EXPECT_EQ(errorOf("target cpu\nchip c\nfeatures -\ncompiler v\n"
+                    "key 00000000000000ff\nbinary so 03\nend\n",
+                    false),
+            "header line 6: bad payload size '03'");
 }
 
 TEST(ArtifactTest, RejectsMalformedRecords) {
@@ -319,9 +452,9 @@ TEST(ArtifactTest, RejectsMalformedRecords) {
   EXPECT_EQ(errorOf("chip other\nend\n"),
             "header line 7: duplicate 'chip' record");
   EXPECT_EQ(errorOf(""), "header has no 'end' record");
-  EXPECT_EQ(errorOf("end\nend\n"),
-            "header line 8: text after the 'end' record");
-  EXPECT_EQ(errorOf("end\n\n"), "header line 8: empty line");
+  EXPECT_EQ(errorOf(kDummyChecksum + "end\nend\n"),
+            "header line 9: text after the 'end' record");
+  EXPECT_EQ(errorOf(kDummyChecksum + "end\n\n"), "header line 9: empty line");
   EXPECT_EQ(errorOf("kernel  k s 0\nend\n"),
             "header line 7: empty field (fields are separated by single "
             "spaces)");
@@ -379,6 +512,77 @@ TEST(ArtifactTest, ValidateRejectsWhatCannotRoundTrip) {
   a = sample();
   a.kernels[0].attrs.push_back({"threads", 1});
   EXPECT_FALSE(validateArtifact(a, error));
+  a = sample();
+  a.features = "-";
+  EXPECT_TRUE(validateArtifact(a, error)) << error;
+  a.features = "caf\xc3\xa9";
+  EXPECT_FALSE(validateArtifact(a, error));
+}
+
+// Names, symbols and attribute names are non-empty printable ASCII without
+// spaces; the writer refuses anything else and says why.
+TEST(ArtifactTest, ValidateRejectsBadNamesAndSymbols) {
+  const std::pair<std::string, std::string> bad[] = {
+      {"", "is empty"},
+      {"a b", "contains a space"},
+      {"a\tb", "contains the control character 0x09"},
+      {"a\nb", "contains the control character 0x0a"},
+      {std::string("a\0b", 3), "contains a NUL byte"},
+      {"a\x7f", "contains the control character 0x7f"},
+      {"caf\xc3\xa9", "contains the non-ASCII byte 0xc3"},
+  };
+  std::string error;
+  for (const auto &[text, why] : bad) {
+    Artifact a = sample();
+    a.kernels[0].name = text;
+    EXPECT_FALSE(validateArtifact(a, error));
+    EXPECT_EQ(error.rfind("kernel name ", 0), 0u) << error;
+    EXPECT_NE(error.find(why + " (it must be non-empty printable ASCII "
+                               "without spaces)"),
+              std::string::npos)
+        << error;
+    a = sample();
+    a.kernels[1].symbol = text;
+    EXPECT_FALSE(validateArtifact(a, error));
+    EXPECT_EQ(error.rfind("entry symbol of kernel 'all_kinds' ", 0), 0u)
+        << error;
+    EXPECT_NE(error.find(why), std::string::npos) << error;
+    a = sample();
+    a.kernels[0].attrs[0].first = text;
+    EXPECT_FALSE(validateArtifact(a, error));
+    a = sample();
+    a.chip = text;
+    EXPECT_FALSE(validateArtifact(a, error));
+  }
+  // Messages escape what they quote.
+  Artifact a = sample();
+  a.kernels[0].name = "a\nb";
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+  EXPECT_NE(error.find("'a\\x0ab'"), std::string::npos) << error;
+  // writeArtifactFile validates before it creates the file.
+  std::string path = testing::TempDir() + "/never-written.tile";
+  std::remove(path.c_str());
+  EXPECT_FALSE(writeArtifactFile(path, a, error));
+  EXPECT_NE(error.find("contains the control character 0x0a"),
+            std::string::npos)
+      << error;
+  EXPECT_EQ(std::fopen(path.c_str(), "rb"), nullptr);
+}
+
+// The file reader stops at a limit, and early on a wrong prefix (/dev/zero).
+TEST(ArtifactTest, ReadWholeFileBounds) {
+  std::string out, error;
+  int err = 0;
+  EXPECT_TRUE(
+      readWholeFile("/dev/zero", out, error, &err, SIZE_MAX, kArtifactFamily));
+  EXPECT_LE(out.size(), 65536u);
+  EXPECT_FALSE(readWholeFile("/dev/zero", out, error, &err, 100000));
+  EXPECT_EQ(err, EFBIG);
+  EXPECT_EQ(error, "'/dev/zero' is larger than 100000 bytes");
+  Artifact a;
+  EXPECT_FALSE(readArtifactFile("/dev/zero", a, error));
+  EXPECT_NE(error.find("bad magic"), std::string::npos) << error;
 }
 
 } // namespace

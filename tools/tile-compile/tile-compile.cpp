@@ -19,6 +19,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
@@ -90,6 +91,13 @@ static int compile() {
                  mlir::tile::compileToArtifact(*module, *options, artifact))) {
     return 1;
   }
+  // The reader's rules (names, symbols, fields), checked before anything is
+  // written: a bad artifact is an error here, not a file no runtime loads.
+  std::string invalid;
+  if (emit == "artifact" && !::tile::validateArtifact(artifact, invalid)) {
+    errs() << "tile-compile: cannot write the artifact: " << invalid << "\n";
+    return 1;
+  }
 
   auto output = openOutputFile(outputPath, &error);
   if (!output) {
@@ -104,6 +112,19 @@ static int compile() {
     output->os() << artifact.binary;
   else
     output->os() << ::tile::serializeArtifact(artifact);
+  // A failed write (a full disk, -o /dev/full) only sets the stream's error,
+  // which would abort in its destructor ("LLVM ERROR: IO failure"): report
+  // it. A partial regular file is removed (not kept); a device or pipe is
+  // kept, since discarding it would unlink it.
+  output->os().flush();
+  if (std::error_code ec = output->os().error()) {
+    errs() << "tile-compile: cannot write '" << outputPath
+           << "': " << ec.message() << "\n";
+    output->os().clear_error();
+    if (!llvm::sys::fs::is_regular_file(outputPath))
+      output->keep();
+    return 1;
+  }
   output->keep();
   return 0;
 }

@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tools/tile-run/Data.h"
-#include "runtime/artifact.h"
 
 #include <cerrno>
 #include <cfloat>
@@ -15,6 +14,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
+#include <sys/stat.h>
 
 using namespace tile::run;
 
@@ -349,8 +350,17 @@ bool tile::run::makeData(DType type, size_t count, const Fill &fill,
     out.assign(count * size, 0xff);
     return true;
   case Fill::File: {
-    if (!readFile(fill.text, out, error))
-      return false;
+    std::string why;
+    if (!readFile(fill.text, out, why, count * size)) {
+      // A failed open or read names the path already; a file too long
+      // says only how long.
+      if (why.rfind("has ", 0) != 0)
+        return fail(error, why);
+      return fail(error, "file '" + fill.text + "' " + why + ", expected " +
+                             std::to_string(count * size) + " (" +
+                             std::to_string(count) + " " + dtypeName(type) +
+                             ")");
+    }
     if (out.size() != count * size)
       return fail(
           error, "file '" + fill.text + "' has " + std::to_string(out.size()) +
@@ -450,11 +460,35 @@ Comparison tile::run::compare(DType type, const unsigned char *actual,
 }
 
 bool tile::run::readFile(const std::string &path,
-                         std::vector<unsigned char> &out, std::string &error) {
-  std::string bytes;
-  if (!tile::readWholeFile(path, bytes, error))
-    return false;
-  out.assign(bytes.begin(), bytes.end());
+                         std::vector<unsigned char> &out, std::string &error,
+                         size_t maxBytes) {
+  out.clear();
+  std::unique_ptr<FILE, int (*)(FILE *)> f(std::fopen(path.c_str(), "rb"),
+                                           std::fclose);
+  if (!f)
+    return fail(error, "cannot open '" + path + "': " + std::strerror(errno));
+  // A regular file that is too long is refused by its size, unread.
+  struct stat st;
+  bool regular = ::fstat(fileno(f.get()), &st) == 0 && S_ISREG(st.st_mode);
+  if (regular && uint64_t(st.st_size) > maxBytes)
+    return fail(error,
+                "has " + std::to_string(uint64_t(st.st_size)) + " bytes");
+  // Room for all of it first, so that an impossible size fails at once
+  // (std::bad_alloc, for the caller to report) rather than after reading
+  // /dev/zero into all of memory.
+  out.reserve(regular ? size_t(st.st_size) : maxBytes);
+  unsigned char chunk[65536];
+  size_t n;
+  while ((n = std::fread(chunk, 1, sizeof(chunk), f.get())) > 0) {
+    if (n > maxBytes - out.size()) {
+      out.clear();
+      return fail(error,
+                  "has more than " + std::to_string(maxBytes) + " bytes");
+    }
+    out.insert(out.end(), chunk, chunk + n);
+  }
+  if (std::ferror(f.get()))
+    return fail(error, "cannot read '" + path + "'");
   return true;
 }
 

@@ -77,9 +77,12 @@ Comparison compare(DType type, const unsigned char *actual,
                    const unsigned char *expected, size_t count, double atol,
                    double rtol, size_t maxReported);
 
-/// Reads a whole file as bytes.
+/// Reads a whole file as bytes, refusing one of more than \p maxBytes (a
+/// regular file by its size, without reading it; anything else, /dev/zero or
+/// a pipe, after at most 64 KiB past maxBytes) with an error that starts with
+/// "has " ("has 400 bytes", "has more than 40 bytes").
 bool readFile(const std::string &path, std::vector<unsigned char> &out,
-              std::string &error);
+              std::string &error, size_t maxBytes);
 bool writeFile(const std::string &path, const unsigned char *data, size_t size,
                std::string &error);
 

@@ -4,7 +4,9 @@
 // the kernel's arguments from --arg specs, launches it --warmup then --repeat
 // times, prints the timing, and writes (--write) or checks (--expect) buffers
 // after the last launch. Every failure is one line on stderr and exit code 1;
-// command-line misuse exits with 2. See docs/Runtime.md.
+// command-line misuse exits with 2. It never aborts: counts are bounded, host
+// allocations that fail are errors, and main turns any escaping exception
+// into exit code 1. See docs/Runtime.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,7 +18,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace tile::run;
@@ -36,8 +41,9 @@ const char kUsage[] =
     "                                   i8 i16 i32 i64 u8\n"
     "                          FILL     zero | const=V | rand[=SEED] | iota\n"
     "                                   | file=PATH | poison\n"
-    "  --warmup N            untimed launches first (default 1)\n"
-    "  --repeat N            timed launches (default 1)\n"
+    "  --warmup N            untimed launches first (default 1, at most\n"
+    "                        1000000)\n"
+    "  --repeat N            timed launches (default 1, at most 1000000)\n"
     "  --bytes N             bytes moved per launch, for the bandwidth line\n"
     "                        (default: the sum of the buffer sizes)\n"
     "  --flops N             operations per launch: print GFLOP/s instead\n"
@@ -147,14 +153,38 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
   return true;
 }
 
+// The most --warmup and --repeat launches: the timings of --repeat are kept
+// in memory, and a run of a million launches is already far past any use.
+constexpr int64_t kMaxLaunches = 1000000;
+
 bool parseCount(const std::string &text, const char *what, int64_t min,
-                int64_t &out, std::string &message) {
-  if (!parseInt(text, out) || out < min) {
-    message = std::string("bad ") + what + " '" + text +
-              "' (expected an integer >= " + std::to_string(min) + ")";
+                int64_t &out, std::string &message, int64_t max = INT64_MAX) {
+  if (!parseInt(text, out) || out < min || out > max) {
+    message =
+        std::string("bad ") + what + " '" + text + "' (expected an integer " +
+        (max == INT64_MAX
+             ? ">= " + std::to_string(min)
+             : "from " + std::to_string(min) + " to " + std::to_string(max)) +
+        ")";
     return false;
   }
   return true;
+}
+
+std::string hostAllocationError(size_t bytes) {
+  return "cannot allocate " + std::to_string(bytes) + " bytes of host memory";
+}
+
+// The host's physical memory in bytes (SIZE_MAX where unknown). A buffer
+// larger than that is refused before it is tried: the allocation could only
+// fail, or (with overcommit) succeed and be filled into swap and the OOM
+// killer.
+size_t hostMemoryBytes() {
+  long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0 ||
+      uint64_t(pages) > SIZE_MAX / uint64_t(pageSize))
+    return SIZE_MAX;
+  return size_t(pages) * size_t(pageSize);
 }
 
 // Parses "I=PATH" naming a buffer argument.
@@ -222,8 +252,8 @@ int run(const Options &o) {
   int64_t repeat, warmup, bytes = -1, flops = -1;
   double atol, rtol;
   if (!parseGrid(o.grid, grid, message) ||
-      !parseCount(o.repeat, "--repeat", 1, repeat, message) ||
-      !parseCount(o.warmup, "--warmup", 0, warmup, message) ||
+      !parseCount(o.repeat, "--repeat", 1, repeat, message, kMaxLaunches) ||
+      !parseCount(o.warmup, "--warmup", 0, warmup, message, kMaxLaunches) ||
       (!o.bytes.empty() &&
        !parseCount(o.bytes, "--bytes", 0, bytes, message)) ||
       (!o.flops.empty() && !parseCount(o.flops, "--flops", 0, flops, message)))
@@ -260,11 +290,24 @@ int run(const Options &o) {
   // any device work. A uniform fill makes one element, which the device
   // repeats (tile_buffer_fill).
   std::vector<std::vector<unsigned char>> hostData(specs.size());
-  for (size_t i = 0; i < specs.size(); ++i)
-    if (specs[i].isBuffer &&
-        !makeData(specs[i].dtype, isUniform(specs[i].fill) ? 1 : specs[i].count,
-                  specs[i].fill, /*defaultSeed=*/i, hostData[i], message))
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (!specs[i].isBuffer)
+      continue;
+    size_t count = isUniform(specs[i].fill) ? 1 : specs[i].count;
+    size_t bytes = count * dtypeSize(specs[i].dtype);
+    if (bytes > hostMemoryBytes())
+      return error("--arg '" + o.args[i] + "': " + hostAllocationError(bytes) +
+                   " (the host has " + std::to_string(hostMemoryBytes()) + ")");
+    bool made = false;
+    try {
+      made = makeData(specs[i].dtype, count, specs[i].fill,
+                      /*defaultSeed=*/i, hostData[i], message);
+    } catch (const std::bad_alloc &) {
+      message = hostAllocationError(count * dtypeSize(specs[i].dtype));
+    }
+    if (!made)
       return error("--arg '" + o.args[i] + "': " + message);
+  }
 
   Session session;
   const char *deviceName = nullptr;
@@ -331,7 +374,13 @@ int run(const Options &o) {
 
   auto download = [&](size_t index, std::vector<unsigned char> &out) {
     size_t size = specs[index].count * dtypeSize(specs[index].dtype);
-    out.resize(size);
+    try {
+      out.resize(size);
+    } catch (const std::bad_alloc &) {
+      error("buffer #" + std::to_string(index) + ": " +
+            hostAllocationError(size));
+      return false;
+    }
     return check(tile_buffer_copy_to_host(args[index].value.buffer, 0,
                                           out.data(), size));
   };
@@ -348,15 +397,21 @@ int run(const Options &o) {
     std::vector<unsigned char> actual, expected;
     if (!download(e.index, actual))
       return 1;
-    if (!readFile(e.path, expected, message))
-      return error(message);
+    // A file longer than the buffer (or /dev/zero) is refused without
+    // reading it all.
+    const std::string what =
+        "--expect " + std::to_string(e.index) + "=" + e.path + ": ";
+    const std::string buffer = "buffer #" + std::to_string(e.index) + " has " +
+                               std::to_string(actual.size()) + " (" +
+                               std::to_string(spec.count) + " " +
+                               dtypeName(spec.dtype) + ")";
+    if (!readFile(e.path, expected, message, actual.size()))
+      return error(message.rfind("has ", 0) == 0
+                       ? what + "the file " + message + ", " + buffer
+                       : message);
     if (expected.size() != actual.size())
-      return error("--expect " + std::to_string(e.index) + "=" + e.path +
-                   ": the file has " + std::to_string(expected.size()) +
-                   " bytes, buffer #" + std::to_string(e.index) + " has " +
-                   std::to_string(actual.size()) + " (" +
-                   std::to_string(spec.count) + " " + dtypeName(spec.dtype) +
-                   ")");
+      return error(what + "the file has " + std::to_string(expected.size()) +
+                   " bytes, " + buffer);
     Comparison c = compare(spec.dtype, actual.data(), expected.data(),
                            spec.count, atol, rtol, /*maxReported=*/10);
     std::string verdict =
@@ -389,5 +444,15 @@ int main(int argc, char **argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  return run(options);
+  // The last resort: nothing may abort (exit 134). run() reports what it
+  // expects; Session's destructor releases the runtime objects on the way.
+  try {
+    return run(options);
+  } catch (const std::bad_alloc &) {
+    return error("out of memory");
+  } catch (const std::exception &e) {
+    return error(std::string("unexpected error: ") + e.what());
+  } catch (...) {
+    return error("unexpected error");
+  }
 }

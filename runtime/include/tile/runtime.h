@@ -11,7 +11,11 @@
 |*  - Handles are opaque. A buffer or module keeps its device alive: closing  *|
 |*    a device releases the caller's reference, and the device goes away when *|
 |*    its last buffer and module are gone too. Kernel handles belong to their *|
-|*    module and are invalid once it is unloaded.                             *|
+|*    module and go stale once it is unloaded.                                *|
+|*  - Handles are checked: using one that was freed, unloaded or closed (a    *|
+|*    double free, a kernel of an unloaded module, a closed device), or one   *|
+|*    of the wrong kind, returns TILE_INVALID_ARGUMENT ("buffer handle is     *|
+|*    stale (freed)"); it is never dereferenced.                              *|
 |*  - Argument numbers in messages count from 0.                              *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -102,7 +106,7 @@ tile_status_t tile_module_load(tile_device_t device, const void *data,
                                size_t size, tile_module_t *out_module);
 tile_status_t tile_module_load_file(tile_device_t device, const char *path,
                                     tile_module_t *out_module);
-/* Accepts NULL. Invalidates the module's kernel handles. */
+/* Accepts NULL. The module's kernel handles go stale with it. */
 tile_status_t tile_module_unload(tile_module_t module);
 tile_status_t tile_module_get_kernel(tile_module_t module, const char *name,
                                      tile_kernel_t *out_kernel);

@@ -12,12 +12,18 @@
   reference.py corrupt MODE [ARG...] IN OUT
       damages an artifact: magic | truncate N (keep N bytes; N < 0 drops -N)
       | header-size N | append N | replace OLD NEW (edits the header text and
-      fixes its size) | replace-bytes OLD NEW (anywhere, same length)
+      fixes its size, not its checksum) | replace-bytes OLD NEW (the first
+      occurrence anywhere, same length) | flip OFFSET (xors the byte at
+      OFFSET, from the end if negative, with 0x01)
+  reference.py checksum ARTIFACT
+      recomputes the artifact's checksum with hashlib and prints
+      "checksum ok" if the file's checksum record holds it
   reference.py exit-code CODE COMMAND...
       runs COMMAND (output passed through); succeeds iff it exits with CODE
 """
 
 import bisect
+import hashlib
 import math
 import struct
 import subprocess
@@ -152,6 +158,8 @@ def corrupt(mode, src, dst, args):
         data[8:12] = int(args[0]).to_bytes(4, "little")
     elif mode == "append":
         data += b"\0" * int(args[0])
+    elif mode == "flip":
+        data[int(args[0])] ^= 0x01
     elif mode == "replace-bytes":
         old, new = (a.encode() for a in args)
         assert len(old) == len(new) and old in data, "corrupt: bad replace-bytes"
@@ -167,6 +175,24 @@ def corrupt(mode, src, dst, args):
     else:
         raise SystemExit("unknown corruption " + mode)
     open(dst, "wb").write(data)
+
+
+def check_checksum(path):
+    """Format 2: SHA-256 of everything before the checksum line, then of the
+    payload, as 64 hex digits in `checksum sha256 HEX` before `end`."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"TILEART2", "checksum: not a format 2 artifact"
+    size = int.from_bytes(data[8:12], "little")
+    header = data[12 : 12 + size]
+    tail = b"\nend\n"
+    assert header.endswith(tail), "checksum: the header does not end in 'end'"
+    line_start = header.rindex(b"\n", 0, len(header) - len(tail)) + 1
+    fields = header[line_start : len(header) - len(tail)].split(b" ")
+    assert fields[:2] == [b"checksum", b"sha256"], "checksum: no checksum line"
+    digest = hashlib.sha256(data[: 12 + line_start] + data[12 + size :])
+    if digest.hexdigest().encode() != fields[2]:
+        raise SystemExit("checksum: mismatch")
+    print("checksum ok")
 
 
 def main(argv):
@@ -195,6 +221,8 @@ def main(argv):
         open(out, "wb").write(pack("f64", [float(v) for v in values]))
     elif cmd == "corrupt":
         corrupt(args[0], args[-2], args[-1], args[1:-2])
+    elif cmd == "checksum":
+        check_checksum(args[0])
     elif cmd == "exit-code":
         code = subprocess.call(args[1:])
         if code != int(args[0]):

@@ -14,7 +14,7 @@
 // LLVM: omp.wsloop
 // LLVM: llvm.call @vector_add_program
 
-// ARTIFACT: TILEART1
+// ARTIFACT: TILEART2
 // ARTIFACT: target cpu
 // ARTIFACT: binary so {{[0-9]+}}
 // ARTIFACT: kernel vector_add tile_kernel_vector_add 4
