@@ -318,7 +318,8 @@ bool tile::check::reduceAndWrite(Checker &checker, const Case &failing,
       return false;
     }
   std::vector<unsigned char> source;
-  if (!readFile(options.kernelPath, source, error) ||
+  // The kernel parsed already, so it is no endless file.
+  if (!readFile(options.kernelPath, source, error, size_t(1) << 30) ||
       !writeFile(dir + "/kernel.mlir", source.data(), source.size(), error)) {
     std::fprintf(stderr, "tile-check: error: %s\n", error.c_str());
     return false;

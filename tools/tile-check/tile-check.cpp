@@ -356,7 +356,10 @@ bool loadResultFiles(const std::string &dir, const Case &c,
     std::string path = dir + "/arg" + std::to_string(i) + ".bin";
     if (!llvm::sys::fs::exists(path))
       continue;
-    if (!run::readFile(path, out.buffers[i], error))
+    // The file must hold exactly the reference's bytes; reading stops past
+    // them.
+    if (!run::readFile(path, out.buffers[i], error,
+                       reference.buffers[i].size()))
       return false;
     if (out.buffers[i].size() != reference.buffers[i].size()) {
       error = "'" + path + "' has " + std::to_string(out.buffers[i].size()) +
@@ -496,7 +499,8 @@ int stillFails(Checker &checker, const Case &c, const std::string &spec) {
 int checkCases(Checker &checker, const CommandLine &cl) {
   std::string error;
   std::vector<unsigned char> bytes;
-  if (!run::readFile(cl.casesPath, bytes, error))
+  // A cases file is text of a few lines per case: 1 GiB is past any.
+  if (!run::readFile(cl.casesPath, bytes, error, size_t(1) << 30))
     return inputError(error);
   std::string text(bytes.begin(), bytes.end());
   llvm::SmallVector<llvm::StringRef> lines;
