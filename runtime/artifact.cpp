@@ -365,6 +365,9 @@ bool HeaderParser::closeKernel() {
     return lineError("kernel " + quote(k.name) + " declares " +
                      std::to_string(declaredArgs) + " arguments but has " +
                      std::to_string(k.args.size()) + " 'arg' records");
+  std::string extents = checkBoundsCheckArgs(k);
+  if (!extents.empty())
+    return lineError(extents);
   // A name appears once, then again only for specialized variants.
   bool variant = findAttr(k, "divisible_args") != nullptr;
   if (!variant && !kernelNames.insert(k.name).second)
@@ -603,6 +606,37 @@ const int64_t *tile::findAttr(const KernelInfo &kernel, std::string_view name) {
   return nullptr;
 }
 
+size_t tile::callerArgCount(const KernelInfo &kernel) {
+  const int64_t *extents = findAttr(kernel, "bounds_check");
+  if (!extents || *extents < 0 || size_t(*extents) > kernel.args.size())
+    return kernel.args.size();
+  return kernel.args.size() - size_t(*extents);
+}
+
+std::string tile::checkBoundsCheckArgs(const KernelInfo &kernel) {
+  const int64_t *extents = findAttr(kernel, "bounds_check");
+  if (!extents)
+    return "";
+  std::string where = "kernel " + quote(kernel.name) + ": bounds_check " +
+                      std::to_string(*extents);
+  if (*extents < 0 || size_t(*extents) > kernel.args.size())
+    return where + " exceeds its " + std::to_string(kernel.args.size()) +
+           " arguments";
+  size_t callerArgs = kernel.args.size() - size_t(*extents);
+  size_t pointers = 0;
+  for (size_t i = 0; i < callerArgs; ++i)
+    pointers += kernel.args[i] == ArgKind::Ptr;
+  if (pointers != size_t(*extents))
+    return where + " but it has " + std::to_string(pointers) +
+           " pointer arguments";
+  for (size_t i = callerArgs; i < kernel.args.size(); ++i)
+    if (kernel.args[i] != ArgKind::I64)
+      return where + " but argument #" + std::to_string(i) +
+             ", a buffer extent, is " + argKindName(kernel.args[i]) +
+             ", not i64";
+  return "";
+}
+
 std::string tile::formatTensorMap(const TensorMapInfo &map) {
   auto list = [](const std::vector<TensorMapValue> &values) {
     std::string text;
@@ -737,6 +771,9 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
     if (!token("kernel name", k.name) ||
         !token("entry symbol of kernel " + quote(k.name), k.symbol))
       return false;
+    std::string extents = checkBoundsCheckArgs(k);
+    if (!extents.empty())
+      return fail(error, extents);
     bool variant = findAttr(k, "divisible_args") != nullptr;
     if (!variant && !names.insert(k.name).second)
       return fail(error, "duplicate kernel name " + quote(k.name));

@@ -90,6 +90,16 @@ struct KernelInfo {
 /// The value of attribute \p name of \p kernel, or null if it has none.
 const int64_t *findAttr(const KernelInfo &kernel, std::string_view name);
 
+/// The arguments a caller passes to \p kernel: all of `args` but the buffer
+/// extents a bounds-checked kernel (attr `bounds_check N`) takes after them,
+/// one i64 per pointer argument, which the runtime fills in.
+size_t callerArgCount(const KernelInfo &kernel);
+
+/// Why \p kernel's `bounds_check` attr does not fit its arguments (N must
+/// be its number of pointer arguments, followed by N i64), or "" if it does
+/// or the kernel has none.
+std::string checkBoundsCheckArgs(const KernelInfo &kernel);
+
 /// The contents of an artifact file.
 struct Artifact {
   std::string target;       ///< "cpu", "nvidia" or "amd"

@@ -273,16 +273,26 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
   const Module &module = *kernel.module;
   const KernelInfo &info = kernel.info();
   const std::string where = "of kernel '" + info.name + "'";
-  if (numArgs != info.args.size())
+  const size_t callerArgs = callerArgCount(info);
+  if (numArgs != callerArgs)
     return invalid("kernel '" + info.name + "' takes " +
-                   std::to_string(info.args.size()) + " argument" +
-                   (info.args.size() == 1 ? "" : "s") + ", got " +
+                   std::to_string(callerArgs) + " argument" +
+                   (callerArgs == 1 ? "" : "s") + ", got " +
                    std::to_string(numArgs));
   if (numArgs > 0 && !args)
     return invalid("args is null");
-  slots.assign(numArgs, ArgSlot());
-  pointers.assign(numArgs, nullptr);
+  // A bounds-checked kernel takes its buffers' extents after the arguments.
+  slots.assign(info.args.size(), ArgSlot());
+  pointers.assign(info.args.size(), nullptr);
   buffers.assign(numArgs, nullptr);
+  size_t nextExtent = numArgs;
+  auto addExtent = [&](const Buffer &buffer) {
+    if (nextExtent == info.args.size())
+      return;
+    slots[nextExtent].u64 = buffer.size;
+    pointers[nextExtent] = &slots[nextExtent];
+    ++nextExtent;
+  };
   for (size_t i = 0; i < numArgs; ++i) {
     const tile_arg_t &arg = args[i];
     const std::string argName = "argument #" + std::to_string(i) + " " + where;
@@ -309,6 +319,7 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
       if (buffers[i]->device != module.device)
         return invalid(argName + " is a buffer of another device");
       slot.pointer = buffers[i]->address;
+      addExtent(*buffers[i]);
       break;
     }
     case TILE_ARG_I1:
@@ -371,7 +382,7 @@ size_t chooseVariant(const KernelRef &kernel, const tile_arg_t *args,
     if (!mask || kernels[i].name != name)
       continue;
     bool holds = true;
-    for (size_t a = 0; a < kernels[i].args.size() && holds; ++a) {
+    for (size_t a = 0; a < callerArgCount(kernels[i]) && holds; ++a) {
       if (!(uint64_t(*mask) >> a & 1))
         continue;
       uint64_t value = args[a].kind == TILE_ARG_PTR
@@ -755,7 +766,7 @@ tile_status_t tile_kernel_num_args(tile_kernel_t handle, size_t *out_count) {
       return s;
     if (!out_count)
       return invalid("out_count is null");
-    *out_count = kernel.info().args.size();
+    *out_count = callerArgCount(kernel.info());
     return nullptr;
   });
 }
@@ -769,10 +780,11 @@ tile_status_t tile_kernel_arg_kind(tile_kernel_t handle, size_t index,
     if (!out_kind)
       return invalid("out_kind is null");
     const KernelInfo &info = kernel.info();
-    if (index >= info.args.size())
-      return invalid(
-          "kernel '" + info.name + "' has " + std::to_string(info.args.size()) +
-          " arguments; there is no argument #" + std::to_string(index));
+    if (index >= callerArgCount(info))
+      return invalid("kernel '" + info.name + "' has " +
+                     std::to_string(callerArgCount(info)) +
+                     " arguments; there is no argument #" +
+                     std::to_string(index));
     *out_kind = static_cast<tile_arg_kind_t>(info.args[index]);
     return nullptr;
   });

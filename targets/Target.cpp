@@ -3,6 +3,7 @@
 #include "targets/Target.h"
 
 #include "dialects/Tile/IR/Tile.h"
+#include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
@@ -83,7 +84,11 @@ std::string TargetOptions::str() const {
     parts.push_back("chip=" + chip);
   if (!features.empty()) // Last: its value holds commas.
     parts.push_back("features=" + features);
-  return parts.empty() ? target : target + ":" + llvm::join(parts, ",");
+  std::string text =
+      parts.empty() ? target : target + ":" + llvm::join(parts, ",");
+  // Not a target option (tile-compile's --bounds-check), but part of what
+  // the content key covers.
+  return boundsCheck ? text + " +bounds-check" : text;
 }
 
 /// The argument kind of a kernel argument type in the artifact.
@@ -319,12 +324,20 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
     }
     if (auto warps = kernel.getNumWarps())
       info.attrs.emplace_back("num_warps", *warps);
+    // tile-insert-bounds-checks adds an i64 extent per pointer argument.
+    if (options.boundsCheck) {
+      int64_t pointers = llvm::count(info.args, ::tile::ArgKind::Ptr);
+      info.args.insert(info.args.end(), pointers, ::tile::ArgKind::I64);
+      info.attrs.emplace_back("bounds_check", pointers);
+    }
     artifact.kernels.push_back(std::move(info));
   }
   if (artifact.kernels.empty())
     return emitError(module.getLoc()) << "no tile.func kernel to compile";
 
   PassManager pm(module.getContext());
+  if (options.boundsCheck)
+    pm.addPass(createTileInsertBoundsChecks());
   target->buildPipeline(pm, options);
   if (failed(pm.run(module)) ||
       failed(target->serialize(module, options, artifact)))
@@ -356,6 +369,8 @@ LogicalResult mlir::tile::compileToIntermediate(ModuleOp module,
   if (failed(verifyKernelNames(module)))
     return failure();
   PassManager pm(module.getContext());
+  if (options.boundsCheck)
+    pm.addPass(createTileInsertBoundsChecks());
   target->buildPipeline(pm, options);
   if (failed(pm.run(module)))
     return failure();

@@ -43,6 +43,9 @@ struct TargetOptions {
   /// LLVM target triple to compile for; empty means the host's (CPU) or the
   /// target's own.
   std::string triple;
+  /// Check every access against its buffer's extent
+  /// (tile-insert-bounds-checks, `tile-compile --bounds-check`).
+  bool boundsCheck = false;
 
   /// Parses "name[:key=value,...]"; returns an error message on failure.
   static FailureOr<TargetOptions> parse(StringRef text, std::string &error);

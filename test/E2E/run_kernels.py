@@ -375,9 +375,16 @@ def main():
     parser.add_argument("--artifacts", type=pathlib.Path,
                         help="where compiled kernels are kept (default: a "
                              "temporary folder)")
+    parser.add_argument("--bounds-check", action="store_true",
+                        help="compile with tile-compile --bounds-check: no "
+                             "in-bounds kernel may fail its checks")
     parser.add_argument("--compile-only", action="store_true",
                         help="compile every kernel into --artifacts and stop")
     args = parser.parse_args()
+    if args.only and args.only not in CASES and args.only not in NOT_YET:
+        parser.error(f"-k {args.only}: no such case (cases: "
+                     f"{', '.join(sorted(CASES))})")
+    compile_flags = ["--bounds-check"] if args.bounds_check else []
     failures = passed = 0
     with tempfile.TemporaryDirectory() as work:
         store = args.artifacts or pathlib.Path(work)
@@ -390,7 +397,8 @@ def main():
             if not prebuilt:
                 proc = subprocess.run(
                     [str(args.bin / "tile-compile"), str(args.examples / path),
-                     f"--target={args.target}", "-o", str(artifact)],
+                     f"--target={args.target}", "-o", str(artifact)]
+                    + compile_flags,
                     capture_output=True, text=True)
                 if proc.returncode != 0:
                     print(f"FAIL {name}: does not compile:\n{proc.stderr}")

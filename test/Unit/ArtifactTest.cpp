@@ -519,6 +519,35 @@ TEST(ArtifactTest, ValidateRejectsWhatCannotRoundTrip) {
   EXPECT_FALSE(validateArtifact(a, error));
 }
 
+// A bounds-checked kernel takes one i64 extent per pointer argument after
+// its own arguments, which callers do not pass; the writer and the reader
+// refuse a `bounds_check` count that does not fit.
+TEST(ArtifactTest, BoundsCheckedKernels) {
+  std::string error;
+  Artifact a = sample(), b;
+  KernelInfo &k = a.kernels[0];
+  EXPECT_EQ(callerArgCount(k), 4u);
+  k.args.insert(k.args.end(), 3, ArgKind::I64);
+  k.attrs.push_back({"bounds_check", 3});
+  EXPECT_EQ(callerArgCount(k), 4u);
+  ASSERT_TRUE(validateArtifact(a, error)) << error;
+  ASSERT_TRUE(parse(serializeArtifact(a), b, error)) << error;
+  expectEqual(a, b);
+  k.attrs.back().second = 2;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': bounds_check 2 but it has 3 pointer "
+                   "arguments");
+  k.attrs.back().second = 8;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': bounds_check 8 exceeds its 7 "
+                   "arguments");
+  k.attrs.back().second = 3;
+  k.args[5] = ArgKind::I32;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': bounds_check 3 but argument #5, a "
+                   "buffer extent, is i32, not i64");
+}
+
 // Names, symbols and attribute names are non-empty printable ASCII without
 // spaces; the writer refuses anything else and says why.
 TEST(ArtifactTest, ValidateRejectsBadNamesAndSymbols) {

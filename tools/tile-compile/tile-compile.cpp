@@ -34,6 +34,11 @@ static cl::opt<std::string> outputPath("o", cl::desc("Output file"),
 static cl::opt<std::string>
     targetSpec("target", cl::desc("Target: cpu[:chip=NAME,features=+a,-b]"),
                cl::init("cpu"));
+static cl::opt<bool> boundsCheck(
+    "bounds-check",
+    cl::desc("Check every load, store and atomic against the extent of its "
+             "buffer; a violation fails the launch (docs/Semantics.md)"),
+    cl::init(false));
 static cl::opt<std::string> emit(
     "emit",
     cl::desc("What to write: artifact (default); llvm-dialect (the lowered "
@@ -56,6 +61,7 @@ static int compile() {
     errs() << "tile-compile: " << error << "\n";
     return 2;
   }
+  options->boundsCheck = boundsCheck;
   if (!llvm::is_contained(
           {"artifact", "llvm-dialect", "llvm", "asm", "obj", "so"},
           StringRef(emit))) {
