@@ -20,12 +20,23 @@ config.substitutions.append(("%python", sys.executable))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-llvm_config.add_tool_substitutions(
-    ["tile-opt", "tile-compile", "tile-run", "tile-check", "tile-reduce"],
-    [config.tile_tools_dir])
+tools = ["tile-opt", "tile-compile", "tile-run", "tile-check", "tile-reduce"]
+# The libFuzzer target exists in clang builds with the fuzzer runtime.
+if os.path.exists(os.path.join(config.tile_tools_dir, "tile-fuzz")):
+    tools.append("tile-fuzz")
+    config.available_features.add("libfuzzer")
+llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir])
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
 # The CUDA toolkit's ptxas assembles what the NVIDIA target emits.
 cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("ptxas")
+
+# CI machines have both (scripts/install-deps.sh, the CUDA toolkit): there a
+# missing one fails the run instead of leaving its tests unsupported.
+if os.environ.get("CI") == "true":
+    for feature, why in [("ptxas", "ptxas of the CUDA toolkit (CUDA_PATH)"),
+                         ("libfuzzer", "tile-fuzz (clang-22, libclang-rt-22-dev)")]:
+        if feature not in config.available_features:
+            lit_config.fatal("CI runs need %s, which is missing" % why)
