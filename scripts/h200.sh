@@ -12,7 +12,7 @@
 #       --target nvidia --artifacts artifacts/nvidia --compile-only
 # There (the device tool carries ignored paths with `carry`):
 #   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
-#     bash scripts/h200.sh artifacts/nvidia
+#     [BOUNDS=artifacts/nvidia-bounds] bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
 artifacts=${1:?usage: h200.sh ARTIFACTS}
 out=${OUT:-h200-out}
@@ -87,6 +87,25 @@ if [ -n "${CONFORMANCE:-}" ] && [ -f "$CONFORMANCE/run.sh" ]; then
     >"$out/conformance-run.log" 2>&1
   echo "conformance run.sh exit $?"
   tar -C "$CONFORMANCE" -czf "$out/conformance-results.tgz" results
+fi
+
+# BOUNDS=DIR: the end-to-end suite compiled with --bounds-check (run_kernels.py
+# --bounds-check --compile-only --artifacts DIR), which must pass unchanged,
+# and DIR/oob.tile (test/Target/CPU/bounds-check.mlir for nvidia), whose
+# launch reads past its input and must fail naming the load and the offset.
+if [ -n "${BOUNDS:-}" ]; then
+  step "bounds-checked end-to-end suite, and a launch out of bounds"
+  python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
+    --target nvidia --artifacts "$BOUNDS" --device cuda 2>&1 |
+    tee "$out/e2e-bounds.log" | grep -v '^PASS' || true
+  grep -q " 0 failed" "$out/e2e-bounds.log" || status=1
+  build-rt/bin/tile-run "$BOUNDS/oob.tile" --device cuda --kernel copy \
+    --grid 2 --arg buf:f32:100:iota --arg buf:f32:128:zero --arg i32:128 \
+    >"$out/oob.log" 2>&1
+  echo "exit $?" >>"$out/oob.log"
+  cat "$out/oob.log"
+  grep -q "out of bounds: tile.load" "$out/oob.log" &&
+    grep -q "exit 1" "$out/oob.log" || status=1
 fi
 
 # PROFILE=1: Nsight Compute's summary of the row kernels that trail Triton.
