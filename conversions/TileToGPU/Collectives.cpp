@@ -180,13 +180,12 @@ FailureOr<SmallVector<Distributed>> KernelLowering::lowerReduce(OpBuilder &b,
       return sharedAddress(sb, loc, offset);
     };
     barrier(b, loc);
+    // One writer per (warp, element): lanes and warps holding copies stay
+    // quiet, except the warps along the axis, whose partials differ.
+    unsigned warpMask = out.getCopyWarpMask() & ~axisWarpMask & (numWarps - 1);
     {
-      // One writer per (warp, element): lanes and warps holding copies stay
-      // quiet, except the warps along the axis, whose partials differ.
       OpBuilder::InsertionGuard guard(b);
       unsigned laneMask = out.getCopyLaneMask();
-      unsigned warpMask =
-          out.getCopyWarpMask() & ~axisWarpMask & (numWarps - 1);
       Value bits = arith::OrIOp::create(
           b, loc,
           arith::AndIOp::create(b, loc, laneId, constI32(b, loc, laneMask)),
@@ -200,8 +199,13 @@ FailureOr<SmallVector<Distributed>> KernelLowering::lowerReduce(OpBuilder &b,
           LLVM::StoreOp::create(b, loc, v, slot(b, warpId, o, n));
     }
     barrier(b, loc);
+    // Every warp reads the partials its writers left: those of the warps
+    // along the axis, with the bits of copies clear (a warp holding a copy
+    // wrote nothing; reading its own slots gave warps of copies stale values,
+    // so a reduced scalar differed between warps).
     Value otherWarps = arith::AndIOp::create(
-        b, loc, warpId, constI32(b, loc, ~axisWarpMask & (numWarps - 1)));
+        b, loc, warpId,
+        constI32(b, loc, ~axisWarpMask & ~warpMask & (numWarps - 1)));
     for (auto [o, value] : llvm::enumerate(acc)) {
       std::optional<Tuple> total;
       // Every combination of the axis warp bits, in increasing order.

@@ -248,12 +248,9 @@ LogicalResult KernelLowering::lowerAssert(AssertOp op, OpBuilder &b) {
   OpBuilder::InsertionGuard guard(b);
   guardBy(b, loc, failing);
   SmallVector<Value> pid = programIds(b, loc);
-  gpu::PrintfOp::create(b, loc,
-                        "tile.assert failed in program (%d, %d, %d): " +
-                            escapePrintfFormat(op.getMessage()) + "\n",
-                        pid);
   // The flag, then the program ids of the first failure: the runtime reads
-  // them after the launch.
+  // them after the launch. Only that first failing thread prints, once per
+  // launch rather than once per thread.
   auto ptrType = LLVM::LLVMPointerType::get(b.getContext(), 1);
   Value flag =
       LLVM::AddressOfOp::create(b, loc, ptrType, assertFlag.getSymName());
@@ -263,6 +260,10 @@ LogicalResult KernelLowering::lowerAssert(AssertOp op, OpBuilder &b) {
   Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                       previous, constI32(b, loc, 0));
   guardBy(b, loc, first);
+  gpu::PrintfOp::create(b, loc,
+                        "tile.assert failed in program (%d, %d, %d): " +
+                            escapePrintfFormat(op.getMessage()) + "\n",
+                        pid);
   for (auto [i, id] : llvm::enumerate(pid)) {
     Value slot = LLVM::GEPOp::create(b, loc, ptrType, b.getI32Type(), flag,
                                      ArrayRef<LLVM::GEPArg>{int32_t(i + 1)});

@@ -68,3 +68,32 @@ tile.func @transpose(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
   tile.store %dp, %t : tensor<64x64x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// 1024 elements in 16-byte vectors fill 8 of 16 warps; warps 8-15 hold
+// copies. Only warps 0-7 write their partials, and every warp reads those:
+// the warp index of the reads has the copy bit (8) clear. (Regression:
+// warps 8-15 read their own, never written, slots, so the reduced scalar
+// differed between warps; an assert or branch on it misbehaved.)
+// CHECK-LABEL: gpu.func @reduce_copies
+// CHECK: gpu.barrier
+// CHECK: %[[COPY:.*]] = arith.andi %{{.*}}, %c8_i32{{.*}} : i32
+// CHECK: scf.if
+// CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK: gpu.barrier
+// CHECK: arith.andi %{{.*}}, %c0_i32{{.*}} : i32
+// CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+tile.func @reduce_copies(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32>) attributes {num_warps = 16 : i32} {
+  %r = tile.range 0 to 1024 : tensor<1024xi32>
+  %b = tile.splat %x : tensor<1024x!tile.ptr<f32>>
+  %p = tile.addptr %b, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %v = tile.load %p : tensor<1024x!tile.ptr<f32>>
+  %s = tile.reduce(%v) axis = 0 : tensor<1024xf32> -> f32 {
+  ^bb0(%a: f32, %c: f32):
+    %m = arith.addf %a, %c : f32
+    tile.yield %m : f32
+  }
+  tile.store %out, %s : !tile.ptr<f32>
+  tile.return
+}
