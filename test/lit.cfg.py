@@ -1,5 +1,6 @@
 # lit configuration of the tile compiler's test suite.
 
+import ctypes
 import os
 import sys
 
@@ -28,15 +29,43 @@ if os.path.exists(os.path.join(config.tile_tools_dir, "tile-fuzz")):
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir])
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
+# Features for the GPU backends, found by loading the driver libraries the
+# way the runtime does:
+#   cuda-driver  libcuda.so.1 loads       hip-driver  libamdhip64.so loads
+#   cuda-device  and the CUDA driver reports at least one device
+# The no-device tests are UNSUPPORTED where a driver is installed;
+# gpu-smoke.test REQUIRES a CUDA device.
+def load_library(name):
+    try:
+        return ctypes.CDLL(name)
+    except OSError:
+        return None
+
+
+cuda = load_library("libcuda.so.1")
+if cuda:
+    config.available_features.add("cuda-driver")
+    count = ctypes.c_int(0)
+    if cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 \
+            and count.value > 0:
+        config.available_features.add("cuda-device")
+if load_library("libamdhip64.so"):
+    config.available_features.add("hip-driver")
+
 # The CUDA toolkit's ptxas assembles what the NVIDIA target emits.
 cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")
 if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("ptxas")
+# The NVIDIA target links libdevice into every kernel, even to emit PTX.
+if os.path.exists(os.path.join(cuda_root, "nvvm", "libdevice",
+                               "libdevice.10.bc")):
+    config.available_features.add("libdevice")
 
 # CI machines have both (scripts/install-deps.sh, the CUDA toolkit): there a
 # missing one fails the run instead of leaving its tests unsupported.
 if os.environ.get("CI") == "true":
     for feature, why in [("ptxas", "ptxas of the CUDA toolkit (CUDA_PATH)"),
+                         ("libdevice", "libdevice of the CUDA toolkit"),
                          ("libfuzzer", "tile-fuzz (clang-22, libclang-rt-22-dev)")]:
         if feature not in config.available_features:
             lit_config.fatal("CI runs need %s, which is missing" % why)

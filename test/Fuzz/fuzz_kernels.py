@@ -361,7 +361,10 @@ def offset_beyond_2_31(work):
 
 
 def export(args, kernels):
-    """Writes DIR: <kernel>.tile, inputs, cases, and run.sh."""
+    """Writes DIR: <kernel>.tile, inputs, cases, and run.sh; exits 1 if a
+    kernel not named by --known does not compile."""
+    known = set(filter(None, args.known.split(",")))
+    uncompiled = 0
     out = args.export
     (out / "results").mkdir(parents=True, exist_ok=True)
     script = ["#!/bin/sh",
@@ -377,7 +380,12 @@ def export(args, kernels):
             capture_output=True, text=True)
         if proc.returncode != 0:
             first = (proc.stderr.strip().splitlines() or ["?"])[0]
-            print(f"SKIP {name}: does not compile for {args.target}: {first}")
+            # A kernel that does not compile is a failure unless it is a
+            # known, recorded one (--known).
+            verdict = "KNOWN" if name in known else "FAIL"
+            uncompiled += verdict == "FAIL"
+            print(f"{verdict} {name}: does not compile for {args.target}: "
+                  f"{first}")
             continue
         (out / f"{name}.cases").write_text("\n".join(lines) + "\n")
         for i, line in enumerate(lines):
@@ -396,6 +404,8 @@ def export(args, kernels):
     print(f"fuzz: exported {sum(len(k[3]) for k in kernels)} cases to {out} "
           f"(run {out}/run.sh where the {args.target} device is, then "
           f"--import {out} here)")
+    if uncompiled:
+        sys.exit(f"fuzz: {uncompiled} kernels do not compile for {args.target}")
 
 
 def import_results(args, kernels):

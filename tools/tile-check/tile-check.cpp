@@ -46,7 +46,7 @@ const char kUsage[] =
     "otherwise), compares every buffer argument with docs/Semantics.md's\n"
     "tolerances and prints a table. Exit status 0: every target that ran\n"
     "matches; 1: one differs or fails; 2: no check could be made (bad input,\n"
-    "or the reference itself failed).\n"
+    "the reference itself failed, or no target ran: see --compile-only).\n"
     "\n"
     "options:\n"
     "  --kernel NAME          the tile.func to check (default: the only one)\n"
@@ -56,6 +56,9 @@ const char kUsage[] =
     "                           buf:DTYPE:COUNT:FILL (see tile-run --help)\n"
     "  --targets LIST         comma-separated targets (default: every one of\n"
     "                         this build); 'none' runs the reference alone\n"
+    "  --compile-only         accept a check in which targets only compiled\n"
+    "                         (by default a run in which no target executed\n"
+    "                         the kernel is exit status 2, \"NOTHING RAN\")\n"
     "  --tol I=TOL            tolerance of buffer argument I: exact, ulp:N,\n"
     "                         rtol:R (times max |ref|) or abs:A\n"
     "  --compare DIR          also compare DIR/argI.bin (written elsewhere by\n"
@@ -90,7 +93,7 @@ struct CommandLine {
   std::string kernelPath, kernelName, casesPath, targets, compareDir,
       writeReferenceDir, reduceDir, faultOp, stillFails;
   std::vector<std::string> caseWords, tolerances, prints;
-  bool quiet = false, reduceIR = false, help = false;
+  bool quiet = false, reduceIR = false, help = false, compileOnly = false;
 };
 
 bool parseCommandLine(int argc, char **argv, CommandLine &cl,
@@ -121,6 +124,10 @@ bool parseCommandLine(int argc, char **argv, CommandLine &cl,
     }
     if (arg == "--quiet") {
       cl.quiet = true;
+      continue;
+    }
+    if (arg == "--compile-only") {
+      cl.compileOnly = true;
       continue;
     }
     if (arg == "--reduce-ir") {
@@ -239,10 +246,18 @@ std::string firstLine(const std::string &text) {
   return line.empty() ? text : line;
 }
 
+/// Whether a check in which no target ran fails (exit status 2): unless
+/// the user asked for no target (`--targets none`, the reference alone) or
+/// accepts compiling alone (`--compile-only`).
+bool nothingRanIsFailure(const CommandLine &cl) {
+  return !cl.compileOnly && cl.targets != "none";
+}
+
 /// The outcome of one row source (a target or a compared directory).
 struct RowOutcome {
   std::string label;
   bool failed = false; ///< counts against the exit status
+  bool ran = false;    ///< the kernel ran (and was compared)
   std::string summary; ///< for the verdict line
 };
 
@@ -275,6 +290,7 @@ RowOutcome reportTarget(const Checker &checker, const Case &c,
     if (expectFailure && result.launchFailed) {
       line("launch failed, as the reference's tile.assert did: PASS");
       out.summary = "assert fails as expected";
+      out.ran = true;
       return out;
     }
     line("run failed: " + firstLine(result.detail));
@@ -282,6 +298,7 @@ RowOutcome reportTarget(const Checker &checker, const Case &c,
     out.summary = "run failed";
     return out;
   case TargetResult::Ran:
+    out.ran = true;
     break;
   }
   if (expectFailure) {
@@ -457,16 +474,24 @@ int checkOne(Checker &checker, const Case &c, const CommandLine &cl,
     outcomes.push_back(reportTarget(checker, c, files, reference, cl.quiet));
   }
 
-  bool failed = false;
+  bool failed = false, ran = false;
   std::string summary;
   for (const RowOutcome &o : outcomes) {
     failed |= o.failed;
+    ran |= o.ran;
     summary += (summary.empty() ? "" : "; ") + o.label + ": " + o.summary;
   }
   if (summary.empty())
     summary = "the reference alone";
+  const std::string name = checker.getKernel().getSymName().str();
+  if (!failed && !ran && nothingRanIsFailure(cl)) {
+    std::printf("tile-check: NOTHING RAN @%s (%s): no target executed the "
+                "kernel; --compile-only accepts compiling alone\n",
+                name.c_str(), summary.c_str());
+    return 2;
+  }
   std::printf("tile-check: %s @%s (%s)\n", failed ? "FAIL" : "PASS",
-              checker.getKernel().getSymName().str().c_str(), summary.c_str());
+              name.c_str(), summary.c_str());
   return failed ? 1 : 0;
 }
 
@@ -506,6 +531,7 @@ int checkCases(Checker &checker, const CommandLine &cl) {
   llvm::SmallVector<llvm::StringRef> lines;
   llvm::StringRef(text).split(lines, '\n');
   size_t total = 0, passed = 0, failed = 0, errors = 0, lineNumber = 0;
+  bool anyRan = false;
   checker.compileTargets();
   for (llvm::StringRef lineText : lines) {
     ++lineNumber;
@@ -537,6 +563,7 @@ int checkCases(Checker &checker, const CommandLine &cl) {
       TargetResult result = checker.runTarget(target, c, inputs);
       RowOutcome o = reportTarget(checker, c, result, reference,
                                   /*quiet=*/true);
+      anyRan |= o.ran;
       if (o.failed)
         problems += (problems.empty() ? "" : "; ") + target + ": " + o.summary;
     }
@@ -554,6 +581,11 @@ int checkCases(Checker &checker, const CommandLine &cl) {
               "errors\n",
               checker.getKernel().getSymName().str().c_str(), total, passed,
               failed, errors);
+  if (!errors && !failed && total && !anyRan && nothingRanIsFailure(cl)) {
+    std::printf("tile-check: NOTHING RAN: no target executed the kernel; "
+                "--compile-only accepts compiling alone\n");
+    return 2;
+  }
   return errors ? 2 : failed ? 1 : 0;
 }
 
