@@ -10,7 +10,6 @@
 
 #include "conversions/TileToGPU/KernelLowering.h"
 
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -513,11 +512,14 @@ LogicalResult KernelLowering::lowerWhile(scf::WhileOp op, OpBuilder &b) {
                ready);
     // Tiles from outside are computed again in each region, as in loops.
     loopStarts.push_back(ready);
-    auto popLoop = llvm::make_scope_exit([&] { loopStarts.pop_back(); });
-    for (Operation &nested : from.front().without_terminator())
-      if (failed(lowerOp(&nested, inner)))
-        return failure();
-    FailureOr<SmallVector<Value>> regs = lowerCarried(passed, passedLayouts);
+    bool lowered =
+        llvm::all_of(from.front().without_terminator(), [&](Operation &nested) {
+          return succeeded(lowerOp(&nested, inner));
+        });
+    FailureOr<SmallVector<Value>> regs = failure();
+    if (lowered)
+      regs = lowerCarried(passed, passedLayouts);
+    loopStarts.pop_back();
     if (failed(regs))
       return failure();
     makeTerminator(inner, *regs);
