@@ -325,6 +325,11 @@ def read(path, dtype):
     return data
 
 
+# Bytes after every buffer that no kernel may write: a guard region, filled
+# like the buffer and checked unchanged after the launch.
+GUARD_BYTES = 256
+
+
 def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device):
     # One launch only: kernels such as histogram accumulate into their output.
     # TILE_RUN_WRAPPER runs tile-run under a tool (e.g. compute-sanitizer).
@@ -336,19 +341,46 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device):
     for index, arg in enumerate(args):
         if arg[0] == "buf":
             _, dtype, count, fill = arg
-            cmd += ["--arg", f"buf:{dtype}:{count}:{fill}",
+            size = np.dtype(DTYPES[dtype]).itemsize
+            guard = GUARD_BYTES // size
+            cmd += ["--arg", f"buf:{dtype}:{count + guard}:{fill}",
+                    "--write-initial", f"{index}={work}/init{index}.bin",
                     "--write", f"{index}={work}/arg{index}.bin"]
-            buffers[index] = dtype
+            buffers[index] = (dtype, count, size)
         else:
             cmd += ["--arg", f"{arg[0]}:{arg[1]}"]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         said = (proc.stderr.strip() + "\n" + proc.stdout.strip()).strip()
         return f"tile-run failed (exit {proc.returncode}): {said[-2000:]}"
-    values = {i: read(f"{work}/arg{i}.bin", d) for i, d in buffers.items()}
+    # Raw bytes before and after the launch, element by element.
+    raw = {}
+    for i, (dtype, count, size) in buffers.items():
+        before = np.fromfile(f"{work}/init{i}.bin", dtype=np.uint8)
+        after = np.fromfile(f"{work}/arg{i}.bin", dtype=np.uint8)
+        raw[i] = (before.reshape(-1, size), after.reshape(-1, size))
+        changed = np.nonzero((raw[i][0][count:] != raw[i][1][count:]).any(axis=1))[0]
+        if changed.size:
+            return (f"argument #{i}: wrote past its end: {changed.size} of its "
+                    f"{len(raw[i][0]) - count} guard elements changed, the "
+                    f"first at element {count + int(changed[0])}")
+    # The reference computes from the inputs as they were made, and only
+    # outputs may change.
+    values = {i: read(f"{work}/arg{i}.bin", d)[:count]
+              for i, (d, count, _) in buffers.items()}
+    initial = {i: read(f"{work}/init{i}.bin", d)[:count]
+               for i, (d, count, _) in buffers.items()}
     inputs = {i: v.astype(np.float64) if v.dtype != np.int32 else v
-              for i, v in values.items()}
+              for i, v in initial.items()}
     expected = ref(inputs)
+    for i, (_, count, _) in buffers.items():
+        if i in expected:
+            continue
+        before, after = raw[i][0][:count], raw[i][1][:count]
+        changed = np.nonzero((before != after).any(axis=1))[0]
+        if changed.size:
+            return (f"input #{i} changed: {changed.size} elements, the first "
+                    f"at {int(changed[0])}")
     worst = []
     for index, want in expected.items():
         got = values[index].astype(np.float64)

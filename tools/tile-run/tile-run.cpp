@@ -49,6 +49,8 @@ const char kUsage[] =
     "  --flops N             operations per launch: print GFLOP/s instead\n"
     "  --write I=PATH        after the last launch, write buffer argument I\n"
     "                        to a raw file\n"
+    "  --write-initial I=PATH  before the first launch, write buffer\n"
+    "                        argument I as its fill made it\n"
     "  --expect I=PATH       after the last launch, compare buffer argument I\n"
     "                        with a raw file of the same type; exit 1 if any\n"
     "                        element differs\n"
@@ -77,7 +79,7 @@ struct Options {
   std::vector<std::string> args;
   std::string repeat = "1", warmup = "1", bytes, flops, atol = "1e-6",
               rtol = "1e-5";
-  std::vector<std::string> writes, expects;
+  std::vector<std::string> writes, initialWrites, expects;
   bool help = false;
 };
 
@@ -89,12 +91,19 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
     std::vector<std::string> *list;
   };
   const Flag flags[] = {
-      {"--kernel", &o.kernel, nullptr}, {"--grid", &o.grid, nullptr},
-      {"--device", &o.device, nullptr}, {"--arg", nullptr, &o.args},
-      {"--repeat", &o.repeat, nullptr}, {"--warmup", &o.warmup, nullptr},
-      {"--bytes", &o.bytes, nullptr},   {"--flops", &o.flops, nullptr},
-      {"--write", nullptr, &o.writes},  {"--expect", nullptr, &o.expects},
-      {"--atol", &o.atol, nullptr},     {"--rtol", &o.rtol, nullptr},
+      {"--kernel", &o.kernel, nullptr},
+      {"--grid", &o.grid, nullptr},
+      {"--device", &o.device, nullptr},
+      {"--arg", nullptr, &o.args},
+      {"--repeat", &o.repeat, nullptr},
+      {"--warmup", &o.warmup, nullptr},
+      {"--bytes", &o.bytes, nullptr},
+      {"--flops", &o.flops, nullptr},
+      {"--write", nullptr, &o.writes},
+      {"--expect", nullptr, &o.expects},
+      {"--write-initial", nullptr, &o.initialWrites},
+      {"--atol", &o.atol, nullptr},
+      {"--rtol", &o.rtol, nullptr},
   };
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -267,9 +276,14 @@ int run(const Options &o) {
   for (size_t i = 0; i < o.args.size(); ++i)
     if (!parseArgSpec(o.args[i], specs[i], message))
       return error(message);
-  std::vector<IndexedPath> writes(o.writes.size()), expects(o.expects.size());
+  std::vector<IndexedPath> writes(o.writes.size()), expects(o.expects.size()),
+      initialWrites(o.initialWrites.size());
   for (size_t i = 0; i < o.writes.size(); ++i)
     if (!parseIndexedPath(o.writes[i], "--write", specs, writes[i], message))
+      return error(message);
+  for (size_t i = 0; i < o.initialWrites.size(); ++i)
+    if (!parseIndexedPath(o.initialWrites[i], "--write-initial", specs,
+                          initialWrites[i], message))
       return error(message);
   for (size_t i = 0; i < o.expects.size(); ++i)
     if (!parseIndexedPath(o.expects[i], "--expect", specs, expects[i], message))
@@ -341,6 +355,26 @@ int run(const Options &o) {
   }
   hostData.clear();
 
+  auto download = [&](size_t index, std::vector<unsigned char> &out) {
+    size_t size = specs[index].count * dtypeSize(specs[index].dtype);
+    try {
+      out.resize(size);
+    } catch (const std::bad_alloc &) {
+      error("buffer #" + std::to_string(index) + ": " +
+            hostAllocationError(size));
+      return false;
+    }
+    return check(tile_buffer_copy_to_host(args[index].value.buffer, 0,
+                                          out.data(), size));
+  };
+  for (const IndexedPath &w : initialWrites) {
+    std::vector<unsigned char> data;
+    if (!download(w.index, data))
+      return 1;
+    if (!writeFile(w.path, data.data(), data.size(), message))
+      return error(message);
+  }
+
   std::printf("device: %s:%d (%s)\n", backend.c_str(), int(ordinal),
               deviceName);
   std::printf("kernel: %s, grid %ux%ux%u\n", o.kernel.c_str(), grid[0], grid[1],
@@ -372,18 +406,6 @@ int run(const Options &o) {
       std::printf("bandwidth: n/a (zero time)\n");
   }
 
-  auto download = [&](size_t index, std::vector<unsigned char> &out) {
-    size_t size = specs[index].count * dtypeSize(specs[index].dtype);
-    try {
-      out.resize(size);
-    } catch (const std::bad_alloc &) {
-      error("buffer #" + std::to_string(index) + ": " +
-            hostAllocationError(size));
-      return false;
-    }
-    return check(tile_buffer_copy_to_host(args[index].value.buffer, 0,
-                                          out.data(), size));
-  };
   for (const IndexedPath &w : writes) {
     std::vector<unsigned char> data;
     if (!download(w.index, data))
