@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# fuzz.sh [SECONDS] [RUNS] - builds the compiler with every file instrumented
+# fuzz.sh [SECONDS] [RUNS] [JOBS] - builds the compiler with every file instrumented
 # for libFuzzer and AddressSanitizer into build-fuzz/ (clang-22), then fuzzes
 # parse -> verify -> canonicalize -> every target's pipeline to LLVM IR
 # (tools/tile-fuzz) from a seed corpus of the examples and the conformance
 # kernels, with the dictionary of tile tokens, for SECONDS (default 600) or
-# RUNS executions (default: unlimited), whichever ends first. The corpus it
+# RUNS executions (default: unlimited), whichever ends first; JOBS processes
+# (default 1) fuzz side by side, RUNS each, logging to fuzz-N.log. The corpus it
 # grows stays in build-fuzz/corpus; crashing inputs go to build-fuzz/crashes.
 # Exits non-zero on a crash, a leak, a timeout of one input (30 s) or an
 # input that takes more than 4 GB.
@@ -12,6 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 seconds=${1:-600}
 runs=${2:--1}
+jobs=${3:-1}
 build=${TILE_FUZZ_BUILD_DIR:-$root/build-fuzz}
 bash "$root/scripts/install-deps.sh"
 if [ ! -f "$build/build.ninja" ]; then
@@ -29,7 +31,9 @@ cp -n "$root"/examples/*.mlir "$root"/test/Conformance/*.mlir "$build/corpus/"
 # under ASan; libMLIR, which shares those allocators, is not: that hand
 # poisoning only gives false reports (use-after-poison in libMLIR).
 export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:allow_user_poisoning=0
+parallel=()
+[ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
 "$build/bin/tile-fuzz" -dict="$root/tools/tile-fuzz/tile.dict" \
-  -max_len=16384 -timeout=30 -rss_limit_mb=4096 -max_total_time="$seconds" \
+  -max_len=16384 -timeout=30 -rss_limit_mb=6144 -max_total_time="$seconds" \
   -runs="$runs" -print_final_stats=1 -artifact_prefix="$build/crashes/" \
-  "$build/corpus"
+  "${parallel[@]}" "$build/corpus"
