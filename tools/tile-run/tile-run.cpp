@@ -367,13 +367,21 @@ int run(const Options &o) {
     return check(tile_buffer_copy_to_host(args[index].value.buffer, 0,
                                           out.data(), size));
   };
-  for (const IndexedPath &w : initialWrites) {
-    std::vector<unsigned char> data;
-    if (!download(w.index, data))
-      return 1;
-    if (!writeFile(w.path, data.data(), data.size(), message))
-      return error(message);
-  }
+  // Writes each buffer of `paths` to its file; false after reporting why.
+  auto writeBuffers = [&](const std::vector<IndexedPath> &paths) {
+    for (const IndexedPath &w : paths) {
+      std::vector<unsigned char> data;
+      if (!download(w.index, data))
+        return false;
+      if (!writeFile(w.path, data.data(), data.size(), message)) {
+        error(message);
+        return false;
+      }
+    }
+    return true;
+  };
+  if (!writeBuffers(initialWrites))
+    return 1;
 
   std::printf("device: %s:%d (%s)\n", backend.c_str(), int(ordinal),
               deviceName);
@@ -406,13 +414,8 @@ int run(const Options &o) {
       std::printf("bandwidth: n/a (zero time)\n");
   }
 
-  for (const IndexedPath &w : writes) {
-    std::vector<unsigned char> data;
-    if (!download(w.index, data))
-      return 1;
-    if (!writeFile(w.path, data.data(), data.size(), message))
-      return error(message);
-  }
+  if (!writeBuffers(writes))
+    return 1;
   bool allMatch = true;
   for (const IndexedPath &e : expects) {
     const ArgSpec &spec = specs[e.index];
