@@ -94,15 +94,26 @@ def vector_add(n):
     return (-(-n // 1024),), args, ref, {2: (0, 2 ** -24)}
 
 
-def softmax(rows, cols):
-    n = rows * cols
-    args = [("buf", "f32", n, "rand=3"), ("buf", "f32", n, "poison"),
-            ("i32", rows), ("i32", cols), ("i32", cols), ("i32", cols)]
+def strided(flat, rows, cols, stride):
+    """The rows x cols matrix whose row r starts at flat[r * stride]."""
+    return np.lib.stride_tricks.as_strided(
+        flat, (rows, cols), (stride * flat.itemsize, flat.itemsize))
+
+
+def softmax(rows, cols, in_pad=0, out_pad=0):
+    # Rows in_pad and out_pad elements longer than cols: padding the kernel
+    # must neither read into the result nor write.
+    ins, outs = cols + in_pad, cols + out_pad
+    args = [("buf", "f32", rows * ins, "rand=3"),
+            ("buf", "f32", rows * outs, "poison"),
+            ("i32", rows), ("i32", cols), ("i32", ins), ("i32", outs)]
 
     def ref(a):
-        x = a[0].reshape(rows, cols)
+        x = strided(a[0], rows, cols, ins)
         e = np.exp(x - x.max(axis=1, keepdims=True))
-        return {1: (e / e.sum(axis=1, keepdims=True)).ravel()}
+        out = a[1].astype(np.float64).copy()  # the padding stays as it was
+        strided(out, rows, cols, outs)[:] = e / e.sum(axis=1, keepdims=True)
+        return {1: out}
     return (min(rows, 8),), args, ref, {1: (1e-7, 1e-5)}
 
 
@@ -188,13 +199,20 @@ def rope(tokens, heads):
 
 
 def matmul(dtype, block_m, block_n, ld_kind="i32"):
-    def case(m, n, k):
-        args = [("buf", dtype, m * k, "rand=15"), ("buf", dtype, k * n, "rand=16"),
-                ("buf", "f32", m * n, "poison"), ("i32", m), ("i32", n),
-                ("i32", k), (ld_kind, k), (ld_kind, n), ("i32", n)]
+    # pads: how much longer than K, N and N the rows of A, B and C are, so
+    # that lda, ldb and ldc all differ.
+    def case(m, n, k, pads=(0, 0, 0)):
+        lda, ldb, ldc = k + pads[0], n + pads[1], n + pads[2]
+        args = [("buf", dtype, m * lda, "rand=15"),
+                ("buf", dtype, k * ldb, "rand=16"),
+                ("buf", "f32", m * ldc, "poison"), ("i32", m), ("i32", n),
+                ("i32", k), (ld_kind, lda), (ld_kind, ldb), ("i32", ldc)]
 
         def ref(a):
-            return {2: (a[0].reshape(m, k) @ a[1].reshape(k, n)).ravel()}
+            c = a[2].astype(np.float64).copy()  # the padding stays as it was
+            strided(c, m, n, ldc)[:] = (strided(a[0], m, k, lda) @
+                                        strided(a[1], k, n, ldb))
+            return {2: c}
         # The order of the K sum is the target's: |error| <= K eps sum|ab|,
         # and |a|, |b| <= 1.
         return ((-(-m // block_m), -(-n // block_n)), args, ref,
@@ -278,7 +296,7 @@ CASES = {
     "vector_add": ("vector_add.mlir", "vector_add", vector_add,
                    [(1,), (1000,), (4096,), (100_003,)]),
     "softmax": ("softmax.mlir", "softmax", softmax,
-                [(1, 1), (3, 1000), (17, 4096), (64, 123)]),
+                [(1, 1), (3, 1000), (17, 4096), (64, 123), (5, 1000, 24, 8)]),
     "layer_norm": ("layer_norm.mlir", "layer_norm", layer_norm,
                    [(1, 1), (5, 1000), (9, 3000), (2, 9000)]),
     "rms_norm": ("rms_norm.mlir", "rms_norm", rms_norm,
@@ -293,7 +311,8 @@ CASES = {
                           bias_gelu_dropout, [(1, 1), (3, 1000), (8, 512)]),
     "rope": ("rope.mlir", "rope", rope, [(1, 1), (5, 32), (3, 20)]),
     "matmul_f32": ("matmul_f32.mlir", "matmul_f32", matmul("f32", 64, 64),
-                   [(1, 1, 1), (65, 63, 33), (128, 192, 256)]),
+                   [(1, 1, 1), (65, 63, 33), (128, 192, 256),
+                    (65, 63, 33, (3, 5, 7))]),
     "cumsum": ("cumsum.mlir", "cumsum", cumsum, [(1, 1), (5, 1000), (3, 1024)]),
     "histogram": ("histogram.mlir", "histogram", histogram,
                   [(1, 64), (5000, 64), (100_000, 37)]),
@@ -308,13 +327,14 @@ CASES = {
                     [(1, 1), (5, 1000), (2, 8192)]),
     "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128, 256),
                     [(1, 1, 1), (130, 127, 70), (256, 300, 128),
-                     (128, 256, 64)]),
+                     (128, 256, 64), (130, 127, 70, (6, 2, 10))]),
     # Sizes that are multiples of 16 take the variant that reads A and B
     # with tensor copies on sm_90a (edges in M, N and K among them).
     "matmul_bf16_desc": ("matmul_bf16_desc.mlir", "matmul_bf16_desc",
                          matmul("bf16", 128, 256, ld_kind="i64"),
                          [(1, 1, 1), (130, 127, 70), (128, 256, 64),
-                          (144, 272, 208), (256, 512, 256)]),
+                          (144, 272, 208), (256, 512, 256),
+                          (128, 256, 64, (16, 32, 48))]),
 }
 NOT_YET = []
 
@@ -390,7 +410,9 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device):
         want = np.asarray(want, dtype=np.float64)
         atol, rtol = tols[index]
         err = np.abs(got - want)
-        bad = ~(err <= atol + rtol * np.abs(want))
+        # NaN where the reference has NaN (padding left poisoned) matches.
+        bad = ~(err <= atol + rtol * np.abs(want)) & \
+            ~(np.isnan(got) & np.isnan(want))
         if bad.any():
             i = int(np.argmax(bad))
             return (f"output #{index}: {int(bad.sum())} of {bad.size} differ; "
