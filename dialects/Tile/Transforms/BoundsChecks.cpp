@@ -124,9 +124,9 @@ public:
   }
 
   /// Checks the access `op` through `ptr` with `mask` (may be null) and
-  /// returns the mask the access should use instead (null: none needed).
-  FailureOr<Value> check(Operation *op, Value ptr, Value mask,
-                         bool maskable = true) {
+  /// returns the mask the access should use instead (null: keep its own).
+  /// An access that takes no mask (`maskable` false) is guarded instead.
+  Value check(Operation *op, Value ptr, Value mask, bool maskable = true) {
     int base = finder.find(ptr);
     if (base < 0) {
       op->emitWarning("not bounds-checked: its pointers come from no "
@@ -140,11 +140,11 @@ public:
         b, loc, extentOf.lookup(unsigned(base)),
         constant(b, loc, elementBytes(ptr.getType())));
     Value inBounds = inRange(b, loc, offset, limit);
-    Value active = mask ? mask : Value();
+    // Lanes the access leaves alone may point anywhere.
     Value ok = inBounds;
-    if (active) {
-      Value inactive = arith::XOrIOp::create(b, loc, active,
-                                             allTrue(b, loc, active.getType()));
+    if (mask) {
+      Value inactive =
+          arith::XOrIOp::create(b, loc, mask, allTrue(b, loc, mask.getType()));
       ok = arith::OrIOp::create(b, loc, inBounds, inactive);
     }
     Value allOk = report(b, loc, op, base, ok, offset);
@@ -152,12 +152,13 @@ public:
       guard(op, allOk);
       return Value();
     }
-    return active ? Value(arith::AndIOp::create(b, loc, active, inBounds))
-                  : inBounds;
+    return mask ? Value(arith::AndIOp::create(b, loc, mask, inBounds))
+                : inBounds;
   }
 
   /// `op` (an atomic_cas, which has no mask) runs only when `allOk`;
-  /// otherwise its results are its comparands, as if no lane matched.
+  /// otherwise it reads nothing and its results are its comparands (the
+  /// launch fails anyway).
   static void guard(Operation *op, Value allOk) {
     auto cas = cast<AtomicCASOp>(op);
     OpBuilder b(op);
@@ -323,13 +324,12 @@ struct TileInsertBoundsChecksPass
     : mlir::tile::impl::TileInsertBoundsChecksBase<TileInsertBoundsChecksPass> {
   void runOnOperation() override {
     for (auto kernel : getOperation()->getRegions().front().getOps<FuncOp>())
-      if (failed(insertChecks(kernel)))
-        return signalPassFailure();
+      insertChecks(kernel);
   }
 
-  LogicalResult insertChecks(FuncOp kernel) {
+  void insertChecks(FuncOp kernel) {
     if (kernel->hasAttr(kCheckedAttr))
-      return success(); // Already checked: the pass is idempotent.
+      return; // Already checked: the pass is idempotent.
     SmallVector<unsigned> pointers = Checker::pointerArgs(kernel);
     Type i64 = IntegerType::get(kernel.getContext(), 64);
     SmallVector<Value> extents;
@@ -351,29 +351,20 @@ struct TileInsertBoundsChecksPass
     for (Operation *op : accesses) {
       if (auto desc = dyn_cast<MakeDescOp>(op)) {
         checker.check(desc);
-        continue;
-      }
-      FailureOr<Value> mask = failure();
-      if (auto load = dyn_cast<LoadOp>(op)) {
-        mask = checker.check(op, load.getPtr(), load.getMask());
-        if (succeeded(mask) && *mask)
-          load.getMaskMutable().assign(*mask);
+      } else if (auto load = dyn_cast<LoadOp>(op)) {
+        if (Value mask = checker.check(op, load.getPtr(), load.getMask()))
+          load.getMaskMutable().assign(mask);
       } else if (auto store = dyn_cast<StoreOp>(op)) {
-        mask = checker.check(op, store.getPtr(), store.getMask());
-        if (succeeded(mask) && *mask)
-          store.getMaskMutable().assign(*mask);
+        if (Value mask = checker.check(op, store.getPtr(), store.getMask()))
+          store.getMaskMutable().assign(mask);
       } else if (auto rmw = dyn_cast<AtomicRMWOp>(op)) {
-        mask = checker.check(op, rmw.getPtr(), rmw.getMask());
-        if (succeeded(mask) && *mask)
-          rmw.getMaskMutable().assign(*mask);
+        if (Value mask = checker.check(op, rmw.getPtr(), rmw.getMask()))
+          rmw.getMaskMutable().assign(mask);
       } else {
         auto cas = cast<AtomicCASOp>(op);
-        mask = checker.check(op, cas.getPtr(), Value(), /*maskable=*/false);
+        checker.check(op, cas.getPtr(), Value(), /*maskable=*/false);
       }
-      if (failed(mask))
-        return failure();
     }
-    return success();
   }
 
   static constexpr StringLiteral kCheckedAttr = "tile.bounds_checked";
