@@ -36,7 +36,8 @@ namespace {
 /// resolved once (the CPU's asks the host).
 struct Setup {
   DialectRegistry registry;
-  std::vector<std::pair<const mlir::tile::Target *, mlir::tile::TargetOptions>> targets;
+  std::vector<std::pair<const mlir::tile::Target *, mlir::tile::TargetOptions>>
+      targets;
 
   Setup() {
     registry.insert<mlir::tile::TileDialect>();

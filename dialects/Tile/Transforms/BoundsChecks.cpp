@@ -110,8 +110,7 @@ int64_t elementBytes(Type ptrType) {
 class Checker {
 public:
   Checker(FuncOp kernel, ArrayRef<Value> extents) : kernel(kernel) {
-    for (auto [arg, extent] :
-         llvm::zip(pointerArgs(kernel), extents))
+    for (auto [arg, extent] : llvm::zip(pointerArgs(kernel), extents))
       extentOf[arg] = extent;
   }
 
@@ -136,9 +135,9 @@ public:
     OpBuilder b(op);
     Location loc = op->getLoc();
     Value offset = byteOffset(b, loc, ptr, base);
-    Value limit = arith::SubIOp::create(
-        b, loc, extentOf.lookup(unsigned(base)),
-        constant(b, loc, elementBytes(ptr.getType())));
+    Value limit =
+        arith::SubIOp::create(b, loc, extentOf.lookup(unsigned(base)),
+                              constant(b, loc, elementBytes(ptr.getType())));
     Value inBounds = inRange(b, loc, offset, limit);
     // Lanes the access leaves alone may point anywhere.
     Value ok = inBounds;
@@ -162,8 +161,8 @@ public:
   static void guard(Operation *op, Value allOk) {
     auto cas = cast<AtomicCASOp>(op);
     OpBuilder b(op);
-    auto ifOp = scf::IfOp::create(b, op->getLoc(), cas->getResultTypes(),
-                                  allOk, /*withElseRegion=*/true);
+    auto ifOp = scf::IfOp::create(b, op->getLoc(), cas->getResultTypes(), allOk,
+                                  /*withElseRegion=*/true);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
     Operation *moved = thenB.clone(*op);
     scf::YieldOp::create(thenB, op->getLoc(), moved->getResults());
@@ -206,8 +205,8 @@ private:
 
   static Value allTrue(OpBuilder &b, Location loc, Type type) {
     if (auto tensor = dyn_cast<RankedTensorType>(type))
-      return arith::ConstantOp::create(
-          b, loc, DenseElementsAttr::get(tensor, true));
+      return arith::ConstantOp::create(b, loc,
+                                       DenseElementsAttr::get(tensor, true));
     return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
   }
 
@@ -252,19 +251,18 @@ private:
   static Value reduceAll(OpBuilder &b, Location loc, Value values) {
     while (auto tensor = dyn_cast<RankedTensorType>(values.getType())) {
       Type element = tensor.getElementType();
-      Type resultType =
-          tensor.getRank() == 1
-              ? element
-              : Type(RankedTensorType::get(tensor.getShape().drop_front(),
-                                           element));
+      Type resultType = tensor.getRank() == 1
+                            ? element
+                            : Type(RankedTensorType::get(
+                                  tensor.getShape().drop_front(), element));
       auto reduce =
           ReduceOp::create(b, loc, TypeRange{resultType}, ValueRange{values},
                            b.getI32IntegerAttr(0));
       OpBuilder::InsertionGuard guard(b);
-      Block *body = b.createBlock(&reduce.getCombiner(), {},
-                                  {element, element}, {loc, loc});
-      Value combined = CombineOp::create(b, loc, body->getArgument(0),
-                                         body->getArgument(1));
+      Block *body = b.createBlock(&reduce.getCombiner(), {}, {element, element},
+                                  {loc, loc});
+      Value combined =
+          CombineOp::create(b, loc, body->getArgument(0), body->getArgument(1));
       YieldOp::create(b, loc, combined);
       values = reduce.getResult(0);
     }
@@ -300,10 +298,10 @@ private:
         first = reduceAll<arith::MinSIOp>(
             tb, loc, arith::SelectOp::create(tb, loc, ok, never, offset));
       }
-      PrintOp::create(tb, loc,
-                      tb.getStringAttr("out of bounds: " + where +
-                                       ": byte offset"),
-                      /*hex=*/false, ValueRange{first});
+      PrintOp::create(
+          tb, loc,
+          tb.getStringAttr("out of bounds: " + where + ": byte offset"),
+          /*hex=*/false, ValueRange{first});
       PrintOp::create(tb, loc,
                       tb.getStringAttr("  from pointer argument #" +
                                        std::to_string(base) +
