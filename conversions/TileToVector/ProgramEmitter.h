@@ -153,6 +153,15 @@ private:
   LogicalResult emitFor(scf::ForOp op, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
   LogicalResult emitWhile(scf::WhileOp op, OpBuilder &b);
+  /// Emits the ops of `from` at `b`, then what its terminator passes on:
+  /// each tile of `passed` into its buffer in `targets`; returns the
+  /// scalars (whose `targets` are null) in order.
+  FailureOr<SmallVector<Value>> emitBlock(Block &from, OpBuilder &b,
+                                          ValueRange passed,
+                                          ArrayRef<Value> targets);
+  /// Maps the scalars of `results` (tiles live in buffers) to `newResults`,
+  /// in order.
+  void mapScalarResults(ValueRange results, ValueRange newResults);
   LogicalResult emitScalarMemory(Operation *op, OpBuilder &b);
 
   // Masks that are all true (FullMasks.cpp).

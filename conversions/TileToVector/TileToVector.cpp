@@ -554,17 +554,12 @@ LogicalResult ProgramEmitter::emitIf(scf::IfOp op, OpBuilder &b) {
     if (!to->empty())
       to->getTerminator()->erase();
     OpBuilder rb = OpBuilder::atBlockEnd(to);
-    for (Operation &inner : from.front().without_terminator())
-      if (failed(emitOp(&inner, rb)))
-        return failure();
-    SmallVector<Value> yields;
-    for (auto [value, buffer] :
-         llvm::zip(from.front().getTerminator()->getOperands(), resultBuffers))
-      if (!buffer)
-        yields.push_back(scalars.lookup(value));
-      else if (failed(materialize(rb, value, buffer)))
-        return failure();
-    scf::YieldOp::create(rb, loc, yields);
+    FailureOr<SmallVector<Value>> yields =
+        emitBlock(from.front(), rb, from.front().getTerminator()->getOperands(),
+                  resultBuffers);
+    if (failed(yields))
+      return failure();
+    scf::YieldOp::create(rb, loc, *yields);
     return success();
   };
   if (failed(emitRegion(op.getThenRegion(), newIf.thenBlock())))
@@ -572,13 +567,32 @@ LogicalResult ProgramEmitter::emitIf(scf::IfOp op, OpBuilder &b) {
   if (!op.getElseRegion().empty() &&
       failed(emitRegion(op.getElseRegion(), newIf.elseBlock())))
     return failure();
-  ValueRange newResults = newIf.getResults();
-  for (Value result : op.getResults())
+  mapScalarResults(op.getResults(), newIf.getResults());
+  return success();
+}
+
+FailureOr<SmallVector<Value>>
+ProgramEmitter::emitBlock(Block &from, OpBuilder &b, ValueRange passed,
+                          ArrayRef<Value> targets) {
+  for (Operation &inner : from.without_terminator())
+    if (failed(emitOp(&inner, b)))
+      return failure();
+  SmallVector<Value> scalarsPassed;
+  for (auto [value, target] : llvm::zip(passed, targets))
+    if (!target)
+      scalarsPassed.push_back(scalars.lookup(value));
+    else if (failed(materialize(b, value, target)))
+      return failure();
+  return scalarsPassed;
+}
+
+void ProgramEmitter::mapScalarResults(ValueRange results,
+                                      ValueRange newResults) {
+  for (Value result : results)
     if (!isTile(result)) {
       scalars.map(result, newResults.front());
       newResults = newResults.drop_front();
     }
-  return success();
 }
 
 LogicalResult ProgramEmitter::emitWhile(scf::WhileOp op, OpBuilder &b) {
@@ -615,7 +629,7 @@ LogicalResult ProgramEmitter::emitWhile(scf::WhileOp op, OpBuilder &b) {
   // Emits `from` into the block the builder made for it, whose arguments
   // are the scalars of `args`, then the values its terminator passes on:
   // tiles into `targets`, scalars as the new terminator's operands.
-  auto emitRegion = [&](Region &from, Region &to, ValueRange targets,
+  auto emitRegion = [&](Region &from, Region &to, ArrayRef<Value> targets,
                         auto makeTerminator) -> LogicalResult {
     Block *block = &to.front();
     unsigned next = 0;
@@ -623,20 +637,15 @@ LogicalResult ProgramEmitter::emitWhile(scf::WhileOp op, OpBuilder &b) {
       if (!isTile(arg))
         scalars.map(arg, block->getArgument(next++));
     OpBuilder rb = OpBuilder::atBlockEnd(block);
-    for (Operation &inner : from.front().without_terminator())
-      if (failed(emitOp(&inner, rb)))
-        return failure();
     Operation *terminator = from.front().getTerminator();
     ValueRange passed = isa<scf::ConditionOp>(terminator)
                             ? cast<scf::ConditionOp>(terminator).getArgs()
                             : terminator->getOperands();
-    SmallVector<Value> scalarsPassed;
-    for (auto [value, target] : llvm::zip(passed, targets))
-      if (!target)
-        scalarsPassed.push_back(scalars.lookup(value));
-      else if (failed(materialize(rb, value, target)))
-        return failure();
-    makeTerminator(rb, scalarsPassed);
+    FailureOr<SmallVector<Value>> scalarsPassed =
+        emitBlock(from.front(), rb, passed, targets);
+    if (failed(scalarsPassed))
+      return failure();
+    makeTerminator(rb, *scalarsPassed);
     return success();
   };
   if (failed(emitRegion(op.getBefore(), newWhile.getBefore(), afterBuffers,
@@ -650,12 +659,7 @@ LogicalResult ProgramEmitter::emitWhile(scf::WhileOp op, OpBuilder &b) {
                           scf::YieldOp::create(rb, loc, args);
                         })))
     return failure();
-  ValueRange newResults = newWhile.getResults();
-  for (Value result : op.getResults())
-    if (!isTile(result)) {
-      scalars.map(result, newResults.front());
-      newResults = newResults.drop_front();
-    }
+  mapScalarResults(op.getResults(), newWhile.getResults());
   return success();
 }
 
