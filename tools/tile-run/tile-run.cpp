@@ -19,6 +19,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <exception>
+#include <map>
 #include <new>
 #include <string>
 #include <unistd.h>
@@ -30,6 +31,12 @@ namespace {
 
 const char kUsage[] =
     "usage: tile-run ARTIFACT --kernel NAME --grid X[,Y[,Z]] [options]\n"
+    "       tile-run --batch FILE\n"
+    "\n"
+    "--batch runs every line of FILE as the arguments of one tile-run (words\n"
+    "separated by spaces, no quoting, '#' starts a comment), keeping devices\n"
+    "and artifacts open from line to line; a failing line is reported with\n"
+    "its number and the others still run.\n"
     "\n"
     "options:\n"
     "  --device BACKEND[:N]  cpu (default), cuda or hip; device N (default 0)\n"
@@ -80,6 +87,7 @@ struct Options {
   std::string repeat = "1", warmup = "1", bytes, flops, atol = "1e-6",
               rtol = "1e-5";
   std::vector<std::string> writes, initialWrites, expects;
+  std::string batch;
   bool help = false;
 };
 
@@ -104,6 +112,7 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
       {"--write-initial", nullptr, &o.initialWrites},
       {"--atol", &o.atol, nullptr},
       {"--rtol", &o.rtol, nullptr},
+      {"--batch", &o.batch, nullptr},
   };
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -143,6 +152,13 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
       flag->list->push_back(value);
     else
       *flag->value = value;
+  }
+  if (!o.batch.empty()) {
+    if (argc != 2 && !(argc == 3 && o.batch == argv[2])) {
+      message = "--batch takes no other argument";
+      return false;
+    }
+    return true;
   }
   if (positional.size() != 1) {
     message = positional.empty()
@@ -225,8 +241,22 @@ bool isUniform(const Fill &fill) {
          fill.kind == Fill::Poison;
 }
 
+// The devices and modules --batch keeps open from one line to the next:
+// opening a GPU device costs far more than a small launch.
+struct OpenDevices {
+  std::map<std::string, tile_device_t> devices;
+  std::map<std::pair<tile_device_t, std::string>, tile_module_t> modules;
+
+  ~OpenDevices() {
+    for (auto &entry : modules)
+      tile_status_free(tile_module_unload(entry.second));
+    for (auto &entry : devices)
+      tile_status_free(tile_device_close(entry.second));
+  }
+};
+
 // Owns every runtime object tile-run creates, so that each exit path
-// releases them.
+// releases them (the device and module only when no OpenDevices has them).
 struct Session {
   tile_device_t device = nullptr;
   tile_module_t module = nullptr;
@@ -255,7 +285,7 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-int run(const Options &o) {
+int run(const Options &o, OpenDevices *open) {
   std::string message;
   uint32_t grid[3];
   int64_t repeat, warmup, bytes = -1, flops = -1;
@@ -326,12 +356,35 @@ int run(const Options &o) {
   Session session;
   const char *deviceName = nullptr;
   tile_kernel_t kernel = nullptr;
-  if (!check(
-          tile_device_open(backend.c_str(), int(ordinal), &session.device)) ||
-      !check(tile_device_name(session.device, &deviceName)) ||
-      !check(tile_module_load_file(session.device, o.artifact.c_str(),
-                                   &session.module)) ||
-      !check(tile_module_get_kernel(session.module, o.kernel.c_str(), &kernel)))
+  tile_device_t device = nullptr;
+  tile_module_t module = nullptr;
+  if (!open) {
+    if (!check(tile_device_open(backend.c_str(), int(ordinal),
+                                &session.device)) ||
+        !check(tile_module_load_file(session.device, o.artifact.c_str(),
+                                     &session.module)))
+      return 1;
+    device = session.device;
+    module = session.module;
+  } else {
+    std::string key = backend + ":" + std::to_string(ordinal);
+    auto found = open->devices.find(key);
+    if (found == open->devices.end()) {
+      if (!check(tile_device_open(backend.c_str(), int(ordinal), &device)))
+        return 1;
+      found = open->devices.emplace(key, device).first;
+    }
+    device = found->second;
+    tile_module_t &loaded = open->modules[{device, o.artifact}];
+    if (!loaded &&
+        !check(tile_module_load_file(device, o.artifact.c_str(), &loaded))) {
+      open->modules.erase({device, o.artifact});
+      return 1;
+    }
+    module = loaded;
+  }
+  if (!check(tile_device_name(device, &deviceName)) ||
+      !check(tile_module_get_kernel(module, o.kernel.c_str(), &kernel)))
     return 1;
 
   std::vector<tile_arg_t> args(specs.size());
@@ -343,7 +396,7 @@ int run(const Options &o) {
     const std::vector<unsigned char> &data = hostData[i];
     size_t size = specs[i].count * dtypeSize(specs[i].dtype);
     tile_buffer_t buffer = nullptr;
-    if (!check(tile_buffer_alloc(session.device, size, &buffer)))
+    if (!check(tile_buffer_alloc(device, size, &buffer)))
       return 1;
     session.buffers.push_back(buffer);
     if (!check(isUniform(specs[i].fill)
@@ -389,7 +442,7 @@ int run(const Options &o) {
               grid[2]);
   for (int64_t i = 0; i < warmup; ++i)
     if (!check(tile_kernel_launch(kernel, grid, args.data(), args.size())) ||
-        !check(tile_device_synchronize(session.device)))
+        !check(tile_device_synchronize(device)))
       return 1;
   std::vector<double> times(static_cast<size_t>(repeat));
   for (double &t : times)
@@ -460,6 +513,63 @@ int run(const Options &o) {
 
 } // namespace
 
+// --batch FILE: every line is a command line of its own, run in turn with
+// the devices and modules kept open. A failing line is reported with its
+// number; the others still run. Exit 1 if any failed, 2 if one was misuse.
+int runBatch(const std::string &path) {
+  std::vector<unsigned char> bytes;
+  std::string message;
+  // A batch is text, a line per launch: 1 GiB is past any.
+  if (!readFile(path, bytes, message, size_t(1) << 30))
+    return error(message);
+  std::string text(bytes.begin(), bytes.end());
+  OpenDevices open;
+  int status = 0;
+  size_t lineNumber = 0, launches = 0;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos)
+      end = text.size();
+    std::string line = text.substr(at, end - at);
+    at = end + 1;
+    ++lineNumber;
+    line = line.substr(0, line.find('#'));
+    // Words are separated by spaces; there is no quoting.
+    std::vector<std::string> words{"tile-run"};
+    for (size_t w = 0; w < line.size();) {
+      size_t next = line.find_first_of(" \t\r", w);
+      if (next == std::string::npos)
+        next = line.size();
+      if (next > w)
+        words.push_back(line.substr(w, next - w));
+      w = next + 1;
+    }
+    if (words.size() == 1)
+      continue;
+    std::vector<char *> argv;
+    for (std::string &word : words)
+      argv.push_back(word.data());
+    Options options;
+    int result;
+    if (!parseCommandLine(int(argv.size()), argv.data(), options, message) ||
+        options.help || !options.batch.empty())
+      result = usageError(options.help || !options.batch.empty()
+                              ? "--help and --batch are not batch lines"
+                              : message);
+    else
+      result = run(options, &open);
+    ++launches;
+    if (result != 0) {
+      std::fprintf(stderr, "tile-run: %s:%zu: failed (exit %d)\n",
+                   path.c_str(), lineNumber, result);
+      status = std::max(status, result);
+    }
+  }
+  std::printf("batch: %zu lines run, %s\n", launches,
+              status ? "some failed" : "all succeeded");
+  return status;
+}
+
 int main(int argc, char **argv) {
   Options options;
   std::string message;
@@ -472,7 +582,8 @@ int main(int argc, char **argv) {
   // The last resort: nothing may abort (exit 134). run() reports what it
   // expects; Session's destructor releases the runtime objects on the way.
   try {
-    return run(options);
+    return options.batch.empty() ? run(options, nullptr)
+                                 : runBatch(options.batch);
   } catch (const std::bad_alloc &) {
     return error("out of memory");
   } catch (const std::exception &e) {
