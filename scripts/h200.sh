@@ -12,7 +12,8 @@
 #       --target nvidia --artifacts artifacts/nvidia --compile-only
 # There (the device tool carries ignored paths with `carry`):
 #   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
-#     [BOUNDS=artifacts/nvidia-bounds] bash scripts/h200.sh artifacts/nvidia
+#     [BOUNDS=artifacts/nvidia-bounds] [FUZZ_ARTIFACTS=... FUZZ_SEED=...
+#     FUZZ_CASES=... FUZZ_RANGE=...] bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
 artifacts=${1:?usage: h200.sh ARTIFACTS}
 out=${OUT:-h200-out}
@@ -77,6 +78,26 @@ if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then
     >"$out/fuzz-run.log" 2>&1)
   echo "fuzz run.sh exit $?; $(find "$FUZZ/results" -name '*.bin' | wc -l) result files"
   tar -C "$FUZZ" -czf "$out/fuzz-results.tgz" results
+fi
+
+# FUZZ_ARTIFACTS=DIR FUZZ_SEED=S FUZZ_CASES=N [FUZZ_RANGE="FIRST END"]: the
+# cases too large to carry. DIR holds the artifacts and digest of an export
+# made here (fuzz_kernels.py --export --seed S --cases-per-kernel N); the
+# same seed draws the same inputs there (the digest must match), run.sh runs
+# cases FIRST..END-1 on 16 processes, and --pack brings back only results
+# that differ from their inputs, in files of at most 14 MiB (fuzz-results-*).
+if [ -n "${FUZZ_ARTIFACTS:-}" ]; then
+  step "fuzz cases drawn here from $FUZZ_ARTIFACTS (seed $FUZZ_SEED)"
+  rm -rf build-fuzz-cases
+  python3 test/Fuzz/fuzz_kernels.py --examples examples --seed "$FUZZ_SEED" \
+    --cases-per-kernel "$FUZZ_CASES" --export build-fuzz-cases --target nvidia \
+    --device cuda --precompiled "$FUZZ_ARTIFACTS" \
+    --expect-digest "$FUZZ_ARTIFACTS/digest" | tail -1 || status=1
+  # shellcheck disable=SC2086
+  JOBS=16 TILE_RUN="$root/build-rt/bin/tile-run" \
+    sh build-fuzz-cases/run.sh ${FUZZ_RANGE:-} >"$out/fuzz-run.log" 2>&1
+  echo "fuzz run.sh exit $? (cases ${FUZZ_RANGE:-all})"
+  python3 test/Fuzz/fuzz_kernels.py --pack build-fuzz-cases --pack-to "$out"
 fi
 
 # Conformance cases exported here (test/Conformance/gpu_export.py --export

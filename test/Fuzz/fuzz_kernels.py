@@ -25,13 +25,17 @@ A GPU machine without the compiler runs the cases in three steps:
     fuzz_kernels.py ... --import DIR                   # here: compare with the reference"""
 
 import argparse
+import gzip
+import hashlib
 import math
 import os
 import pathlib
 import random
+import shutil
 import struct
 import subprocess
 import sys
+import tarfile
 import tempfile
 
 SIZES = {"f32": 4, "f64": 8, "f16": 2, "bf16": 2, "f8e4m3": 1, "f8e5m2": 1,
@@ -360,45 +364,81 @@ def offset_beyond_2_31(work):
                      "i32:64", f"i64:{ld_in}", "i64:2"]), None
 
 
+def export_digest(out):
+    """SHA-256 over the case lines and the inputs of an export: the same
+    seed gives the same digest wherever the cases are drawn."""
+    digest = hashlib.sha256()
+    files = sorted(out.glob("*.cases")) + sorted((out / "inputs").rglob("*.bin"))
+    for f in files:
+        digest.update(str(f.relative_to(out)).encode() + b"\0")
+        digest.update(f.read_bytes())
+    return digest.hexdigest()
+
+
 def export(args, kernels):
-    """Writes DIR: <kernel>.tile, inputs, cases, and run.sh; exits 1 if a
-    kernel not named by --known does not compile."""
+    """Writes DIR: <kernel>.tile, inputs, cases, commands (one tile-run line
+    per case), digest and run.sh; exits 1 if a kernel not named by --known
+    does not compile. With --precompiled the artifacts are copied from
+    there instead (a machine without the compiler draws the inputs itself)."""
     known = set(filter(None, args.known.split(",")))
     uncompiled = 0
     out = args.export
     (out / "results").mkdir(parents=True, exist_ok=True)
-    script = ["#!/bin/sh",
-              "# Runs every fuzz case with tile-run; results/<kernel>/<case>/",
-              "# holds the buffers after the launch. TILE_RUN names tile-run.",
-              'cd "$(dirname "$0")" || exit 2',
-              'run="${TILE_RUN:-tile-run}"', "status=0"]
+    commands = []
     for name, path, kernel, lines in kernels:
         artifact = out / f"{name}.tile"
-        proc = subprocess.run(
-            [str(args.bin / "tile-compile"), str(args.examples / path),
-             f"--target={args.target}", "-o", str(artifact)],
-            capture_output=True, text=True)
-        if proc.returncode != 0:
-            first = (proc.stderr.strip().splitlines() or ["?"])[0]
-            # A kernel that does not compile is a failure unless it is a
-            # known, recorded one (--known).
-            verdict = "KNOWN" if name in known else "FAIL"
-            uncompiled += verdict == "FAIL"
-            print(f"{verdict} {name}: does not compile for {args.target}: "
-                  f"{first}")
-            continue
+        if args.precompiled:
+            source = args.precompiled / f"{name}.tile"
+            if not source.exists():
+                sys.exit(f"fuzz: --precompiled {args.precompiled} has no "
+                         f"{name}.tile")
+            shutil.copyfile(source, artifact)
+        else:
+            proc = subprocess.run(
+                [str(args.bin / "tile-compile"), str(args.examples / path),
+                 f"--target={args.target}", "-o", str(artifact)],
+                capture_output=True, text=True)
+            if proc.returncode != 0:
+                first = (proc.stderr.strip().splitlines() or ["?"])[0]
+                # A kernel that does not compile is a failure unless it is a
+                # known, recorded one (--known).
+                verdict = "KNOWN" if name in known else "FAIL"
+                uncompiled += verdict == "FAIL"
+                print(f"{verdict} {name}: does not compile for {args.target}: "
+                      f"{first}")
+                continue
         (out / f"{name}.cases").write_text("\n".join(lines) + "\n")
         for i, line in enumerate(lines):
             words = line.split()
             specs = words[3::2]
             writes = [f"--write {k}=results/{name}/{i}/arg{k}.bin"
                       for k, spec in enumerate(specs) if spec.startswith("buf:")]
-            script.append(f"mkdir -p results/{name}/{i}")
+            (out / "results" / name / str(i)).mkdir(parents=True,
+                                                    exist_ok=True)
             # One launch: histogram accumulates into its output.
-            script.append(f'"$run" {name}.tile --kernel {kernel} '
-                          f'--device {args.device} --warmup 0 --repeat 1 '
-                          f'{line} {" ".join(writes)} > /dev/null || status=1')
-    script.append("exit $status")
+            commands.append(
+                f'{name}.tile --kernel {kernel} --device {args.device} '
+                f'--warmup 0 --repeat 1 {line} {" ".join(writes)}')
+    (out / "commands").write_text("\n".join(commands) + "\n")
+    (out / "digest").write_text(export_digest(out) + "\n")
+    script = [
+        "#!/bin/sh",
+        "# run.sh [FIRST [END]] - runs the fuzz cases FIRST..END-1 (default:",
+        "# all) of ./commands, a tile-run --batch per job, JOBS jobs (default",
+        "# 1); results/<kernel>/<case>/ holds the buffers after the launch,",
+        "# batch-N.log what each job printed. TILE_RUN names tile-run. Exit 1",
+        "# if any launch failed.",
+        'cd "$(dirname "$0")" || exit 2',
+        'run="${TILE_RUN:-tile-run}"; jobs=${JOBS:-1}',
+        'first=$(( ${1:-0} + 1 )); end=${2:-$(wc -l < commands)}',
+        'rm -f batch-*',
+        'sed -n "${first},${end}p" commands | split -n r/"$jobs" - batch-',
+        'pids=""',
+        'for b in batch-*; do "$run" --batch "$b" > "$b.log" 2>&1 & '
+        'pids="$pids $!"; done',
+        'status=0',
+        'for p in $pids; do wait "$p" || status=1; done',
+        'exit $status']
     (out / "run.sh").write_text("\n".join(script) + "\n")
     os.chmod(out / "run.sh", 0o755)
     print(f"fuzz: exported {sum(len(k[3]) for k in kernels)} cases to {out} "
@@ -408,34 +448,126 @@ def export(args, kernels):
         sys.exit(f"fuzz: {uncompiled} kernels do not compile for {args.target}")
 
 
+def case_inputs(line):
+    """{buffer argument index: input file} of a case line."""
+    specs = line.split()[3::2]
+    return {k: spec.split(":", 3)[3][len("file="):]
+            for k, spec in enumerate(specs)
+            if spec.startswith("buf:") and spec.split(":", 3)[3].startswith("file=")}
+
+
+def pack(args):
+    """Shrinks what run.sh wrote in DIR for the trip back: a result equal to
+    its case's input file is dropped and listed in the case's `unchanged`
+    (--import puts the input back), then results/ goes into gzipped tar files
+    of at most --pack-bytes each under --pack-to."""
+    root = args.pack
+    kept = dropped = 0
+    for cases in sorted(root.glob("*.cases")):
+        name = cases.stem
+        for i, line in enumerate(cases.read_text().splitlines()):
+            results = root / "results" / name / str(i)
+            if not results.is_dir() or not any(results.iterdir()):
+                continue
+            # A second pack keeps what the first dropped.
+            listed = results / "unchanged"
+            unchanged = listed.read_text().split() if listed.exists() else []
+            for k, path in case_inputs(line).items():
+                result = results / f"arg{k}.bin"
+                if result.exists() and \
+                        result.read_bytes() == (root / path).read_bytes():
+                    result.unlink()
+                    unchanged.append(str(k))
+                    dropped += 1
+            kept += sum(1 for _ in results.glob("*.bin"))
+            listed.write_text(" ".join(unchanged) + "\n")
+    args.pack_to.mkdir(parents=True, exist_ok=True)
+    part = written = 0
+    raw = archive = None
+
+    def close():
+        archive.close()
+        archive.fileobj.close()  # the gzip stream
+        raw.close()
+
+    for case_dir in sorted(p for p in (root / "results").glob("*/*")
+                           if p.is_dir() and any(p.iterdir())):
+        # The compressed size so far, give or take gzip's buffer.
+        if archive is None or raw.tell() >= args.pack_bytes:
+            if archive:
+                close()
+            part += 1
+            raw = open(args.pack_to / f"fuzz-results-{part}.tgz", "wb")
+            archive = tarfile.open(fileobj=gzip.GzipFile(fileobj=raw,
+                                                         mode="wb"),
+                                   mode="w")
+        archive.add(case_dir, arcname=str(case_dir.relative_to(root)))
+        written += 1
+    if archive:
+        close()
+    print(f"fuzz: packed {written} cases into {part} files under "
+          f"{args.pack_to} ({kept} results kept, {dropped} inputs unchanged)")
+
+
 def import_results(args, kernels):
-    """Compares results/<kernel>/<case>/ with the reference, case by case."""
+    """Compares results/<kernel>/<case>/ with the reference: one tile-check
+    --cases run per kernel, each line naming its results (--compare). Every
+    exported case must have results."""
     root = args.import_dir.resolve()  # tile-check runs from the export folder
-    total = failed = 0
+    total = failed = missing = 0
     for name, path, kernel, _ in kernels:
         cases = root / f"{name}.cases"
         if not cases.exists():
             continue
+        lines = []
         for i, line in enumerate(cases.read_text().splitlines()):
             results = root / "results" / name / str(i)
-            cmd = [str(args.bin / "tile-check"), str(args.examples / path),
-                   "--targets", "none", "--compare", str(results), "--quiet"]
-            cmd += line.split()
-            proc = subprocess.run(cmd, capture_output=True, text=True,
-                                  cwd=root)
-            total += 1
-            if proc.returncode != 0:
-                failed += 1
-                why = (proc.stdout.strip() or proc.stderr.strip()).splitlines()
-                print(f"FAIL {name} case {i}: {line}\n  {why[-1] if why else ''}")
-    print(f"fuzz: {total} imported cases, {failed} failed")
-    sys.exit(1 if failed else 0)
+            # pack dropped the results equal to their input file.
+            unchanged = results / "unchanged"
+            if results.is_dir() and unchanged.exists():
+                inputs = case_inputs(line)
+                for k in unchanged.read_text().split():
+                    shutil.copyfile(root / inputs[int(k)],
+                                    results / f"arg{k}.bin")
+            # A launch killed while writing leaves some buffers out; a
+            # missing file would compare equal to the reference.
+            buffers = [k for k, spec in enumerate(line.split()[3::2])
+                       if spec.startswith("buf:")]
+            if not all((results / f"arg{k}.bin").exists() for k in buffers):
+                missing += 1
+                continue
+            lines.append(f"{line} --compare results/{name}/{i}")
+        if not lines:
+            continue
+        compare = root / f"{name}.compare"
+        compare.write_text("\n".join(lines) + "\n")
+        proc = subprocess.run(
+            [str(args.bin / "tile-check"), str(args.examples / path),
+             "--targets", "none", "--cases", str(compare), "--quiet"],
+            capture_output=True, text=True, cwd=root)
+        total += len(lines)
+        for out in proc.stdout.splitlines():
+            if out.startswith(("FAIL", "ERROR")):
+                print(f"  {out}")
+        if proc.returncode != 0:
+            bad = sum(out.startswith(("FAIL", "ERROR"))
+                      for out in proc.stdout.splitlines())
+            failed += max(bad, 1)
+            print(f"FAIL {name}: " + (proc.stdout.strip().splitlines() or
+                                      [proc.stderr.strip()])[-1])
+    print(f"fuzz: {total} imported cases, {failed} failed, {missing} without "
+          "results")
+    sys.exit(1 if failed or missing else 0)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--bin", type=pathlib.Path, required=True)
-    parser.add_argument("--examples", type=pathlib.Path, required=True)
+    parser.add_argument("--bin", type=pathlib.Path,
+                        help="the compiler's bin folder (required except "
+                             "with --precompiled and --pack)")
+    parser.add_argument("--examples", type=pathlib.Path,
+                        help="the examples folder (required except with "
+                             "--pack)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--cases-per-kernel", type=int, default=10)
     parser.add_argument("--large", action="store_true",
@@ -449,6 +581,19 @@ def main():
                              "with the device but no compiler: artifacts for "
                              "--target, the inputs, and run.sh, which runs "
                              "every case with tile-run and writes the results")
+    parser.add_argument("--precompiled", type=pathlib.Path, metavar="ADIR",
+                        help="with --export: copy ADIR/<kernel>.tile instead "
+                             "of compiling (on a machine without the compiler)")
+    parser.add_argument("--expect-digest", metavar="FILE",
+                        help="with --export: fail unless the cases drawn have "
+                             "the digest in FILE (the digest of an export made "
+                             "elsewhere with the same seed)")
+    parser.add_argument("--pack", type=pathlib.Path, metavar="DIR",
+                        help="after DIR/run.sh: drop results equal to their "
+                             "input and pack results/ into --pack-to")
+    parser.add_argument("--pack-to", type=pathlib.Path, metavar="ODIR")
+    parser.add_argument("--pack-bytes", type=int, default=14 << 20,
+                        help="size at which --pack starts a new file")
     parser.add_argument("--target", default="nvidia",
                         help="the target --export compiles for")
     parser.add_argument("--device", default="cuda",
@@ -462,7 +607,18 @@ def main():
                              "open, recorded bug: reported as KNOWN, not "
                              "failing the run")
     args = parser.parse_args()
-    args.bin, args.examples = args.bin.resolve(), args.examples.resolve()
+    if args.pack:
+        if not args.pack_to:
+            parser.error("--pack needs --pack-to")
+        pack(args)
+        return
+    if not args.examples:
+        parser.error("--examples is required")
+    if not args.bin and not (args.export and args.precompiled):
+        parser.error("--bin is required")
+    args.examples = args.examples.resolve()
+    if args.bin:
+        args.bin = args.bin.resolve()
 
     if args.import_dir:
         kernels = [(name, path, kernel_name(args.examples / path), [])
@@ -529,6 +685,13 @@ def main():
         print(f"{verdict} {name}: {summary}")
     if args.export:
         export(args, exported)
+        if args.expect_digest:
+            expected = pathlib.Path(args.expect_digest).read_text().strip()
+            drawn = (args.export / "digest").read_text().strip()
+            if drawn != expected:
+                sys.exit(f"fuzz: the cases drawn here (digest {drawn}) are "
+                         f"not the ones of {args.expect_digest} ({expected})")
+            print(f"fuzz: digest {drawn} as expected")
         return
     print(f"fuzz: {total} cases, {failed} kernels with failures, "
           f"{errors} kernels with errors (seed {args.seed})")

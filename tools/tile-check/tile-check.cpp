@@ -31,6 +31,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 
 using namespace tile;
 using namespace tile::check;
@@ -66,8 +67,9 @@ const char kUsage[] =
     "reference\n"
     "  --print I              print the reference's buffer argument I\n"
     "  --write-reference DIR  write the reference's buffers to DIR/argI.bin\n"
-    "  --cases FILE           check every line of FILE (--grid ... --arg ...;\n"
-    "                         '#' starts a comment), compiling once\n"
+    "  --cases FILE           check every line of FILE (--grid ... --arg ...\n"
+    "                         [--compare DIR]; '#' starts a comment),\n"
+    "                         compiling once\n"
     "  --reduce DIR           on a failure, shrink the inputs and write a\n"
     "                         self-contained reproducer to DIR\n"
     "  --reduce-ir            with --reduce, also shrink the kernel with\n"
@@ -520,6 +522,33 @@ int stillFails(Checker &checker, const Case &c, const std::string &spec) {
   return 0;
 }
 
+/// Removes `--compare DIR` (or `--compare=DIR`) from the words of a --cases
+/// line, returning DIR in \p dir.
+bool takeCompareDir(std::vector<std::string> &words, std::string &dir,
+                    std::string &error) {
+  for (size_t i = 0; i < words.size(); ++i) {
+    if (words[i].rfind("--compare=", 0) == 0) {
+      dir = words[i].substr(strlen("--compare="));
+      words.erase(words.begin() + i);
+    } else if (words[i] == "--compare") {
+      if (i + 1 >= words.size()) {
+        error = "option '--compare' needs a value";
+        return false;
+      }
+      dir = words[i + 1];
+      words.erase(words.begin() + i, words.begin() + i + 2);
+    } else {
+      continue;
+    }
+    if (dir.empty()) {
+      error = "option '--compare' needs a value";
+      return false;
+    }
+    return true;
+  }
+  return true;
+}
+
 /// --cases: one line of output per case, then the count.
 int checkCases(Checker &checker, const CommandLine &cl) {
   std::string error;
@@ -545,7 +574,11 @@ int checkCases(Checker &checker, const CommandLine &cl) {
     Case c;
     ++total;
     Buffers inputs;
-    if (!parseCase(words, c, error) || !checker.validate(c, error) ||
+    // A line may name the results of this case from elsewhere, as
+    // --compare does for one case.
+    std::string compareDir;
+    if (!takeCompareDir(words, compareDir, error) ||
+        !parseCase(words, c, error) || !checker.validate(c, error) ||
         !checker.makeInputs(c, inputs, error)) {
       std::printf("ERROR %s: %s\n", where.c_str(), error.c_str());
       ++errors;
@@ -566,6 +599,20 @@ int checkCases(Checker &checker, const CommandLine &cl) {
       anyRan |= o.ran;
       if (o.failed)
         problems += (problems.empty() ? "" : "; ") + target + ": " + o.summary;
+    }
+    if (!compareDir.empty()) {
+      TargetResult files;
+      if (!loadResultFiles(compareDir, c, reference, files, error)) {
+        std::printf("ERROR %s: --compare: %s\n", where.c_str(), error.c_str());
+        ++errors;
+        continue;
+      }
+      RowOutcome o = reportTarget(checker, c, files, reference,
+                                  /*quiet=*/true);
+      anyRan = true;
+      if (o.failed)
+        problems += (problems.empty() ? "" : "; ") + compareDir + ": " +
+                    o.summary;
     }
     if (problems.empty()) {
       ++passed;
