@@ -611,8 +611,8 @@ int checkCases(Checker &checker, const CommandLine &cl) {
                                   /*quiet=*/true);
       anyRan = true;
       if (o.failed)
-        problems += (problems.empty() ? "" : "; ") + compareDir + ": " +
-                    o.summary;
+        problems +=
+            (problems.empty() ? "" : "; ") + compareDir + ": " + o.summary;
     }
     if (problems.empty()) {
       ++passed;

@@ -359,8 +359,8 @@ int run(const Options &o, OpenDevices *open) {
   tile_device_t device = nullptr;
   tile_module_t module = nullptr;
   if (!open) {
-    if (!check(tile_device_open(backend.c_str(), int(ordinal),
-                                &session.device)) ||
+    if (!check(
+            tile_device_open(backend.c_str(), int(ordinal), &session.device)) ||
         !check(tile_module_load_file(session.device, o.artifact.c_str(),
                                      &session.module)))
       return 1;
@@ -560,8 +560,8 @@ int runBatch(const std::string &path) {
       result = run(options, &open);
     ++launches;
     if (result != 0) {
-      std::fprintf(stderr, "tile-run: %s:%zu: failed (exit %d)\n",
-                   path.c_str(), lineNumber, result);
+      std::fprintf(stderr, "tile-run: %s:%zu: failed (exit %d)\n", path.c_str(),
+                   lineNumber, result);
       status = std::max(status, result);
     }
   }
