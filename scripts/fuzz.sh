@@ -7,7 +7,8 @@
 # RUNS executions (default: unlimited), whichever ends first; JOBS processes
 # (default 1) fuzz side by side, RUNS each, logging to fuzz-N.log. The corpus it
 # grows stays in build-fuzz/corpus; crashing inputs go to build-fuzz/crashes.
-# Exits non-zero on a crash, a leak, a timeout of one input (30 s) or an
+# Exits non-zero on a crash, a leak, a timeout of one input (FUZZ_TIMEOUT
+# seconds, default 30: raise it on a loaded machine) or an
 # input that takes more than 4 GB.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,6 +35,6 @@ export ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1:allow_user_poison
 parallel=()
 [ "$jobs" -gt 1 ] && parallel=(-jobs="$jobs" -workers="$jobs")
 "$build/bin/tile-fuzz" -dict="$root/tools/tile-fuzz/tile.dict" \
-  -max_len=16384 -timeout=30 -rss_limit_mb=6144 -max_total_time="$seconds" \
+  -max_len=16384 -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=6144 -max_total_time="$seconds" \
   -runs="$runs" -print_final_stats=1 -artifact_prefix="$build/crashes/" \
   "${parallel[@]}" "$build/corpus"
