@@ -314,12 +314,34 @@ ReferenceResult Checker::runReference(const Case &c, const Buffers &inputs,
   launch.grid = {c.grid[0], c.grid[1], c.grid[2]};
   launch.printStream = printStream;
   launch.faultOp = options.faultOp;
+  // Bounds are needed only where an output is compared by them.
+  interp::DeviationMemory deviation;
+  if (!exactKernel)
+    launch.deviation = &deviation;
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   bool assertFailed = false;
   if (failed(interp::runKernel(kernel, args, buffers, launch, &assertFailed)))
     result.status =
         assertFailed ? ReferenceResult::AssertFailed : ReferenceResult::Failed;
   result.diagnostics = diagnostics.take();
+  if (launch.deviation && !deviation.allExact()) {
+    result.bounds.resize(c.specs.size());
+    for (size_t i = 0; i < c.specs.size(); ++i) {
+      if (!c.specs[i].isBuffer)
+        continue;
+      size_t size = run::dtypeSize(c.specs[i].dtype);
+      uint64_t base = reinterpret_cast<uint64_t>(result.buffers[i].data());
+      std::vector<double> &b = result.bounds[i];
+      b.resize(c.specs[i].count);
+      bool exact = true;
+      for (size_t j = 0; j < b.size(); ++j) {
+        b[j] = deviation.get(base + j * size);
+        exact &= b[j] == 0;
+      }
+      if (exact)
+        b.clear();
+    }
+  }
   return result;
 }
 
@@ -620,7 +642,8 @@ Tolerance Checker::toleranceFor(const Case &c, size_t index) const {
 }
 
 std::vector<BufferVerdict> Checker::compare(const Case &c, const Buffers &got,
-                                            const Buffers &ref) const {
+                                            const ReferenceResult &reference) const {
+  const Buffers &ref = reference.buffers;
   std::vector<BufferVerdict> verdicts;
   for (size_t i = 0; i < c.specs.size(); ++i) {
     if (!c.specs[i].isBuffer)
@@ -628,9 +651,13 @@ std::vector<BufferVerdict> Checker::compare(const Case &c, const Buffers &got,
     BufferVerdict v;
     v.index = i;
     v.tolerance = toleranceFor(c, i);
+    const double *bounds = i < reference.bounds.size() &&
+                                   !reference.bounds[i].empty()
+                               ? reference.bounds[i].data()
+                               : nullptr;
     v.comparison = compareBuffer(c.specs[i].dtype, got[i].data(), ref[i].data(),
                                  c.specs[i].count, v.tolerance,
-                                 /*maxReported=*/5);
+                                 /*maxReported=*/5, bounds);
     verdicts.push_back(std::move(v));
   }
   return verdicts;

@@ -51,6 +51,9 @@ struct ReferenceResult {
   enum Status { Completed, AssertFailed, Failed } status = Completed;
   std::string diagnostics; ///< the interpreter's errors and warnings
   Buffers buffers;
+  /// Per buffer argument, each element's bound from the interpreter's
+  /// running error analysis (docs/Semantics.md 10.1); empty: all exact.
+  std::vector<std::vector<double>> bounds;
 };
 
 struct TargetResult {
@@ -119,7 +122,7 @@ public:
   Tolerance toleranceFor(const Case &c, size_t index) const;
   /// Compares every buffer argument of \p got with \p ref.
   std::vector<BufferVerdict> compare(const Case &c, const Buffers &got,
-                                     const Buffers &ref) const;
+                                     const ReferenceResult &ref) const;
 
 private:
   struct CompiledTarget;

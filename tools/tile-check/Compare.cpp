@@ -64,6 +64,8 @@ std::string Tolerance::str() const {
     return "rtol:" + formatBound(value);
   case Absolute:
     return "abs:" + formatBound(value);
+  case Bounded:
+    return "bounded";
   }
   return "?";
 }
@@ -110,7 +112,7 @@ Tolerance Tolerance::defaultFor(DType type, bool exactKernel) {
   Tolerance t;
   if (!isFloat(type) || exactKernel)
     return t;
-  t.kind = RelativeToMax;
+  t.kind = Bounded;
   switch (type) {
   case DType::F64:
     t.value = std::ldexp(1.0, -40);
@@ -156,7 +158,8 @@ double tile::check::ulpError(DType type, double got, double ref) {
 BufferComparison
 tile::check::compareBuffer(DType type, const unsigned char *got,
                            const unsigned char *ref, size_t count,
-                           const Tolerance &tolerance, size_t maxReported) {
+                           const Tolerance &tolerance, size_t maxReported,
+                           const double *bounds) {
   BufferComparison c;
   c.elements = count;
   const size_t size = dtypeSize(type);
@@ -164,7 +167,8 @@ tile::check::compareBuffer(DType type, const unsigned char *got,
   const interp::FloatFormat *format = formatOf(type);
 
   double maxRef = 0;
-  if (floating && tolerance.kind == Tolerance::RelativeToMax)
+  if (floating && (tolerance.kind == Tolerance::RelativeToMax ||
+                   tolerance.kind == Tolerance::Bounded))
     for (size_t i = 0; i < count; ++i) {
       double r = decodeFloat(type, ref + i * size);
       if (std::isfinite(r))
@@ -185,8 +189,21 @@ tile::check::compareBuffer(DType type, const unsigned char *got,
     } else {
       double g = decodeFloat(type, pg), r = decodeFloat(type, pr);
       bool bothNaN = std::isnan(g) && std::isnan(r);
+      double bound = bounds ? bounds[i] : 0;
+      bool bounded = tolerance.kind == Tolerance::Bounded;
+      if (bounded && std::isinf(bound))
+        ++c.unbounded;
       if (bothNaN || rawBits(pg, size) == rawBits(pr, size)) {
         same = true;
+      } else if (bounded && bound > 0 && std::isfinite(bound) &&
+                 !std::isnan(g) && !std::isnan(r) &&
+                 (std::isinf(g) || std::isinf(r))) {
+        // Within its bound of overflow, a result may round to the infinity
+        // of its sign (section 6's region rule).
+        double finite = std::isinf(g) ? r : g;
+        same = std::signbit(g) == std::signbit(r) &&
+               std::fabs(finite) + bound >= format->maxFinite();
+        absError = relError = ulps = INFINITY;
       } else if (std::isnan(g) || std::isnan(r) || std::isinf(g) ||
                  std::isinf(r)) {
         same = false; // NaN and infinities must match in kind
@@ -209,6 +226,22 @@ tile::check::compareBuffer(DType type, const unsigned char *got,
           break;
         case Tolerance::Absolute:
           same = absError <= tolerance.value;
+          break;
+        case Tolerance::Bounded:
+          if (std::isinf(bound)) {
+            same = absError <= tolerance.value * maxRef;
+          } else {
+            same = bound > 0 && absError <= bound;
+            double ratio = bound > 0 ? absError / bound : INFINITY;
+            if (!c.hasWorst ||
+                ratio > (c.worstBound > 0 ? c.worstError / c.worstBound
+                                          : INFINITY)) {
+              c.hasWorst = true;
+              c.worstIndex = i;
+              c.worstError = absError;
+              c.worstBound = bound;
+            }
+          }
           break;
         }
       }

@@ -54,7 +54,7 @@ public:
     if (status != TargetResult::Ran)
       return true; // fails to run, as before
     for (const BufferVerdict &v :
-         checker.compare(cand.c, got.buffers, ref.buffers))
+         checker.compare(cand.c, got.buffers, ref))
       if (v.index == buffer)
         return !v.pass();
     return false;

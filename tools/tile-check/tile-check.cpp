@@ -310,7 +310,7 @@ RowOutcome reportTarget(const Checker &checker, const Case &c,
     return out;
   }
   std::vector<BufferVerdict> verdicts =
-      checker.compare(c, result.buffers, reference.buffers);
+      checker.compare(c, result.buffers, reference);
   size_t bad = 0;
   for (const BufferVerdict &v : verdicts) {
     const BufferComparison &cmp = v.comparison;
@@ -322,6 +322,18 @@ RowOutcome reportTarget(const Checker &checker, const Case &c,
                   formatError(cmp.maxUlp).c_str(), v.tolerance.str().c_str(),
                   v.pass() ? "ok" : "FAIL");
     line(row);
+    if (!quiet && cmp.hasWorst && cmp.worstError > 0)
+      std::printf("         worst [%zu]: error %s, bound %s\n",
+                  cmp.worstIndex, formatError(cmp.worstError).c_str(),
+                  formatError(cmp.worstBound).c_str());
+    if (!quiet && cmp.unbounded)
+      std::printf("         %zu of %zu elements without a bound: compared "
+                  "within %s times max |ref|\n",
+                  cmp.unbounded, cmp.elements,
+                  Tolerance{Tolerance::RelativeToMax, v.tolerance.value}
+                      .str()
+                      .substr(5)
+                      .c_str());
     if (!v.pass()) {
       ++bad;
       if (!quiet) {
@@ -516,7 +528,7 @@ int stillFails(Checker &checker, const Case &c, const std::string &spec) {
   if (result.status != TargetResult::Ran)
     return 0;
   for (const BufferVerdict &v :
-       checker.compare(c, result.buffers, reference.buffers))
+       checker.compare(c, result.buffers, reference))
     if (v.index == size_t(index) && !v.pass())
       return 1;
   return 0;

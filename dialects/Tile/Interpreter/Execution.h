@@ -84,8 +84,15 @@ struct RtValue {
   SmallVector<int64_t, 4> shape;
   std::vector<Element> elements;
   std::shared_ptr<const DescriptorState> descriptor;
+  /// With LaunchOptions::deviation: how far a conforming target's element i
+  /// may be from elements[i] (docs/Semantics.md 10.1). Empty: all exact.
+  std::vector<double> bounds;
 
   size_t size() const { return elements.size(); }
+  bool isExact() const { return bounds.empty(); }
+  double boundAt(size_t i) const {
+    return bounds.empty() ? 0 : bounds[bounds.size() == 1 ? 0 : i];
+  }
 };
 using ValuePtr = std::shared_ptr<const RtValue>;
 
@@ -104,6 +111,11 @@ void registerMathHandlers(HandlerTable &table);
 void registerShapeHandlers(HandlerTable &table);
 void registerMemoryHandlers(HandlerTable &table);
 void registerComputeHandlers(HandlerTable &table);
+
+/// Sets the bounds of the results of \p op, which has just run, from its
+/// operands' bounds and section 10's rule for its class (Deviation.cpp).
+/// Memory ops set theirs as they run.
+LogicalResult propagateBounds(Executor &ex, Operation &op);
 
 /// The buffers a launch may reach; every unmasked access is checked.
 class MemoryMap {
@@ -151,6 +163,11 @@ public:
   void warnOnce(Operation &op, const Twine &message);
 
   MemoryMap &getMemory() { return memory; }
+  /// Where stores record their bounds; null when the launch tracks none.
+  DeviationMemory *getDeviation() const { return options.deviation; }
+  /// Runs the handler of \p op alone, for the bound analysis's
+  /// re-evaluations (no fault injection, no bounds).
+  LogicalResult evaluate(Operation &op);
   const LaunchOptions &getOptions() const { return options; }
   std::array<uint32_t, 3> programId{0, 0, 0};
   bool returned = false;

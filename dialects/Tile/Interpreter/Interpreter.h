@@ -28,6 +28,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 
 namespace mlir::tile::interp {
 
@@ -45,6 +46,36 @@ struct HostBuffer {
   std::string name; ///< for error messages, e.g. "argument #2"
 };
 
+/// How far a conforming target's memory may be from the reference's after a
+/// launch, element by element, by docs/Semantics.md section 10: the
+/// interpreter carries a bound with every value it computes (a running
+/// error analysis, see docs/Semantics.md 10.1) and records here what each
+/// store and atomic leaves behind. An address it has not written holds the
+/// launch's input: bound 0.
+class DeviationMemory {
+public:
+  /// The bound of the element at \p address: 0 when a target must give the
+  /// same bits, +inf when the analysis cannot bound it.
+  double get(uint64_t address) const;
+  /// A store of a value within \p bound.
+  void set(uint64_t address, double bound);
+  /// A float atomic add of a value of magnitude \p magnitude, itself within
+  /// \p bound, into an element whose type has machine epsilon \p epsilon;
+  /// \p flush is what one add may lose to flushing subnormals.
+  void addAtomically(uint64_t address, double magnitude, double bound,
+                     double epsilon, double flush);
+  /// Whether every element written so far must match exactly.
+  bool allExact() const { return bounds.empty() && sums.empty(); }
+
+private:
+  struct Sum {
+    double magnitude = 0, epsilon = 0, flush = 0;
+    uint64_t count = 0;
+  };
+  std::unordered_map<uint64_t, double> bounds;
+  std::unordered_map<uint64_t, Sum> sums;
+};
+
 struct LaunchOptions {
   std::array<uint32_t, 3> grid = {1, 1, 1};
   /// Where tile.print writes; null discards it.
@@ -53,6 +84,9 @@ struct LaunchOptions {
   /// here (e.g. "arith.addf") is moved by one unit in its last place, so
   /// that tests can show a comparison failing and a failure being reduced.
   std::string faultOp;
+  /// When set, the launch also bounds how far each element it writes may
+  /// be from the reference on a conforming target (see DeviationMemory).
+  DeviationMemory *deviation = nullptr;
 };
 
 /// Checks that the interpreter implements every op nested in \p kernel;

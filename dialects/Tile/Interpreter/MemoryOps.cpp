@@ -138,6 +138,22 @@ LogicalResult runLoad(Executor &ex, Operation &operation) {
       return failure();
     r->elements[i] = readElement(address, info);
   }
+  if (DeviationMemory *deviation = ex.getDeviation()) {
+    const RtValue *maskValue = op.getMask() ? mask.value.get() : nullptr;
+    std::vector<double> bounds(r->size(), 0.0);
+    bool exact = true;
+    for (size_t i = 0; i < r->size(); ++i) {
+      if (ptrs.boundAt(i) != 0 || (maskValue && maskValue->boundAt(i) != 0))
+        bounds[i] = INFINITY; // the lane may read elsewhere, or not at all
+      else if (mask(i))
+        bounds[i] = deviation->get(ptrs.elements[i].u);
+      else if (other)
+        bounds[i] = other->boundAt(i);
+      exact &= bounds[i] == 0;
+    }
+    if (!exact)
+      r->bounds = std::move(bounds);
+  }
   ex.set(op, std::move(r));
   return success();
 }
@@ -156,6 +172,19 @@ LogicalResult runStore(Executor &ex, Operation &operation) {
             checkAccess(ex, operation, address, info, "writes", ptrs.shape, i)))
       return failure();
     writeElement(address, values.elements[i], info);
+  }
+  if (DeviationMemory *deviation = ex.getDeviation()) {
+    const RtValue *maskValue = op.getMask() ? mask.value.get() : nullptr;
+    for (size_t i = 0; i < ptrs.size(); ++i) {
+      bool maybe = maskValue && maskValue->boundAt(i) != 0;
+      if (!mask(i) && !maybe)
+        continue;
+      // A lane whose mask may differ on a target may or may not write.
+      double bound =
+          maybe || ptrs.boundAt(i) != 0 ? INFINITY : values.boundAt(i);
+      if (bound != 0 || !deviation->allExact())
+        deviation->set(ptrs.elements[i].u, bound);
+    }
   }
   return success();
 }
@@ -217,6 +246,15 @@ LogicalResult walkBlock(Executor &ex, Value descValue, ValueRange offsets,
   return success();
 }
 
+/// Whether a descriptor access lands where the reference's does on every
+/// target: its descriptor and offsets carry no bounds.
+bool descriptorExact(Executor &ex, Value desc, ValueRange offsets) {
+  if (!ex.get(desc)->isExact())
+    return false;
+  return llvm::all_of(offsets,
+                      [&](Value o) { return ex.get(o)->isExact(); });
+}
+
 LogicalResult runDescLoad(Executor &ex, Operation &operation) {
   auto op = cast<DescLoadOp>(operation);
   auto r = makeValue(op.getType());
@@ -236,6 +274,21 @@ LogicalResult runDescLoad(Executor &ex, Operation &operation) {
   if (failed(walkBlock(ex, op.getDesc(), op.getOffsets(), r->shape, readInside,
                        padOutside)))
     return failure();
+  if (DeviationMemory *deviation = ex.getDeviation()) {
+    std::vector<double> bounds(r->size(), 0.0);
+    if (!descriptorExact(ex, op.getDesc(), op.getOffsets()))
+      std::fill(bounds.begin(), bounds.end(), INFINITY);
+    else if (!deviation->allExact())
+      (void)walkBlock(
+          ex, op.getDesc(), op.getOffsets(), r->shape,
+          [&](int64_t flat, uint64_t address) -> LogicalResult {
+            bounds[flat] = deviation->get(address);
+            return success();
+          },
+          [](int64_t) {});
+    if (llvm::any_of(bounds, [](double b) { return b != 0; }))
+      r->bounds = std::move(bounds);
+  }
   ex.set(op, std::move(r));
   return success();
 }
@@ -244,6 +297,9 @@ LogicalResult runDescStore(Executor &ex, Operation &operation) {
   auto op = cast<DescStoreOp>(operation);
   const RtValue &values = *ex.get(op.getValue());
   ElementInfo info = ElementInfo::get(values.elementType);
+  DeviationMemory *deviation = ex.getDeviation();
+  bool placed =
+      !deviation || descriptorExact(ex, op.getDesc(), op.getOffsets());
   return walkBlock(
       ex, op.getDesc(), op.getOffsets(), values.shape,
       [&](int64_t flat, uint64_t address) -> LogicalResult {
@@ -251,6 +307,9 @@ LogicalResult runDescStore(Executor &ex, Operation &operation) {
                                values.shape, size_t(flat))))
           return failure();
         writeElement(address, values.elements[flat], info);
+        if (deviation)
+          deviation->set(address,
+                         placed ? values.boundAt(size_t(flat)) : INFINITY);
         return success();
       },
       [](int64_t) {});
@@ -316,6 +375,39 @@ Element combineAtomic(AtomicRMWKind kind, Element old, Element val,
   return r;
 }
 
+/// The bound analysis of lane \p i of an atomic_rmw (docs/Semantics.md 10):
+/// a float add is bounded by its count of contributions and their
+/// magnitudes, and what it returns depends on the order; min, max and
+/// exchange keep the bound of what they store; integer arithmetic on
+/// bounded values is not bounded.
+void boundAtomic(Executor &ex, AtomicRMWOp op, const RtValue &ptrs,
+                 const RtValue &vals, size_t i, const ElementInfo &info,
+                 RtValue &result) {
+  DeviationMemory &deviation = *ex.getDeviation();
+  uint64_t address = ptrs.elements[i].u;
+  double before = deviation.get(address), bound = vals.boundAt(i);
+  double returned = before;
+  if (ptrs.boundAt(i) != 0) {
+    deviation.set(address, INFINITY);
+    returned = INFINITY;
+  } else if (op.getKind() == AtomicRMWKind::fadd) {
+    bool f32 = info.format->bits() == 32;
+    deviation.addAtomically(address, std::fabs(vals.elements[i].f), bound,
+                            info.format->epsilon(),
+                            f32 ? std::ldexp(1.0, -126) : 0);
+    returned = INFINITY;
+  } else if (bound != 0) {
+    bool keeps = op.getKind() == AtomicRMWKind::xchg ||
+                 (info.isFloat() && op.getKind() != AtomicRMWKind::fadd);
+    deviation.set(address, keeps ? std::max(before, bound) : INFINITY);
+  }
+  if (returned != 0) {
+    if (result.bounds.empty())
+      result.bounds.assign(result.size(), 0.0);
+    result.bounds[i] = returned;
+  }
+}
+
 LogicalResult runAtomicRMW(Executor &ex, Operation &operation) {
   auto op = cast<AtomicRMWOp>(operation);
   const RtValue &ptrs = *ex.get(op.getPtr());
@@ -335,6 +427,8 @@ LogicalResult runAtomicRMW(Executor &ex, Operation &operation) {
                  combineAtomic(op.getKind(), old, vals.elements[i], info),
                  info);
     r->elements[i] = old;
+    if (ex.getDeviation())
+      boundAtomic(ex, op, ptrs, vals, i, info, *r);
   }
   ex.set(op, std::move(r));
   return success();
@@ -357,6 +451,15 @@ LogicalResult runAtomicCAS(Executor &ex, Operation &operation) {
     if (elementToBits(old, info) == elementToBits(cmp.elements[i], info))
       writeElement(address, vals.elements[i], info);
     r->elements[i] = old;
+    // Whether a bounded comparison succeeds can differ on a target.
+    DeviationMemory *deviation = ex.getDeviation();
+    if (deviation && (ptrs.boundAt(i) != 0 || cmp.boundAt(i) != 0 ||
+                      vals.boundAt(i) != 0 || deviation->get(address) != 0)) {
+      deviation->set(address, INFINITY);
+      if (r->bounds.empty())
+        r->bounds.assign(r->size(), 0.0);
+      r->bounds[i] = INFINITY;
+    }
   }
   ex.set(op, std::move(r));
   return success();
