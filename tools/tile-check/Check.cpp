@@ -641,8 +641,9 @@ Tolerance Checker::toleranceFor(const Case &c, size_t index) const {
   return Tolerance::defaultFor(c.specs[index].dtype, exactKernel);
 }
 
-std::vector<BufferVerdict> Checker::compare(const Case &c, const Buffers &got,
-                                            const ReferenceResult &reference) const {
+std::vector<BufferVerdict>
+Checker::compare(const Case &c, const Buffers &got,
+                 const ReferenceResult &reference) const {
   const Buffers &ref = reference.buffers;
   std::vector<BufferVerdict> verdicts;
   for (size_t i = 0; i < c.specs.size(); ++i) {
@@ -651,10 +652,10 @@ std::vector<BufferVerdict> Checker::compare(const Case &c, const Buffers &got,
     BufferVerdict v;
     v.index = i;
     v.tolerance = toleranceFor(c, i);
-    const double *bounds = i < reference.bounds.size() &&
-                                   !reference.bounds[i].empty()
-                               ? reference.bounds[i].data()
-                               : nullptr;
+    const double *bounds =
+        i < reference.bounds.size() && !reference.bounds[i].empty()
+            ? reference.bounds[i].data()
+            : nullptr;
     v.comparison = compareBuffer(c.specs[i].dtype, got[i].data(), ref[i].data(),
                                  c.specs[i].count, v.tolerance,
                                  /*maxReported=*/5, bounds);

@@ -53,8 +53,7 @@ public:
       return false;
     if (status != TargetResult::Ran)
       return true; // fails to run, as before
-    for (const BufferVerdict &v :
-         checker.compare(cand.c, got.buffers, ref))
+    for (const BufferVerdict &v : checker.compare(cand.c, got.buffers, ref))
       if (v.index == buffer)
         return !v.pass();
     return false;

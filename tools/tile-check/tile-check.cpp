@@ -323,8 +323,8 @@ RowOutcome reportTarget(const Checker &checker, const Case &c,
                   v.pass() ? "ok" : "FAIL");
     line(row);
     if (!quiet && cmp.hasWorst && cmp.worstError > 0)
-      std::printf("         worst [%zu]: error %s, bound %s\n",
-                  cmp.worstIndex, formatError(cmp.worstError).c_str(),
+      std::printf("         worst [%zu]: error %s, bound %s\n", cmp.worstIndex,
+                  formatError(cmp.worstError).c_str(),
                   formatError(cmp.worstBound).c_str());
     if (!quiet && cmp.unbounded)
       std::printf("         %zu of %zu elements without a bound: compared "
@@ -527,8 +527,7 @@ int stillFails(Checker &checker, const Case &c, const std::string &spec) {
   TargetResult result = checker.runTarget(target, c, inputs);
   if (result.status != TargetResult::Ran)
     return 0;
-  for (const BufferVerdict &v :
-       checker.compare(c, result.buffers, reference))
+  for (const BufferVerdict &v : checker.compare(c, result.buffers, reference))
     if (v.index == size_t(index) && !v.pass())
       return 1;
   return 0;

@@ -1,4 +1,5 @@
-//===- Deviation.cpp - How far a conforming target may be from the reference -===//
+//===- Deviation.cpp - How far a conforming target may be from the reference
+//-===//
 //
 // docs/Semantics.md 10.1 made executable: a running error analysis that
 // carries, with every element the interpreter computes, a bound on how far a
@@ -131,8 +132,8 @@ double allowedUlps(Operation &op, const FloatFormat &f) {
       return 0;
     if (narrow)
       return 1;
-    if (isa<math::RsqrtOp, math::ExpOp, math::Exp2Op, math::LogOp,
-            math::Log2Op, math::SinOp, math::CosOp>(op))
+    if (isa<math::RsqrtOp, math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op,
+            math::SinOp, math::CosOp>(op))
       return 2;
     if (isa<math::TanhOp, math::ErfOp>(op))
       return 3;
@@ -348,10 +349,9 @@ Combiner classify(Region &combiner, Type elementType) {
   }
   bool arithmetic = false;
   combiner.walk([&](Operation *op) {
-    arithmetic |= isa<arith::AddFOp, arith::SubFOp, arith::MulFOp,
-                      arith::DivFOp>(op) ||
-                  (op->getDialect() &&
-                   op->getDialect()->getNamespace() == "math");
+    arithmetic |=
+        isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp>(op) ||
+        (op->getDialect() && op->getDialect()->getNamespace() == "math");
   });
   return arithmetic ? Combiner::Unknown : Combiner::ExactOther;
 }
@@ -459,8 +459,8 @@ LogicalResult boundScan(Executor &ex, ScanOp op) {
       magnitude += std::isfinite(x) ? std::fabs(x) : 0;
       nonzero += x != 0 || b != 0;
       // A prefix of m + 1 terms: at most m roundings on any term's path.
-      double depth = double(std::min<int64_t>(m, std::max<int64_t>(
-                                                     nonzero - 1, 0)));
+      double depth =
+          double(std::min<int64_t>(m, std::max<int64_t>(nonzero - 1, 0)));
       bounds[i] = special ? 0
                           : carried + depth * f->epsilon() * magnitude +
                                 double(n) * f->minSubnormal();
@@ -547,8 +547,7 @@ LogicalResult boundControlFlow(Executor &ex, Operation &op) {
 
 } // namespace
 
-LogicalResult mlir::tile::interp::propagateBounds(Executor &ex,
-                                                  Operation &op) {
+LogicalResult mlir::tile::interp::propagateBounds(Executor &ex, Operation &op) {
   if (op.getNumResults() == 0 ||
       isa<LoadOp, DescLoadOp, AtomicRMWOp, AtomicCASOp>(op))
     return success(); // memory ops bound what they touch as they run

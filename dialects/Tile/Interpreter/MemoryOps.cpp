@@ -251,8 +251,7 @@ LogicalResult walkBlock(Executor &ex, Value descValue, ValueRange offsets,
 bool descriptorExact(Executor &ex, Value desc, ValueRange offsets) {
   if (!ex.get(desc)->isExact())
     return false;
-  return llvm::all_of(offsets,
-                      [&](Value o) { return ex.get(o)->isExact(); });
+  return llvm::all_of(offsets, [&](Value o) { return ex.get(o)->isExact(); });
 }
 
 LogicalResult runDescLoad(Executor &ex, Operation &operation) {
