@@ -597,6 +597,11 @@ struct ConvertTileToGPUPass
     : public mlir::tile::impl::ConvertTileToGPUBase<ConvertTileToGPUPass> {
   using ConvertTileToGPUBase::ConvertTileToGPUBase;
 
+  /// " on CHIP" when the chip is named, for diagnostics about its limits.
+  std::string onChip() const {
+    return chip.empty() ? std::string() : " on " + chip.getValue();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::unique_ptr<GPUTargetHooks> hooks = createGPUTargetHooks(target, chip);
@@ -660,9 +665,11 @@ struct ConvertTileToGPUPass
                               : hooks->getDefaultNumWarps(largest, hasDot);
       if (!llvm::isPowerOf2_32(numWarps) ||
           numWarps * hooks->getWarpSize() > 1024) {
-        kernel.emitOpError() << "num_warps = " << numWarps
-                             << " must be a power of two with at most 1024 "
-                                "threads per program";
+        kernel.emitOpError()
+            << "num_warps = " << numWarps
+            << " must be a power of two with at most 1024 "
+               "threads per program ("
+            << hooks->getWarpSize() << " per warp" << onChip() << ")";
         return signalPassFailure();
       }
       int32_t threads = int32_t(numWarps * hooks->getWarpSize());
@@ -680,7 +687,7 @@ struct ConvertTileToGPUPass
         kernel.emitOpError()
             << "needs " << lowering.getSharedBytes()
             << " bytes of shared memory; the chip allows "
-            << hooks->getMaxSharedMemoryBytes() << " per program";
+            << hooks->getMaxSharedMemoryBytes() << " per program" << onChip();
         return signalPassFailure();
       }
       // What the runtime needs to launch it, kept on the module because the
