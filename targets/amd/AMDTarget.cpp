@@ -177,6 +177,14 @@ void mlir::tile::buildAMDPipeline(OpPassManager &pm, StringRef chip) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSCFToControlFlowPass());
+  // Math first, on its own. Inside convert-gpu-to-rocdl the ocml patterns
+  // compete with the math dialect's patterns to LLVM intrinsics: after an
+  // NVIDIA compilation in the same context (tile-check), math.tanh came out
+  // as llvm.tanh, which the AMDGPU backend cannot select ("no libcall
+  // available for ftanh", a fatal error).
+  ConvertMathToROCDLOptions mathToROCDL;
+  mathToROCDL.chipset = chip.str();
+  pm.addPass(createConvertMathToROCDL(mathToROCDL));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   ConvertGpuOpsToROCDLOpsOptions toROCDL;
   toROCDL.chipset = chip.str();
