@@ -39,14 +39,22 @@ unsigned GPUTargetHooks::getDefaultNumWarps(int64_t largestTile,
   return unsigned(std::clamp<int64_t>(llvm::PowerOf2Ceil(warps), 4, 16));
 }
 
-static llvm::StringMap<GPUTargetHooksFactory> &hooksRegistry() {
-  static llvm::StringMap<GPUTargetHooksFactory> registry;
+namespace {
+struct RegisteredHooks {
+  GPUTargetHooksFactory factory;
+  std::string supportedChips;
+};
+} // namespace
+
+static llvm::StringMap<RegisteredHooks> &hooksRegistry() {
+  static llvm::StringMap<RegisteredHooks> registry;
   return registry;
 }
 
 void mlir::tile::registerGPUTargetHooks(StringRef target,
-                                        GPUTargetHooksFactory factory) {
-  hooksRegistry()[target] = std::move(factory);
+                                        GPUTargetHooksFactory factory,
+                                        StringRef supportedChips) {
+  hooksRegistry()[target] = {std::move(factory), supportedChips.str()};
 }
 
 std::unique_ptr<GPUTargetHooks>
@@ -54,7 +62,15 @@ mlir::tile::createGPUTargetHooks(StringRef target, StringRef chip) {
   auto it = hooksRegistry().find(target);
   if (it == hooksRegistry().end())
     return nullptr;
-  return it->second(chip);
+  return it->second.factory(chip);
+}
+
+/// " (supported: ...)" if `target` registered its chips.
+static std::string supportedChipsOf(StringRef target) {
+  auto it = hooksRegistry().find(target);
+  if (it == hooksRegistry().end() || it->second.supportedChips.empty())
+    return "";
+  return " (supported: " + it->second.supportedChips + ")";
 }
 
 StringRef mlir::tile::getGPUAssertFlagName() { return "tile_assert_failed"; }
@@ -608,7 +624,7 @@ struct ConvertTileToGPUPass
     if (!hooks) {
       module.emitError() << "convert-tile-to-gpu: no GPU target named '"
                          << target << "' is registered that supports chip '"
-                         << chip << "'";
+                         << chip << "'" << supportedChipsOf(target);
       return signalPassFailure();
     }
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());

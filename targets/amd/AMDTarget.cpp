@@ -206,13 +206,15 @@ struct AMDPipelineOptions : public PassPipelineOptions<AMDPipelineOptions> {
 void mlir::tile::registerAMDTarget() {
   registerTarget(std::make_unique<AMDTarget>());
   registerGPUTargetHooks(
-      "amd", [](StringRef chip) -> std::unique_ptr<GPUTargetHooks> {
+      "amd",
+      [](StringRef chip) -> std::unique_ptr<GPUTargetHooks> {
         const ChipInfo *info =
             lookupChip(chip.empty() ? StringRef(kDefaultChip) : chip);
         if (!info)
           return nullptr;
         return std::make_unique<AMDHooks>(*info);
-      });
+      },
+      getSupportedChipList());
   PassPipelineRegistration<AMDPipelineOptions>(
       "tile-amd-pipeline",
       "The AMD target's lowering of tile kernels to the LLVM dialect with "
