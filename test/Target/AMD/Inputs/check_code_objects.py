@@ -9,6 +9,9 @@ it as NAME.CHIP.hsaco, then, per kernel of the artifact header:
     `.max_flat_workgroup_size` equal to the artifact's `threads`, a group
     segment that with the artifact's `shared` fits in 64 KiB, and no private
     segment (scratch: spills or stack), and VGPRs matching `registers`;
+  * the explicit kernel arguments of the metadata (`.args` without the
+    hidden ones) must sit at the offsets, and have the sizes, that the HIP
+    backend packs the artifact's arguments at (each aligned to its size);
   * the code object must be of version 5 (ELF ABI version 3) for the
     target id amdgcn-amd-amdhsa--CHIP (xnack and sramecc "any");
   * the code object must have no undefined symbol (llvm-readelf --syms) and
@@ -42,8 +45,11 @@ def read_artifact(path):
         if not fields:
             continue
         if fields[0] == "kernel":
-            current = {"name": fields[1], "symbol": fields[2], "attrs": {}}
+            current = {"name": fields[1], "symbol": fields[2], "attrs": {},
+                       "args": []}
             kernels.append(current)
+        elif fields[0] == "arg" and current is not None:
+            current["args"].append(fields[1])
         elif fields[0] == "attr" and current is not None:
             current["attrs"][fields[1]] = int(fields[2])
         elif fields[0] == "binary":
@@ -55,20 +61,45 @@ def metadata(readelf, hsaco):
     """Per kernel symbol, the scalar fields of its amdhsa.kernels entry."""
     notes = subprocess.run([readelf, "--notes", hsaco], check=True,
                            capture_output=True, text=True).stdout
-    kernels, current = {}, None
+    kernels, current = [], None
     for line in notes.splitlines():
         # Kernel entries start at "  - .key:"; their own fields sit at four
-        # spaces, deeper lines belong to the arguments.
+        # spaces; the entries of their `.args` start at "      - .key:",
+        # with their fields at eight spaces.
         start = re.match(r"^  - \.([a-z_]+):\s*(.*)$", line)
         field = re.match(r"^    \.([a-z_]+):\s*(.*)$", line)
+        arg_start = re.match(r"^      - \.([a-z_]+):\s*(.*)$", line)
+        arg_field = re.match(r"^        \.([a-z_]+):\s*(.*)$", line)
         if start:
-            current = {start.group(1): start.group(2)}
-            kernels.setdefault(None, []).append(current)
+            current = {start.group(1): start.group(2), "args": []}
+            kernels.append(current)
         elif field and current is not None:
-            current[field.group(1)] = field.group(2)
-        elif not line.startswith("    ") and not start:
+            if field.group(1) != "args":
+                current[field.group(1)] = field.group(2)
+        elif arg_start and current is not None:
+            current["args"].append({arg_start.group(1): arg_start.group(2)})
+        elif arg_field and current is not None and current["args"]:
+            current["args"][-1][arg_field.group(1)] = arg_field.group(2)
+        elif not line.startswith("    "):
             current = None
-    return {k.get("name"): k for k in kernels.get(None, [])}
+    return {k.get("name"): k for k in kernels}
+
+
+# The bytes of each argument kind as a kernel parameter (docs/Runtime.md,
+# "GPU kernel ABI"); the HIP backend places each at an offset aligned to
+# its size.
+PARAM_BYTES = {"ptr": 8, "i1": 1, "i8": 1, "i16": 2, "f16": 2, "bf16": 2,
+               "i32": 4, "f32": 4, "i64": 8, "f64": 8}
+
+
+def packed_offsets(kinds):
+    offsets, offset = [], 0
+    for kind in kinds:
+        size = PARAM_BYTES[kind]
+        offset = (offset + size - 1) // size * size
+        offsets.append((offset, size))
+        offset += size
+    return offsets
 
 
 def undefined_symbols(readelf, hsaco):
@@ -159,6 +190,12 @@ def main():
                 spilled = True
             elif private != 0:
                 fail(what, "private segment (scratch) of %d bytes" % private)
+            explicit = [(int(a.get("offset", -1)), int(a.get("size", -1)))
+                        for a in entry["args"]
+                        if not a.get("value_kind", "").startswith("hidden_")]
+            if explicit != packed_offsets(kernel["args"]):
+                fail(what, "kernel arguments at %s, the runtime packs %s" %
+                     (explicit, packed_offsets(kernel["args"])))
             if vgprs != attrs.get("registers"):
                 fail(what, "vgpr_count %d, registers %s" %
                      (vgprs, attrs.get("registers")))
