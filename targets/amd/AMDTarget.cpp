@@ -1,10 +1,10 @@
 //===- AMDTarget.cpp - Tile kernels as AMDGCN code objects ----------------===//
 //
 // Pipeline: tile IR -> (convert-tile-to-gpu with AMD's hooks) gpu.func
-// kernels -> (convert-gpu-to-rocdl, HIP runtime) the LLVM dialect with ROCDL
-// ops, math as ocml calls. Serialization (CodeObject.cpp): LLVM's AMDGPU
-// backend at O3 and lld into a code object (hsaco) whose metadata gives the
-// registers and scratch each kernel uses.
+// kernels -> (convert-math-to-rocdl, then convert-gpu-to-rocdl for the HIP
+// runtime) the LLVM dialect with ROCDL ops, math as ocml calls. Serialization
+// (CodeObject.cpp): LLVM's AMDGPU backend at O3 and lld into a code object
+// (hsaco) whose metadata gives the registers and scratch each kernel uses.
 //
 // This phase has no matrix instructions (MFMA, WMMA): products use the
 // shared lowering's FMA path.
@@ -49,8 +49,9 @@ public:
   // emitConvertToF8 stays the shared software conversion: gfx942's fp8
   // conversions produce the FNUZ formats, not the OCP E4M3FN/E5M2 of the
   // dialect, and gfx90a and gfx1100 have none. emitDivide stays the
-  // correctly rounded division: the fast one (v_rcp_f32 then a multiply)
-  // can exceed the 2-ulp bound.
+  // correctly rounded division: the fast one (llvm.amdgcn.fdiv.fast, a
+  // reciprocal and a multiply) is documented at 2.5 ulp, past the 2-ulp
+  // bound.
 
 private:
   const ChipInfo &chip;

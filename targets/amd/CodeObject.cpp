@@ -99,10 +99,10 @@ static bool callsUndefined(const llvm::Module &module, StringRef prefix) {
   });
 }
 
-/// The value the target gives the device libraries' control variable `name`
-/// (an ISA-version library for every chip does not exist in ROCm 5.2's
-/// bitcode, so none of the oclc_*.bc files is linked); nullopt for a control
-/// this target does not know.
+/// The value the target gives the device libraries' control variable `name`,
+/// or nullopt for a control it does not know. ROCm 5.2's bitcode has no
+/// ISA-version library for gfx942 or gfx1100, so no oclc_*.bc is linked: the
+/// target defines every control itself, for all chips alike.
 static std::optional<uint64_t> controlValue(StringRef name,
                                             const ChipInfo &chip) {
   return llvm::StringSwitch<std::optional<uint64_t>>(name)
