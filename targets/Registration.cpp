@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "targets/Target.h"
+#include "targets/amd/AMDTarget.h"
 #include "targets/cpu/CPUTarget.h"
 #include "targets/nvidia/NVIDIATarget.h"
 
@@ -14,6 +15,7 @@ void mlir::tile::registerAllTargets() {
   if (registered)
     return;
   registered = true;
+  registerAMDTarget();
   registerCPUTarget();
   registerNVIDIATarget();
 }

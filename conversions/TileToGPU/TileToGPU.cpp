@@ -39,14 +39,22 @@ unsigned GPUTargetHooks::getDefaultNumWarps(int64_t largestTile,
   return unsigned(std::clamp<int64_t>(llvm::PowerOf2Ceil(warps), 4, 16));
 }
 
-static llvm::StringMap<GPUTargetHooksFactory> &hooksRegistry() {
-  static llvm::StringMap<GPUTargetHooksFactory> registry;
+namespace {
+struct RegisteredHooks {
+  GPUTargetHooksFactory factory;
+  std::string supportedChips;
+};
+} // namespace
+
+static llvm::StringMap<RegisteredHooks> &hooksRegistry() {
+  static llvm::StringMap<RegisteredHooks> registry;
   return registry;
 }
 
 void mlir::tile::registerGPUTargetHooks(StringRef target,
-                                        GPUTargetHooksFactory factory) {
-  hooksRegistry()[target] = std::move(factory);
+                                        GPUTargetHooksFactory factory,
+                                        StringRef supportedChips) {
+  hooksRegistry()[target] = {std::move(factory), supportedChips.str()};
 }
 
 std::unique_ptr<GPUTargetHooks>
@@ -54,7 +62,15 @@ mlir::tile::createGPUTargetHooks(StringRef target, StringRef chip) {
   auto it = hooksRegistry().find(target);
   if (it == hooksRegistry().end())
     return nullptr;
-  return it->second(chip);
+  return it->second.factory(chip);
+}
+
+/// " (supported: ...)" if `target` registered its chips.
+static std::string supportedChipsOf(StringRef target) {
+  auto it = hooksRegistry().find(target);
+  if (it == hooksRegistry().end() || it->second.supportedChips.empty())
+    return "";
+  return " (supported: " + it->second.supportedChips + ")";
 }
 
 StringRef mlir::tile::getGPUAssertFlagName() { return "tile_assert_failed"; }
@@ -597,13 +613,18 @@ struct ConvertTileToGPUPass
     : public mlir::tile::impl::ConvertTileToGPUBase<ConvertTileToGPUPass> {
   using ConvertTileToGPUBase::ConvertTileToGPUBase;
 
+  /// " on CHIP" when the chip is named, for diagnostics about its limits.
+  std::string onChip() const {
+    return chip.empty() ? std::string() : " on " + chip.getValue();
+  }
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     std::unique_ptr<GPUTargetHooks> hooks = createGPUTargetHooks(target, chip);
     if (!hooks) {
       module.emitError() << "convert-tile-to-gpu: no GPU target named '"
                          << target << "' is registered that supports chip '"
-                         << chip << "'";
+                         << chip << "'" << supportedChipsOf(target);
       return signalPassFailure();
     }
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
@@ -660,9 +681,11 @@ struct ConvertTileToGPUPass
                               : hooks->getDefaultNumWarps(largest, hasDot);
       if (!llvm::isPowerOf2_32(numWarps) ||
           numWarps * hooks->getWarpSize() > 1024) {
-        kernel.emitOpError() << "num_warps = " << numWarps
-                             << " must be a power of two with at most 1024 "
-                                "threads per program";
+        kernel.emitOpError()
+            << "num_warps = " << numWarps
+            << " must be a power of two with at most 1024 "
+               "threads per program ("
+            << hooks->getWarpSize() << " per warp" << onChip() << ")";
         return signalPassFailure();
       }
       int32_t threads = int32_t(numWarps * hooks->getWarpSize());
@@ -680,7 +703,7 @@ struct ConvertTileToGPUPass
         kernel.emitOpError()
             << "needs " << lowering.getSharedBytes()
             << " bytes of shared memory; the chip allows "
-            << hooks->getMaxSharedMemoryBytes() << " per program";
+            << hooks->getMaxSharedMemoryBytes() << " per program" << onChip();
         return signalPassFailure();
       }
       // What the runtime needs to launch it, kept on the module because the

@@ -220,7 +220,10 @@ using GPUTargetHooksFactory =
     std::function<std::unique_ptr<GPUTargetHooks>(StringRef chip)>;
 
 /// Makes the hooks of GPU target `target` available to convert-tile-to-gpu.
-void registerGPUTargetHooks(StringRef target, GPUTargetHooksFactory factory);
+/// `supportedChips` (e.g. "gfx90a, gfx942"), if given, is listed when the
+/// factory refuses a chip.
+void registerGPUTargetHooks(StringRef target, GPUTargetHooksFactory factory,
+                            StringRef supportedChips = "");
 
 /// The hooks of `target` for `chip`; null if no such target is registered.
 std::unique_ptr<GPUTargetHooks> createGPUTargetHooks(StringRef target,

@@ -23,7 +23,7 @@
 // ARTIFACT-NEXT: arg ptr
 // ARTIFACT-NEXT: arg i32
 
-// TARGET: error: unknown target 'tpu' (known: cpu, nvidia)
+// TARGET: error: unknown target 'tpu' (known: amd, cpu, nvidia)
 // OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=... or features=...)
 
 // NOTYET: error: 'tile.dot' op cannot be lowered by the CPU target: batched dot is not implemented yet
