@@ -1,0 +1,212 @@
+"""Mutation testing of the end-to-end suite: does it catch wrong kernels?
+
+    mutate_kernels.py --bin build/bin --examples examples [--limit N]
+                      [--seed S] [--jobs J] [-k KERNEL] [--list]
+
+Applies a catalog of the bugs people write to the example kernels, one
+mutation at a time: comparison predicates shifted by one (`slt` to `sle`,
+`oge` to `ogt`, ...), masks dropped from loads and stores, one stride
+argument used for another, float constants moved in the fourth digit,
+integer constants off by one, min and max swapped, an add made a subtract,
+a rounding mode changed, the identity of a max reduction changed. Each
+mutant that still compiles for the CPU (the others are "stillborn") runs
+test/E2E/run_kernels.py on its kernel's cases (guard regions, input checks,
+strided cases, references from the math); a failing or hanging run kills
+it. Mutants that cannot change any output are listed in EQUIVALENT with the
+reason, and leave the score: killed / (killed + survived).
+
+--limit N checks a reproducible sample of N mutants (check-tile runs one);
+--list prints the catalog's mutants without running them. Exit status 1
+when the score is below --min-score (default 0.95), 2 on misuse."""
+
+import argparse
+import concurrent.futures
+import os
+import pathlib
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = pathlib.Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from run_kernels import CASES  # noqa: E402
+
+SHIFTS = {"slt": "sle", "sle": "slt", "sgt": "sge", "sge": "sgt",
+          "ult": "ule", "ule": "ult", "ugt": "uge", "uge": "ugt",
+          "eq": "ne", "ne": "eq", "olt": "ole", "ole": "olt",
+          "ogt": "oge", "oge": "ogt", "oeq": "one", "one": "oeq",
+          "uno": "ord", "ord": "uno"}
+SWAPS = {"maximumf": "minimumf", "minimumf": "maximumf",
+         "maxnumf": "minnumf", "minnumf": "maxnumf",
+         "maxsi": "minsi", "minsi": "maxsi", "maxui": "minui",
+         "minui": "maxui"}
+
+
+def float_constant(match):
+    value = float(match.group(2))
+    moved = value * 1.001 if value != 0 else 1e-3
+    return f"{match.group(1)}{moved!r}"
+
+
+def int_constant(match):
+    return f"{match.group(1)}{int(match.group(2)) + 1}{match.group(3)}"
+
+
+# (name, pattern, replacement): each match of the pattern in a kernel's
+# body is one mutant.
+CATALOG = [
+    ("predicate", re.compile(r"(arith\.cmp[if] )(\w+)(?=,)"),
+     lambda m: m.group(1) + SHIFTS.get(m.group(2), m.group(2))),
+    ("min/max swapped", re.compile(r"(arith\.)(\w+)(?= )"),
+     lambda m: m.group(1) + SWAPS.get(m.group(2), m.group(2))),
+    ("add made subtract", re.compile(r"(arith\.)(addf|addi)\b"),
+     lambda m: m.group(1) + {"addf": "subf", "addi": "subi"}[m.group(2)]),
+    ("load mask dropped",
+     re.compile(r"(tile\.load %[\w.#]+), %[\w.#]+(, %[\w.#]+)?(?= :)"),
+     lambda m: m.group(1)),
+    ("store mask dropped",
+     re.compile(r"(tile\.store %[\w.#]+, %[\w.#]+), %[\w.#]+(?= :)"),
+     lambda m: m.group(1)),
+    ("float constant, 4th digit",
+     re.compile(r"(arith\.constant (?:dense<)?)(-?\d+\.\d*(?:e[-+]?\d+)?)"),
+     float_constant),
+    ("integer constant off by one",
+     re.compile(r"(arith\.constant (?:dense<)?)(-?\d+)(>? : (?:tensor<[\dx]+)?i(?:8|16|32|64)\b)"),
+     int_constant),
+    ("rounding mode", re.compile(r"(rounding = )(rtne)"),
+     lambda m: m.group(1) + "rtz"),
+    ("max identity", re.compile(r"(dense<)(0xFF800000)(>)"),
+     lambda m: m.group(1) + "0.0" + m.group(3)),
+]
+
+# Mutants that no input can tell apart from the kernel, with the reason.
+EQUIVALENT = {}
+
+
+def stride_swaps(text):
+    """One stride argument used for another: every pair of distinct
+    arguments whose names say they are strides or leading dimensions."""
+    start = text.find("tile.func")
+    opened = re.compile(r"\)\s*\{\s*$", re.M).search(text, start)
+    if start < 0 or not opened:
+        return
+    body_at = opened.end()
+    names = re.findall(r"%(\w*(?:stride|ld[abc])\w*):", text[start:body_at])
+    for a in names:
+        for b in names:
+            if a == b:
+                continue
+            body = re.sub(rf"%{a}\b", f"%{b}", text[body_at:])
+            if body != text[body_at:]:
+                yield (f"stride %{a} used for %{b}", text[:body_at] + body)
+
+
+def mutants(examples, only):
+    """(id, kernel case names, file name, mutated text) for every mutant."""
+    by_file = {}
+    for case, spec in CASES.items():
+        by_file.setdefault(spec[0], []).append(case)
+    for name in sorted(by_file):
+        cases = by_file[name]
+        if only and only not in cases:
+            continue
+        text = (examples / name).read_text()
+        lines = text.split("\n")
+        for kind, pattern, replace in CATALOG:
+            for number, line in enumerate(lines):
+                if line.lstrip().startswith("//"):
+                    continue
+                for k, match in enumerate(pattern.finditer(line)):
+                    new = line[:match.start()] + replace(match) + \
+                        line[match.end():]
+                    if new == line:
+                        continue
+                    mutated = lines[:number] + [new] + lines[number + 1:]
+                    yield (f"{name}:{number + 1}:{kind}:{k}", cases, name,
+                           "\n".join(mutated))
+        for kind, mutated in stride_swaps(text):
+            yield (f"{name}:args:{kind}", cases, name, mutated)
+
+
+def check(args, mutant):
+    """'stillborn', 'killed' or 'survived', and why."""
+    ident, cases, name, text = mutant
+    work = pathlib.Path(tempfile.mkdtemp(prefix="tile-mutant-"))
+    try:
+        for f in args.examples.glob("*.mlir"):
+            shutil.copy(f, work / f.name)
+        (work / name).write_text(text)
+        compiled = subprocess.run(
+            [str(args.bin / "tile-compile"), str(work / name), "--target=cpu",
+             "-o", str(work / "m.tile")], capture_output=True, text=True,
+            timeout=300)
+        if compiled.returncode != 0:
+            return "stillborn", (compiled.stderr.strip().splitlines() or
+                                 ["?"])[0]
+        for case in cases:
+            try:
+                run = subprocess.run(
+                    [sys.executable, str(HERE / "run_kernels.py"), "--bin",
+                     str(args.bin), "--examples", str(work), "-k", case],
+                    capture_output=True, text=True, timeout=args.timeout)
+            except subprocess.TimeoutExpired:
+                return "killed", f"{case}: no result in {args.timeout} s"
+            if run.returncode != 0:
+                failed = [l for l in run.stdout.splitlines()
+                          if l.startswith(("FAIL", "ERROR"))]
+                return "killed", f"{case}: " + (failed[0] if failed else
+                                                "exit %d" % run.returncode)
+        return "survived", "every case passed"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bin", type=pathlib.Path, required=True)
+    parser.add_argument("--examples", type=pathlib.Path, required=True)
+    parser.add_argument("--limit", type=int, help="a sample of N mutants")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--timeout", type=int, default=300,
+                        help="seconds one kernel's cases may take")
+    parser.add_argument("--min-score", type=float, default=0.95)
+    parser.add_argument("-k", dest="only", help="one kernel case's file")
+    parser.add_argument("--list", action="store_true")
+    args = parser.parse_args()
+    if args.only and args.only not in CASES:
+        parser.error(f"-k {args.only}: no such case")
+    args.bin, args.examples = args.bin.resolve(), args.examples.resolve()
+
+    catalog = list(mutants(args.examples, args.only))
+    if args.list:
+        for ident, *_ in catalog:
+            print(ident)
+        print(f"mutate: {len(catalog)} mutants")
+        return
+    if args.limit is not None:
+        catalog = random.Random(args.seed).sample(
+            catalog, min(args.limit, len(catalog)))
+    counts = {"stillborn": 0, "killed": 0, "survived": 0, "equivalent": 0}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for mutant, (verdict, why) in zip(
+                catalog, pool.map(lambda m: check(args, m), catalog)):
+            ident = mutant[0]
+            if verdict == "survived" and ident in EQUIVALENT:
+                verdict, why = "equivalent", EQUIVALENT[ident]
+            counts[verdict] += 1
+            print(f"{verdict.upper()} {ident}: {why}", flush=True)
+    scored = counts["killed"] + counts["survived"]
+    score = counts["killed"] / scored if scored else 1.0
+    print(f"mutate: {len(catalog)} mutants: {counts['killed']} killed, "
+          f"{counts['survived']} survived, {counts['equivalent']} "
+          f"equivalent, {counts['stillborn']} stillborn; score "
+          f"{score:.3f} (at least {args.min_score})")
+    sys.exit(0 if score >= args.min_score else 1)
+
+
+if __name__ == "__main__":
+    main()
