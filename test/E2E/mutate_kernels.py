@@ -8,7 +8,8 @@ mutation at a time: comparison predicates shifted by one (`slt` to `sle`,
 `oge` to `ogt`, ...), masks dropped from loads and stores, one stride
 argument used for another, float constants moved in the fourth digit,
 integer constants off by one, min and max swapped, an add made a subtract,
-a rounding mode changed, the identity of a max reduction changed. Each
+a rounding mode changed, the identity of a max reduction changed, a loop
+one step longer or starting one step late. Each
 mutant that still compiles for the CPU (the others are "stillborn") runs
 test/E2E/run_kernels.py on its kernel's cases (guard regions, input checks,
 strided cases, references from the math); a failing or hanging run kills
@@ -118,6 +119,13 @@ EQUIVALENT = {
     "row_argmax.mlir:34:predicate:0":
         "ia < ib against ia <= ib: the two indices of a combination are "
         "different lanes, never equal",
+    **{f"{loop}:loop end one step later":
+       "one more block past the end, entirely masked: its loads give the "
+       "padding (0, or -inf for attention's keys), which adds nothing"
+       for loop in ("flash_attention.mlir:98", "layer_norm.mlir:90",
+                    "layer_norm.mlir:109", "layer_norm.mlir:140",
+                    "matmul_bf16.mlir:79", "matmul_bf16_desc.mlir:35",
+                    "matmul_f32.mlir:74")},
     "layer_norm.mlir:41:integer constant off by one:0":
         "the row length at which the kernel leaves its one-pass path for the "
         "chunked one: both compute the same normalization",
@@ -152,6 +160,27 @@ def stride_swaps(text):
                 yield (f"stride %{a} used for %{b}", text[:body_at] + body)
 
 
+LOOP = re.compile(r"scf\.for %[\w]+ = (%[\w]+) to (%[\w]+) step (%[\w]+)")
+
+
+def loop_bounds(lines):
+    """A loop one step longer, and one that starts a step late: a new
+    `arith.addi` of the step (loops here count in i32) before the loop."""
+    for number, line in enumerate(lines):
+        match = LOOP.search(line)
+        if not match or line.lstrip().startswith("//"):
+            continue
+        indent = line[:len(line) - len(line.lstrip())]
+        for kind, group in (("loop end one step later", 2),
+                            ("loop start one step later", 1)):
+            bound, step = match.group(group), match.group(3)
+            added = f"{indent}%mutant_bound = arith.addi {bound}, {step} : i32"
+            start, end = match.span(group)
+            new = line[:start] + "%mutant_bound" + line[end:]
+            yield (number, kind, lines[:number] + [added, new] +
+                   lines[number + 1:])
+
+
 def mutants(examples, only):
     """(id, kernel case names, file name, mutated text) for every mutant."""
     by_file = {}
@@ -175,6 +204,9 @@ def mutants(examples, only):
                     mutated = lines[:number] + [new] + lines[number + 1:]
                     yield (f"{name}:{number + 1}:{kind}:{k}", cases, name,
                            "\n".join(mutated))
+        for number, kind, mutated in loop_bounds(lines):
+            yield (f"{name}:{number + 1}:{kind}", cases, name,
+                   "\n".join(mutated))
         for kind, mutated in stride_swaps(text):
             yield (f"{name}:args:{kind}", cases, name, mutated)
 
