@@ -9,6 +9,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "conversions/TileToGPU/KernelLowering.h"
+#include "dialects/Tile/Transforms/Passes.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
@@ -49,6 +53,20 @@ struct RegisteredHooks {
 static llvm::StringMap<RegisteredHooks> &hooksRegistry() {
   static llvm::StringMap<RegisteredHooks> registry;
   return registry;
+}
+
+void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
+                                        StringRef chip) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTileCombine());
+  pm.addPass(createCSEPass());
+  ConvertTileToGPUOptions toGPU;
+  toGPU.target = target.str();
+  toGPU.chip = chip.str();
+  pm.addPass(createConvertTileToGPU(toGPU));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSCFToControlFlowPass());
 }
 
 void mlir::tile::registerGPUTargetHooks(StringRef target,

@@ -22,6 +22,7 @@
 #include "conversions/TileToGPU/Layout.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <functional>
 #include <memory>
@@ -242,6 +243,13 @@ StringRef getGPUSharedMemoryName();
 
 #define GEN_PASS_REGISTRATION
 #include "conversions/TileToGPU/Passes.h.inc"
+
+/// The passes every GPU target's pipeline starts with: the tile-level
+/// clean-up (canonicalize, tile-combine, CSE), convert-tile-to-gpu for
+/// `target` and `chip`, another clean-up, and scf to branches. The target
+/// then lowers the gpu.module to its own dialect.
+void buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
+                            StringRef chip);
 
 } // namespace mlir::tile
 

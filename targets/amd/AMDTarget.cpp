@@ -16,13 +16,11 @@
 #include "targets/amd/CodeObject.h"
 
 #include "conversions/TileToGPU/TileToGPU.h"
-#include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -168,16 +166,7 @@ LogicalResult AMDTarget::serialize(ModuleOp module,
 } // namespace
 
 void mlir::tile::buildAMDPipeline(OpPassManager &pm, StringRef chip) {
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTileCombine());
-  pm.addPass(createCSEPass());
-  ConvertTileToGPUOptions toGPU;
-  toGPU.target = "amd";
-  toGPU.chip = chip.str();
-  pm.addPass(createConvertTileToGPU(toGPU));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createSCFToControlFlowPass());
+  buildTileToGPUPipeline(pm, "amd", chip);
   // Math first, on its own. Inside convert-gpu-to-rocdl the ocml patterns
   // compete with the math dialect's patterns to LLVM intrinsics: after an
   // NVIDIA compilation in the same context (tile-check), math.tanh came out

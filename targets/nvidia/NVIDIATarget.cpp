@@ -13,7 +13,6 @@
 #include "targets/Target.h"
 
 #include "conversions/TileToGPU/TileToGPU.h"
-#include "dialects/Tile/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -24,7 +23,6 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Bitcode/BitcodeReader.h"
@@ -846,16 +844,7 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
 } // namespace
 
 void mlir::tile::buildNVIDIAPipeline(OpPassManager &pm, StringRef chip) {
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createTileCombine());
-  pm.addPass(createCSEPass());
-  ConvertTileToGPUOptions toGPU;
-  toGPU.target = "nvidia";
-  toGPU.chip = chip.str();
-  pm.addPass(createConvertTileToGPU(toGPU));
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createSCFToControlFlowPass());
+  buildTileToGPUPipeline(pm, "nvidia", chip);
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   // Math ops libdevice has no function for (trunc, ...) become intrinsics.

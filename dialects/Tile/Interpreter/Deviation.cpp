@@ -32,6 +32,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <cmath>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -368,18 +369,29 @@ void lineOf(ArrayRef<int64_t> shape, int64_t axis, size_t flat, size_t &line,
   line = outer * size_t(strides[axis]) + inner;
 }
 
-LogicalResult boundReduce(Executor &ex, ReduceOp op) {
-  bool inputsExact = !anyBounded(ex, *op);
-  Type elementType = elementTypeOf(op.getSrcs()[0].getType());
-  Combiner kind = classify(op.getCombiner(), elementType);
-  if (kind == Combiner::ExactOther && inputsExact)
-    return success();
-  if (op.getNumResults() != 1 ||
-      (kind != Combiner::Sum && kind != Combiner::Product &&
-       kind != Combiner::Select)) {
-    setUnbounded(ex, *op);
-    return success();
+/// The combiner of the reduce or scan \p op when one of the \p handled
+/// rules bounds it; otherwise null, with nothing left to do: an exact-class
+/// combiner on exact operands keeps no bound, anything else gets none.
+std::optional<Combiner> combinerToBound(Executor &ex, Operation &op,
+                                        Region &combiner,
+                                        ArrayRef<Combiner> handled) {
+  Combiner kind = classify(combiner, elementTypeOf(op.getOperand(0).getType()));
+  if (kind == Combiner::ExactOther && !anyBounded(ex, op))
+    return std::nullopt;
+  if (op.getNumResults() != 1 || !llvm::is_contained(handled, kind)) {
+    setUnbounded(ex, op);
+    return std::nullopt;
   }
+  return kind;
+}
+
+LogicalResult boundReduce(Executor &ex, ReduceOp op) {
+  std::optional<Combiner> combiner =
+      combinerToBound(ex, *op, op.getCombiner(),
+                      {Combiner::Sum, Combiner::Product, Combiner::Select});
+  if (!combiner)
+    return success();
+  Combiner kind = *combiner;
   ValuePtr src = ex.get(op.getSrcs()[0]), result = ex.get(op.getResult(0));
   const FloatFormat *f = formatOfValue(op.getResult(0));
   int64_t axis = op.getAxis(), n = src->shape[axis];
@@ -420,16 +432,11 @@ LogicalResult boundReduce(Executor &ex, ReduceOp op) {
 }
 
 LogicalResult boundScan(Executor &ex, ScanOp op) {
-  bool inputsExact = !anyBounded(ex, *op);
-  Type elementType = elementTypeOf(op.getSrcs()[0].getType());
-  Combiner kind = classify(op.getCombiner(), elementType);
-  if (kind == Combiner::ExactOther && inputsExact)
+  std::optional<Combiner> combiner = combinerToBound(
+      ex, *op, op.getCombiner(), {Combiner::Sum, Combiner::Select});
+  if (!combiner)
     return success();
-  if (op.getNumResults() != 1 ||
-      (kind != Combiner::Sum && kind != Combiner::Select)) {
-    setUnbounded(ex, *op);
-    return success();
-  }
+  Combiner kind = *combiner;
   ValuePtr src = ex.get(op.getSrcs()[0]);
   const FloatFormat *f = formatOfValue(op.getResult(0));
   int64_t axis = op.getAxis(), n = src->shape[axis];
