@@ -132,7 +132,8 @@ fi
 
 # MATH_ULP=DIR: the math functions' error in ulps of the exact value on the
 # GPU (f16, bf16, f32, f64). DIR is an export made here (test/E2E/math_ulp.py
-# --bin build/bin --export DIR --target nvidia): kernels, inputs and the exact
+# --bin build/bin --export DIR --target nvidia --points 100000, 21 MiB to
+# carry): kernels, inputs and the exact
 # references; math_ulp.py --measure runs them with tile-run and measures with
 # NumPy alone. The report is $OUT/math-ulp.txt (one line per function and
 # type, and math-ulp.txt.json); a case beyond its bound fails the run.
