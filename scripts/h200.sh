@@ -12,7 +12,8 @@
 #       --target nvidia --artifacts artifacts/nvidia --compile-only
 # There (the device tool carries ignored paths with `carry`):
 #   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
-#     [BOUNDS=artifacts/nvidia-bounds] [FUZZ_ARTIFACTS=... FUZZ_SEED=...
+#     [BOUNDS=artifacts/nvidia-bounds] [MATH_ULP=artifacts/math-ulp-nvidia] \
+#     [FUZZ_ARTIFACTS=... FUZZ_SEED=...
 #     FUZZ_CASES=... FUZZ_RANGE=...] bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
 artifacts=${1:?usage: h200.sh ARTIFACTS}
@@ -127,6 +128,21 @@ if [ -n "${BOUNDS:-}" ]; then
   cat "$out/oob.log"
   grep -q "out of bounds: tile.load" "$out/oob.log" &&
     grep -q "exit 1" "$out/oob.log" || status=1
+fi
+
+# MATH_ULP=DIR: the math functions' error in ulps of the exact value on the
+# GPU (f16, bf16, f32, f64). DIR is an export made here (test/E2E/math_ulp.py
+# --bin build/bin --export DIR --target nvidia --points 100000, 21 MiB to
+# carry): kernels, inputs and the exact
+# references; math_ulp.py --measure runs them with tile-run and measures with
+# NumPy alone. The report is $OUT/math-ulp.txt (one line per function and
+# type, and math-ulp.txt.json); a case beyond its bound fails the run.
+if [ -n "${MATH_ULP:-}" ]; then
+  step "math functions' ulp error from $MATH_ULP"
+  python3 test/E2E/math_ulp.py --measure "$MATH_ULP" --bin build-rt/bin \
+    --summary "$out/math-ulp.txt" >"$out/math-ulp.log" 2>&1 || status=1
+  grep -v '^PASS' "$out/math-ulp.log"
+  cp "$MATH_ULP/results/tile-run.log" "$out/math-ulp-tile-run.log" 2>/dev/null
 fi
 
 # PROFILE=1: Nsight Compute's summary of the row kernels that trail Triton.
