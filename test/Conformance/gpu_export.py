@@ -16,8 +16,9 @@ RUN commands are taken in order:
     expects it to pass: no `--targets none` (the reference alone, which
     FileCheck holds to Semantics.md), and nothing such as `%{exit} 1` or `not`
     in front (a CPU gap or KNOWN BUG record: it expects the CPU to fail).
-    `--targets cpu` and `--print` are dropped: the launch is checked on the
-    export's target, and the printed values are the lit suite's business;
+    `--targets cpu` (or any list), `--compile-only` and `--print` are
+    dropped: the launch is checked on the export's target, and the printed
+    values are the lit suite's business;
   * anything else, a launch the reference rejects, and a launch already
     exported (the same kernel, grid, argument bytes and tolerances) are
     listed as skipped, with the reason.
@@ -87,7 +88,7 @@ def parse_check(words, source):
     i = 0
     while i < len(words):
         w = words[i]
-        if w in ("2>&1", "--quiet"):
+        if w in ("2>&1", "--quiet", "--compile-only"):
             i += 1
             continue
         if not w.startswith("--"):
