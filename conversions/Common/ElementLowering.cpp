@@ -464,6 +464,18 @@ Value lowerDefinedArith(OpBuilder &b, Operation *op, ValueRange operands,
 static Value lowerDefinedWideArith(OpBuilder &b, Operation *op,
                                    ValueRange operands, Type resultType) {
   Location loc = op->getLoc();
+  // A rounding mode on truncf reaches no backend as such: LLVM's constrained
+  // fptrunc only states the mode in force (the CPU kept rounding to nearest)
+  // and the AMDGPU backend cannot select it. Toward zero is the nearest
+  // rounding stepped back where it grew; to_nearest_even is the plain op.
+  if (auto truncf = dyn_cast<arith::TruncFOp>(op)) {
+    std::optional<arith::RoundingMode> mode = truncf.getRoundingmode();
+    if (!mode)
+      return Value();
+    if (*mode == arith::RoundingMode::toward_zero)
+      return truncFTowardZero(b, loc, operands[0], resultType);
+    return arith::TruncFOp::create(b, loc, resultType, operands[0]);
+  }
   if (isa<arith::MaxNumFOp, arith::MinNumFOp>(op))
     return lowerMaxMinNum(b, loc, isa<arith::MaxNumFOp>(op), operands[0],
                           operands[1]);

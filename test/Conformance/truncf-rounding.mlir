@@ -8,14 +8,13 @@
 // inputs are chosen so that the other rounding would give a different result
 // in almost every lane; expected values derived by hand from the inputs'
 // binary expansions (the comments give the steps).
-// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
 
 // 1.99 | -1.99 | 65520 | -1e10 | inf | 1.75 * 2^-24 | f32 0x0001b333 (1.7
 // * 2^-133, a subnormal) | NaN.
 // RUN: %python %S/Inputs/values.py %t.x f32 1.99 -1.99 65520 -1e10 inf 1.043081283569336e-07 0x0001b333 nan
 // RUN: tile-check %s --kernel rtz_f32 --grid 1 --arg buf:f32:8:file=%t.x \
 // RUN:   --arg buf:f16:8:poison --arg buf:f8e4m3:8:poison \
-// RUN:   --arg buf:f8e5m2:8:poison --targets none --print 1 --print 2 \
+// RUN:   --arg buf:f8e5m2:8:poison --print 1 --print 2 \
 // RUN:   --print 3 | FileCheck %s --check-prefix=RTZ
 // f16: 1.99 * 2^10 = 2037.76 -> 2037 / 2^10 (nearest: 2038); 65520 and 1e10
 // -> 65504 (nearest: inf); 1.75 units of 2^-24 -> 1 unit (nearest: 2);
@@ -28,23 +27,7 @@
 // (nearest: inf); inf stays inf; below 2^-16 -> 0.
 // RTZ: reference #3 (f8e5m2 x 8): 1.75 -1.75 57344 -57344 inf 0 0 nan
 // RTZ: bit for bit (every op is exact-class)
-// RTZ: tile-check: PASS @rtz_f32 (the reference alone)
-// KNOWN BUG of the CPU target: truncf toward_zero to f16 rounds to nearest
-// (the constrained-fptrunc intrinsic it emits only states the rounding mode
-// in force, and the CPU runs in round-to-nearest); f8 is rounded by integer
-// code and is right.
-// RUN: %{exit} 1 tile-check %s --kernel rtz_f32 --grid 1 --arg buf:f32:8:file=%t.x \
-// RUN:   --arg buf:f16:8:poison --arg buf:f8e4m3:8:poison \
-// RUN:   --arg buf:f8e5m2:8:poison --targets cpu | FileCheck %s --check-prefix=RTZ-CPU-BUG
-// RTZ-CPU-BUG: cpu #1 f16 8 {{.*}} FAIL
-// RTZ-CPU-BUG-NEXT: 5 of 8 elements differ
-// RTZ-CPU-BUG-NEXT: [0] got 1.99023438, reference 1.98925781
-// RTZ-CPU-BUG-NEXT: [1] got -1.99023438, reference -1.98925781
-// RTZ-CPU-BUG-NEXT: [2] got inf, reference 65504
-// RTZ-CPU-BUG-NEXT: [3] got -inf, reference -65504
-// RTZ-CPU-BUG-NEXT: [5] got 1.1920929e-07, reference 5.96046448e-08
-// RTZ-CPU-BUG: cpu #2 f8e4m3 8 0 0 0 exact ok
-// RTZ-CPU-BUG: cpu #3 f8e5m2 8 0 0 0 exact ok
+// RTZ: tile-check: PASS @rtz_f32 (cpu: 4 buffers match
 // RUN: tile-check %s --kernel rtz_f32 --grid 1 --arg buf:f32:8:file=%t.x \
 // RUN:   --arg buf:f16:8:poison --arg buf:f8e4m3:8:poison \
 // RUN:   --arg buf:f8e5m2:8:poison --targets nvidia,amd --compile-only \
@@ -55,17 +38,10 @@
 // 0xff00 (65280); 1e10 = 1.16415 * 2^33 -> 149 / 2^7 * 2^33; 1.75 * 2^-24
 // is exact; 1.7 units of 2^-133 -> 1 unit (nearest: 2).
 // RUN: tile-check %s --kernel rtz_bf16 --grid 1 --arg buf:f32:8:file=%t.x \
-// RUN:   --arg buf:bf16:8:poison --targets cpu,nvidia --compile-only --print 1 \
+// RUN:   --arg buf:bf16:8:poison --targets cpu,nvidia,amd --compile-only --print 1 \
 // RUN:   | FileCheck %s --check-prefix=RTZ-BF16
 // RTZ-BF16: reference #1 (bf16 x 8): 1.984375 -1.984375 65280 -9.99922074e+09 inf 1.04308128e-07 9.18354962e-41 nan
-// RTZ-BF16: tile-check: PASS @rtz_bf16 (cpu: 2 buffers match; nvidia: {{.*}})
-// KNOWN BUG of the AMD target: a truncf to bf16 that carries a rounding mode
-// (either mode) aborts the compiler in instruction selection.
-// RUN: not --crash tile-check %s --kernel rtz_bf16 --grid 1 --arg buf:f32:8:file=%t.x \
-// RUN:   --arg buf:bf16:8:poison --targets amd --compile-only 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=RTZ-BF16-AMD-BUG
-// RTZ-BF16-AMD-BUG: LLVM ERROR: unsupported library call operation
-// RTZ-BF16-AMD-BUG: AMDGPU DAG->DAG Pattern Instruction Selection
+// RTZ-BF16: tile-check: PASS @rtz_bf16 (cpu: 2 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
 // f64 inputs: -(1 + 2^-24 + 2^-25) | 1 + 2^-11 + 2^-40 | 1 + 2^-8 + 2^-40 |
 // 1e39 | -inf | 2.5e-45 (1.78 units of f32's 2^-149) | 0.1 | NaN. Lanes 1 and
@@ -92,49 +68,23 @@
 // to 1 where the type cannot hold them.
 // RUN: tile-check %s --kernel from_f64_rtz --grid 1 --arg buf:f64:8:file=%t.d \
 // RUN:   --arg buf:f32:8:poison --arg buf:f16:8:poison \
-// RUN:   --arg buf:bf16:8:poison --targets none --print 1 --print 2 --print 3 \
-// RUN:   | FileCheck %s --check-prefix=F64-RTZ
+// RUN:   --arg buf:bf16:8:poison --targets cpu,nvidia,amd --compile-only \
+// RUN:   --print 1 --print 2 --print 3 | FileCheck %s --check-prefix=F64-RTZ
 // F64-RTZ: reference #1 (f32 x 8): -1 1.00048828 1.00390625 3.40282347e+38 -inf 1.40129846e-45 0.099999994 nan
 // F64-RTZ: reference #2 (f16 x 8): -1 1 1.00390625 65504 -inf 0 0.0999755859 nan
 // F64-RTZ: reference #3 (bf16 x 8): -1 1 1 3.38953139e+38 -inf 0 0.099609375 nan
-// F64-RTZ: tile-check: PASS @from_f64_rtz (the reference alone)
-// KNOWN BUG of the CPU target: truncf toward_zero from f64 to f32 and to f16
-// rounds to nearest, as from f32 above (bf16 is rounded by integer code).
-// RUN: %{exit} 1 tile-check %s --kernel from_f64_rtz --grid 1 --arg buf:f64:8:file=%t.d \
-// RUN:   --arg buf:f32:8:poison --arg buf:f16:8:poison \
-// RUN:   --arg buf:bf16:8:poison --targets cpu | FileCheck %s --check-prefix=F64-RTZ-CPU-BUG
-// F64-RTZ-CPU-BUG: cpu #1 f32 8 {{.*}} FAIL
-// F64-RTZ-CPU-BUG-NEXT: 4 of 8 elements differ
-// F64-RTZ-CPU-BUG-NEXT: [0] got -1.00000012, reference -1
-// F64-RTZ-CPU-BUG-NEXT: [3] got inf, reference 3.40282347e+38
-// F64-RTZ-CPU-BUG-NEXT: [5] got 2.80259693e-45, reference 1.40129846e-45
-// F64-RTZ-CPU-BUG-NEXT: [6] got 0.100000001, reference 0.099999994
-// F64-RTZ-CPU-BUG: cpu #2 f16 8 {{.*}} FAIL
-// F64-RTZ-CPU-BUG-NEXT: 2 of 8 elements differ
-// F64-RTZ-CPU-BUG-NEXT: [1] got 1.00097656, reference 1
-// F64-RTZ-CPU-BUG-NEXT: [3] got inf, reference 65504
-// F64-RTZ-CPU-BUG: cpu #3 bf16 8 0 0 0 exact ok
-// KNOWN BUG of the AMD target: a truncf from f64 to f16 or bf16 that carries
-// a rounding mode (either mode) aborts the compiler in instruction selection.
-// RUN: not --crash tile-check %s --kernel from_f64_rtz --grid 1 --arg buf:f64:8:file=%t.d \
-// RUN:   --arg buf:f32:8:poison --arg buf:f16:8:poison \
-// RUN:   --arg buf:bf16:8:poison --targets amd --compile-only 2>&1 \
-// RUN:   | FileCheck %s --check-prefix=AMD-BUG
-// AMD-BUG: LLVM ERROR: {{Cannot select: .* strict_fp_round|unsupported library call operation}}
+// F64-RTZ: tile-check: PASS @from_f64_rtz (cpu: 4 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
 // `to_nearest_even` spelt out gives the default's bits (lanes as from_f64).
 // RUN: tile-check %s --kernel explicit_nearest --grid 1 --arg buf:f64:8:file=%t.d \
 // RUN:   --arg buf:f32:8:file=%t.x --arg buf:f16:8:poison --arg buf:bf16:8:poison \
-// RUN:   --targets cpu,nvidia --compile-only --print 2 --print 3 \
+// RUN:   --targets cpu,nvidia,amd --compile-only --print 2 --print 3 \
 // RUN:   | FileCheck %s --check-prefix=NEAREST
 // NEAREST: reference #2 (f16 x 8): -1 1.00097656 1.00390625 inf -inf 0 0.0999755859 nan
 // f32 inputs to bf16 (x above): 1.99 -> 255 / 2^7; 65520 -> 65536; 1e10 ->
 // 149 / 2^7 * 2^33 as toward zero; 1.7 units of 2^-133 -> 2 units.
 // NEAREST: reference #3 (bf16 x 8): 1.9921875 -1.9921875 65536 -9.99922074e+09 inf 1.04308128e-07 1.83670992e-40 nan
-// NEAREST: tile-check: PASS @explicit_nearest (cpu: 4 buffers match; nvidia: {{.*}})
-// RUN: not --crash tile-check %s --kernel explicit_nearest --grid 1 --arg buf:f64:8:file=%t.d \
-// RUN:   --arg buf:f32:8:file=%t.x --arg buf:f16:8:poison --arg buf:bf16:8:poison \
-// RUN:   --targets amd --compile-only 2>&1 | FileCheck %s --check-prefix=AMD-BUG
+// NEAREST: tile-check: PASS @explicit_nearest (cpu: 4 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
 tile.func @rtz_f32(%x: !tile.ptr<f32>, %h: !tile.ptr<f16>,
                    %e4: !tile.ptr<f8E4M3FN>, %e5: !tile.ptr<f8E5M2>) {
