@@ -627,6 +627,29 @@ LogicalResult checkRegisterBudget(FuncOp kernel, int64_t threads,
   return failure(result.wasInterrupted());
 }
 
+/// The GPU layouts are linear in the bits of the register, lane and warp
+/// indices, so they describe power-of-two extents only; any other extent
+/// would wrap around onto real elements. Refuse such tiles (the CPU and the
+/// reference accept them).
+LogicalResult checkPowerOfTwoExtents(FuncOp kernel) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor || llvm::all_of(tensor.getShape(), [](int64_t extent) {
+            return llvm::isPowerOf2_64(extent);
+          }))
+        continue;
+      op->emitOpError() << "result of type " << type
+                        << " has an extent that is not a power of two, which "
+                           "the GPU targets do not support (pad the tile and "
+                           "mask its loads and stores)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 struct ConvertTileToGPUPass
     : public mlir::tile::impl::ConvertTileToGPUBase<ConvertTileToGPUPass> {
   using ConvertTileToGPUBase::ConvertTileToGPUBase;
@@ -707,6 +730,8 @@ struct ConvertTileToGPUPass
         return signalPassFailure();
       }
       int32_t threads = int32_t(numWarps * hooks->getWarpSize());
+      if (failed(checkPowerOfTwoExtents(kernel)))
+        return signalPassFailure();
       // A tile may spill (up to 4 times the register file), not explode.
       if (failed(checkRegisterBudget(kernel, threads,
                                      4 * hooks->getMaxRegistersPerThread())))

@@ -93,3 +93,18 @@ tile.func @tile_too_large(%x: !tile.ptr<f32>) attributes {num_warps = 4 : i32} {
   tile.store %p, %v : tensor<16777216x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// The layouts describe power-of-two extents only (regression: a 6x8 tile
+// reduced along its rows wrapped rows 6 and 7 onto real rows and gave NaN
+// for rows 2 and 3 on the H200).
+tile.func @extent_not_power_of_two(%x: !tile.ptr<f32>) {
+  // expected-error @+1 {{result of type 'tensor<6xi32>' has an extent that is not a power of two, which the GPU targets do not support (pad the tile and mask its loads and stores)}}
+  %r = tile.range 0 to 6 : tensor<6xi32>
+  %b = tile.splat %x : tensor<6x!tile.ptr<f32>>
+  %p = tile.addptr %b, %r : tensor<6x!tile.ptr<f32>>, tensor<6xi32>
+  %v = tile.load %p : tensor<6x!tile.ptr<f32>>
+  tile.store %p, %v : tensor<6x!tile.ptr<f32>>
+  tile.return
+}
