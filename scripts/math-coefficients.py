@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Derives the polynomial coefficients of the CPU target's tanh and erf
-(targets/cpu/CPUTarget.cpp, pass tile-cpu-approximate-math) and checks the
+(targets/cpu/CPUMath.cpp, pass tile-cpu-math) and checks the
 approximations in simulated f32 arithmetic.
 
     scripts/math-coefficients.py [--points N]

@@ -12,7 +12,6 @@
 // element bounds, on the special values, on explicit values away from zero
 // (2 | -3 | 10 | -0.75 | 100 | 1e-4 | 0.875 | -30) and on 256 random values
 // in [-1, 1) against the reference.
-// DEFINE: %{exit} = %python %S/../Runtime/Inputs/reference.py exit-code
 
 // f32: log2 | log10 | log1p | expm1 | cos | tan | sinh | cosh | asin | acos | erfc, 8 lanes each.
 // RUN: %python %S/Inputs/values.py %t.sf32 f32 -inf inf -0 0 -1 1 nan 0.5
@@ -167,24 +166,18 @@
 // ATAN-CBRT-WIDE: reference #1 (f32 x 16):
 // ATAN-CBRT-WIDE-SAME: 1.10714877 -1.24904573 1.47112763 -0.643501103 1.56079662 9.99999975e-05 0.718829989 -1.53747535
 // ATAN-CBRT-WIDE-SAME: 1.25992107 -1.44224954 2.15443468 -0.908560276 4.64158869 0.0464158878 0.956465602 -3.10723257
-// KNOWN BUG of the CPU target: cbrt(+-inf) is NaN instead of +-inf, cbrt is
+// Once a CPU bug, now computed by libm (targets/cpu/CPUMath.cpp): cbrt(+-inf) is NaN instead of +-inf, cbrt is
 // 9 to 11 ulp off (bound 4), and atan up to 39 ulp off on [-1, 1) (bound 4;
 // special values are right).
-// RUN: %{exit} 1 tile-check %s --kernel atan_cbrt_f32 --grid 1 --arg buf:f32:8:file=%t.sf32 \
-// RUN:   --arg buf:f32:16:poison --targets cpu | FileCheck %s --check-prefix=ATAN-CBRT-CPU-BUG
-// ATAN-CBRT-CPU-BUG: cpu #1 f32 16 {{.*}} bounded FAIL
-// ATAN-CBRT-CPU-BUG: 3 of 16 elements differ
-// ATAN-CBRT-CPU-BUG-NEXT: [8] got nan, reference -inf
-// ATAN-CBRT-CPU-BUG-NEXT: [9] got nan, reference inf
-// ATAN-CBRT-CPU-BUG-NEXT: [15] got 0.793701053, reference 0.793700516
-// RUN: %{exit} 1 tile-check %s --kernel atan_cbrt_f32 --grid 1 --arg buf:f32:8:file=%t.wf32 \
-// RUN:   --arg buf:f32:16:poison --targets cpu | FileCheck %s --check-prefix=CBRT-WIDE-CPU-BUG
-// CBRT-WIDE-CPU-BUG: cpu #1 f32 16 {{.*}} 11 bounded FAIL
-// CBRT-WIDE-CPU-BUG: [8] got 1.25992239, reference 1.25992107
-// RUN: %{exit} 1 tile-check %s --kernel atan_cbrt_f32 --grid 32 --arg buf:f32:256:rand=1 \
-// RUN:   --arg buf:f32:512:poison --targets cpu | FileCheck %s --check-prefix=ATAN-RAND-CPU-BUG
-// ATAN-RAND-CPU-BUG: cpu #1 f32 512 {{.*}} 37 bounded FAIL
-// ATAN-RAND-CPU-BUG-NEXT: worst [433]: error 2.21e-06, bound 2.38e-07
+// RUN: tile-check %s --kernel atan_cbrt_f32 --grid 1 --arg buf:f32:8:file=%t.sf32 \
+// RUN:   --arg buf:f32:16:poison --targets cpu | FileCheck %s --check-prefix=ATAN-CBRT-CPU
+// ATAN-CBRT-CPU: tile-check: PASS @atan_cbrt_f32 (cpu:
+// RUN: tile-check %s --kernel atan_cbrt_f32 --grid 1 --arg buf:f32:8:file=%t.wf32 \
+// RUN:   --arg buf:f32:16:poison --targets cpu | FileCheck %s --check-prefix=CBRT-WIDE-CPU
+// CBRT-WIDE-CPU: tile-check: PASS @atan_cbrt_f32 (cpu:
+// RUN: tile-check %s --kernel atan_cbrt_f32 --grid 32 --arg buf:f32:256:rand=1 \
+// RUN:   --arg buf:f32:512:poison --targets cpu | FileCheck %s --check-prefix=ATAN-RAND-CPU
+// ATAN-RAND-CPU: tile-check: PASS @atan_cbrt_f32 (cpu:
 // RUN: tile-check %s --kernel atan_cbrt_f32 --grid 32 --arg buf:f32:256:rand=1 \
 // RUN:   --arg buf:f32:512:poison --targets nvidia,amd --compile-only \
 // RUN:   | FileCheck %s --check-prefix=ATAN-CBRT-GPU
@@ -200,38 +193,35 @@
 // (The f64 reference calls the host's libm: expm1(1) = e - 1 is correctly
 // rounded ...453 and may be printed ...451, 1 ulp below, section 10.)
 // LOG1P: tile-check: PASS @log1p_expm1_f64 (cpu: 2 buffers match
-// KNOWN BUG of the CPU target: f64 log1p(1e-4) is 813 ulp off and expm1(1e-4)
+// Once a CPU bug, now computed by libm (targets/cpu/CPUMath.cpp): f64 log1p(1e-4) is 813 ulp off and expm1(1e-4)
 // 3190 ulp (bound 4), as if computed as log(1 + x) and exp(x) - 1.
-// RUN: %{exit} 1 tile-check %s --kernel log1p_expm1_f64 --grid 1 --arg buf:f64:8:file=%t.wf64 \
-// RUN:   --arg buf:f64:16:poison --targets cpu | FileCheck %s --check-prefix=LOG1P-CPU-BUG
-// LOG1P-CPU-BUG: cpu #1 f64 16 {{.*}} bounded FAIL
-// LOG1P-CPU-BUG: 2 of 16 elements differ
-// LOG1P-CPU-BUG-NEXT: [5] got 9.9995000333297321e-05, reference 9.9995000333308339e-05
-// LOG1P-CPU-BUG-NEXT: [13] got 0.0001000050001667141, reference 0.00010000500016667084
+// RUN: tile-check %s --kernel log1p_expm1_f64 --grid 1 --arg buf:f64:8:file=%t.wf64 \
+// RUN:   --arg buf:f64:16:poison --targets cpu | FileCheck %s --check-prefix=LOG1P-CPU
+// LOG1P-CPU: tile-check: PASS @log1p_expm1_f64 (cpu:
 // RUN: tile-check %s --kernel log1p_expm1_f64 --grid 1 --arg buf:f64:8:file=%t.wf64 \
 // RUN:   --arg buf:f64:16:poison --targets nvidia,amd --compile-only \
 // RUN:   | FileCheck %s --check-prefix=LOG1P-GPU
 // LOG1P-GPU: tile-check: PASS @log1p_expm1_f64 (nvidia: {{.*}}; amd: {{.*}})
 
 // f64 cbrt and erfc: special values and the reference; the CPU target
-// cannot compile them (a gap), the GPU targets do.
+// computes them with libm (once a gap).
 // RUN: tile-check %s --kernel cbrt_erfc_f64 --grid 1 --arg buf:f64:8:file=%t.sf64 \
 // RUN:   --arg buf:f64:16:poison --targets none --print 1 | FileCheck %s --check-prefix=CBRT64
 // CBRT64: reference #1 (f64 x 16):
 // CBRT64-SAME: -inf inf -0 0 -1 1 nan 0.79370052598409979
 // CBRT64-SAME: 2 0 1 1 {{1.8427007929497148|1.842700792949715}} 0.15729920705028513 nan 0.47950012218695348
 // (erfc(-1) is ...148 correctly rounded; the host libm's ...150 is 1 ulp above.)
-// RUN: %{exit} 1 tile-check %s --kernel cbrt_erfc_f64 --grid 1 --arg buf:f64:8:file=%t.sf64 \
-// RUN:   --arg buf:f64:16:poison --targets cpu | FileCheck %s --check-prefix=CBRT64-CPU-GAP
-// CBRT64-CPU-GAP: cpu compile failed: {{.*}} missing `LLVMTranslationDialectInterface` registration for dialect for op: math.{{cbrt|erfc}}
+// RUN: tile-check %s --kernel cbrt_erfc_f64 --grid 1 --arg buf:f64:8:file=%t.sf64 \
+// RUN:   --arg buf:f64:16:poison --targets cpu | FileCheck %s --check-prefix=CBRT64-CPU
+// CBRT64-CPU: tile-check: PASS @cbrt_erfc_f64 (cpu:
 // RUN: tile-check %s --kernel cbrt_erfc_f64 --grid 1 --arg buf:f64:8:file=%t.sf64 \
 // RUN:   --arg buf:f64:16:poison --targets nvidia,amd --compile-only \
 // RUN:   | FileCheck %s --check-prefix=CBRT64-GPU
 // CBRT64-GPU: tile-check: PASS @cbrt_erfc_f64 (nvidia: {{.*}}; amd: {{.*}})
 
 // asinh, acosh, atanh (f32): acosh(x < 1) and atanh(|x| > 1) are NaN,
-// atanh(+-1) = +-inf. The CPU target compiles none of them, on any type (a
-// gap); the GPU targets do.
+// atanh(+-1) = +-inf. The CPU target computes them with libm (once a
+// gap: it compiled none of them).
 // RUN: tile-check %s --kernel inverse_hyperbolic_f32 --grid 1 --arg buf:f32:8:file=%t.sf32 \
 // RUN:   --arg buf:f32:24:poison --targets none --print 1 | FileCheck %s --check-prefix=AH
 // AH: reference #1 (f32 x 24):
@@ -244,9 +234,9 @@
 // AH-WIDE-SAME: 1.44363546 -1.81844652 2.99822307 -0.693147182 5.29834223 9.99999975e-05 0.790168703 -4.09462214
 // AH-WIDE-SAME: 1.31695795 nan 2.99322295 nan 5.29829216 nan nan nan
 // AH-WIDE-SAME: nan nan nan -0.972955048 nan 9.99999975e-05 1.35402513 nan
-// RUN: %{exit} 1 tile-check %s --kernel inverse_hyperbolic_f32 --grid 1 --arg buf:f32:8:file=%t.sf32 \
-// RUN:   --arg buf:f32:24:poison --targets cpu | FileCheck %s --check-prefix=AH-CPU-GAP
-// AH-CPU-GAP: cpu compile failed: {{.*}} missing `LLVMTranslationDialectInterface` registration for dialect for op: math.asinh
+// RUN: tile-check %s --kernel inverse_hyperbolic_f32 --grid 1 --arg buf:f32:8:file=%t.sf32 \
+// RUN:   --arg buf:f32:24:poison --targets cpu | FileCheck %s --check-prefix=AH-CPU
+// AH-CPU: tile-check: PASS @inverse_hyperbolic_f32 (cpu:
 // RUN: tile-check %s --kernel inverse_hyperbolic_f32 --grid 32 --arg buf:f32:256:rand=1 \
 // RUN:   --arg buf:f32:768:poison --targets nvidia,amd --compile-only \
 // RUN:   | FileCheck %s --check-prefix=AH-GPU
@@ -262,21 +252,16 @@
 // RUN:   | FileCheck %s --check-prefix=ATAN2-F32
 // ATAN2-F32: reference #2 (f32 x 8): 3.14159274 -3.14159274 -0 2.3561945 -0.785398185 1.57079637 -2.67794514 nan
 // ATAN2-F32: tile-check: PASS @atan2_f32 (the reference alone
-// KNOWN BUG of the CPU target: atan2 gives NaN for (+-0, -0) and (+-inf,
+// Once a CPU bug, now computed by libm (targets/cpu/CPUMath.cpp): atan2 gives NaN for (+-0, -0) and (+-inf,
 // +-inf) in f32, f16 and bf16, and is up to 30 ulp off in f32 (bound 4).
-// RUN: %{exit} 1 tile-check %s --kernel atan2_f32 --grid 1 --arg buf:f32:8:file=%t.yf32 \
+// RUN: tile-check %s --kernel atan2_f32 --grid 1 --arg buf:f32:8:file=%t.yf32 \
 // RUN:   --arg buf:f32:8:file=%t.xf32 --arg buf:f32:8:poison --targets cpu \
-// RUN:   | FileCheck %s --check-prefix=ATAN2-F32-CPU-BUG
-// ATAN2-F32-CPU-BUG: cpu #2 f32 8 {{.*}} bounded FAIL
-// ATAN2-F32-CPU-BUG-NEXT: 4 of 8 elements differ
-// ATAN2-F32-CPU-BUG-NEXT: [0] got nan, reference 3.14159274
-// ATAN2-F32-CPU-BUG-NEXT: [1] got nan, reference -3.14159274
-// ATAN2-F32-CPU-BUG-NEXT: [3] got nan, reference 2.3561945
-// ATAN2-F32-CPU-BUG-NEXT: [4] got nan, reference -0.785398185
-// RUN: %{exit} 1 tile-check %s --kernel atan2_f32 --grid 32 --arg buf:f32:256:rand=1 \
+// RUN:   | FileCheck %s --check-prefix=ATAN2-F32-CPU
+// ATAN2-F32-CPU: tile-check: PASS @atan2_f32 (cpu:
+// RUN: tile-check %s --kernel atan2_f32 --grid 32 --arg buf:f32:256:rand=1 \
 // RUN:   --arg buf:f32:256:rand=2 --arg buf:f32:256:poison --targets cpu \
-// RUN:   | FileCheck %s --check-prefix=ATAN2-F32-RAND-CPU-BUG
-// ATAN2-F32-RAND-CPU-BUG: cpu #2 f32 256 {{.*}} 30 bounded FAIL
+// RUN:   | FileCheck %s --check-prefix=ATAN2-F32-RAND-CPU
+// ATAN2-F32-RAND-CPU: tile-check: PASS @atan2_f32 (cpu:
 // RUN: tile-check %s --kernel atan2_f32 --grid 1 --arg buf:f32:8:file=%t.yf32 \
 // RUN:   --arg buf:f32:8:file=%t.xf32 --arg buf:f32:8:poison --targets nvidia,amd \
 // RUN:   --compile-only | FileCheck %s --check-prefix=ATAN2-F32-GPU
@@ -298,15 +283,10 @@
 // RUN:   | FileCheck %s --check-prefix=ATAN2-F16
 // ATAN2-F16: reference #2 (f16 x 8): 3.140625 -3.140625 -0 2.35546875 -0.78515625 1.5703125 -2.67773438 nan
 // ATAN2-F16: tile-check: PASS @atan2_f16 (the reference alone
-// RUN: %{exit} 1 tile-check %s --kernel atan2_f16 --grid 1 --arg buf:f16:8:file=%t.yf16 \
+// RUN: tile-check %s --kernel atan2_f16 --grid 1 --arg buf:f16:8:file=%t.yf16 \
 // RUN:   --arg buf:f16:8:file=%t.xf16 --arg buf:f16:8:poison --targets cpu \
-// RUN:   | FileCheck %s --check-prefix=ATAN2-F16-CPU-BUG
-// ATAN2-F16-CPU-BUG: cpu #2 f16 8 {{.*}} bounded FAIL
-// ATAN2-F16-CPU-BUG-NEXT: 4 of 8 elements differ
-// ATAN2-F16-CPU-BUG-NEXT: [0] got nan, reference 3.140625
-// ATAN2-F16-CPU-BUG-NEXT: [1] got nan, reference -3.140625
-// ATAN2-F16-CPU-BUG-NEXT: [3] got nan, reference 2.35546875
-// ATAN2-F16-CPU-BUG-NEXT: [4] got nan, reference -0.78515625
+// RUN:   | FileCheck %s --check-prefix=ATAN2-F16-CPU
+// ATAN2-F16-CPU: tile-check: PASS @atan2_f16 (cpu:
 // RUN: tile-check %s --kernel atan2_f16 --grid 32 --arg buf:f16:256:rand=1 \
 // RUN:   --arg buf:f16:256:rand=2 --arg buf:f16:256:poison | FileCheck %s --check-prefix=ATAN2-F16-RAND
 // ATAN2-F16-RAND: tile-check: PASS @atan2_f16 (cpu: 3 buffers match
@@ -321,15 +301,10 @@
 // RUN:   | FileCheck %s --check-prefix=ATAN2-BF16
 // ATAN2-BF16: reference #2 (bf16 x 8): 3.140625 -3.140625 -0 2.359375 -0.78515625 1.5703125 -2.671875 nan
 // ATAN2-BF16: tile-check: PASS @atan2_bf16 (the reference alone
-// RUN: %{exit} 1 tile-check %s --kernel atan2_bf16 --grid 1 --arg buf:bf16:8:file=%t.ybf16 \
+// RUN: tile-check %s --kernel atan2_bf16 --grid 1 --arg buf:bf16:8:file=%t.ybf16 \
 // RUN:   --arg buf:bf16:8:file=%t.xbf16 --arg buf:bf16:8:poison --targets cpu \
-// RUN:   | FileCheck %s --check-prefix=ATAN2-BF16-CPU-BUG
-// ATAN2-BF16-CPU-BUG: cpu #2 bf16 8 {{.*}} bounded FAIL
-// ATAN2-BF16-CPU-BUG-NEXT: 4 of 8 elements differ
-// ATAN2-BF16-CPU-BUG-NEXT: [0] got nan, reference 3.140625
-// ATAN2-BF16-CPU-BUG-NEXT: [1] got nan, reference -3.140625
-// ATAN2-BF16-CPU-BUG-NEXT: [3] got nan, reference 2.359375
-// ATAN2-BF16-CPU-BUG-NEXT: [4] got nan, reference -0.78515625
+// RUN:   | FileCheck %s --check-prefix=ATAN2-BF16-CPU
+// ATAN2-BF16-CPU: tile-check: PASS @atan2_bf16 (cpu:
 // RUN: tile-check %s --kernel atan2_bf16 --grid 32 --arg buf:bf16:256:rand=1 \
 // RUN:   --arg buf:bf16:256:rand=2 --arg buf:bf16:256:poison | FileCheck %s --check-prefix=ATAN2-BF16-RAND
 // ATAN2-BF16-RAND: tile-check: PASS @atan2_bf16 (cpu: 3 buffers match
