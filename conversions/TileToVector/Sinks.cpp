@@ -470,17 +470,24 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   auto cType = cast<RankedTensorType>(op.getType());
   if (aType.getRank() != 2)
     return unsupported(op, "batched dot is not implemented yet");
-  // i8 x i8 -> i32 wraps, so i32 products and sums are exact.
+  // i8 x i8 -> i32 wraps, so i32 products and sums are exact. Float inputs
+  // are converted exactly to the accumulator type, in which each product is
+  // an fma (docs/Semantics.md section 3.7): f8 fits in f16, f16 and bf16 in
+  // f32, everything in f64; bf16 does not fit in f16.
+  Type wide = cType.getElementType(); // What products are computed in.
   bool integer = aType.getElementType().isInteger(8);
-  if (!integer && !cType.getElementType().isF32())
-    return unsupported(op, "only f32 and i32 accumulators are implemented yet");
-  if (!integer &&
-      !isa<Float16Type, BFloat16Type, Float32Type>(aType.getElementType()))
-    return unsupported(op,
-                       "only f16, bf16, f32 and i8 inputs are implemented yet");
+  auto fitsInWide = [&](Type input) {
+    if (isF8(input) || input == wide || wide.isF64())
+      return true;
+    return wide.isF32() && isa<Float16Type, BFloat16Type>(input);
+  };
+  if (!integer && !(fitsInWide(aType.getElementType()) &&
+                    fitsInWide(bType.getElementType())))
+    return unsupported(op, "bf16 inputs into an f16 accumulator are not "
+                           "implemented (bf16 does not fit in f16)");
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
-  Type wide = cType.getElementType(); // What products are computed in.
+  unsigned align = getElementByteSize(wide);
   auto aWide = RankedTensorType::get(aType.getShape(), wide);
   auto bWide = RankedTensorType::get(bType.getShape(), wide);
 
@@ -532,7 +539,7 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
           cb, loc, vectorType,
           bufferAddress(cb, loc, bufC, cType,
                         Position{rowAt(cb, r), colAt(cb, v), width}),
-          4));
+          align));
   auto kLoop = scf::ForOp::create(cb, loc, index(cb, 0), index(cb, k),
                                   index(cb, 1), accs);
   OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
@@ -542,12 +549,13 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
     bVectors.push_back(LLVM::LoadOp::create(
         kb, loc, vectorType,
         bufferAddress(kb, loc, bufB, bWide, Position{kk, colAt(kb, v), width}),
-        4));
+        align));
   SmallVector<Value> next;
   for (int64_t r = 0; r < rowsPerBlock; ++r) {
     Value aScalar = LLVM::LoadOp::create(
         kb, loc, wide,
-        bufferAddress(kb, loc, bufA, aWide, Position{rowAt(kb, r), kk, 1}), 4);
+        bufferAddress(kb, loc, bufA, aWide, Position{rowAt(kb, r), kk, 1}),
+        align);
     Value aVector = vector::BroadcastOp::create(kb, loc, vectorType, aScalar);
     for (int64_t v = 0; v < vectorsPerBlock; ++v) {
       Value acc = kLoop.getRegionIterArgs()[r * vectorsPerBlock + v];
@@ -567,7 +575,7 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
           cb, loc, kLoop.getResult(r * vectorsPerBlock + v),
           bufferAddress(cb, loc, bufC, cType,
                         Position{rowAt(cb, r), colAt(cb, v), width}),
-          4);
+          align);
   buffers[op.getResult()] = bufC;
   return success();
 }
@@ -729,6 +737,47 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
   return success();
 }
 
+/// A bf16 atomic fadd as a compare-and-swap loop on the bits: bf16 values
+/// become i16 before LLVM (tile-cpu-legalize-bf16), and `llvm.atomicrmw
+/// fadd` needs a float. Bits are compared, so a stored NaN ends the loop.
+static Value emitBF16AtomicAdd(OpBuilder &b, Location loc, Value ptr,
+                               Value value, LLVM::AtomicOrdering ordering) {
+  Type type = value.getType();
+  Type bits = b.getI16Type();
+  auto exchange = [&](OpBuilder &ob, Value expected, Value desired) {
+    // A failed exchange only reads: its ordering has no release part.
+    LLVM::AtomicOrdering failure = ordering == LLVM::AtomicOrdering::release
+                                       ? LLVM::AtomicOrdering::monotonic
+                                   : ordering == LLVM::AtomicOrdering::acq_rel
+                                       ? LLVM::AtomicOrdering::acquire
+                                       : ordering;
+    return LLVM::AtomicCmpXchgOp::create(ob, loc, ptr, expected, desired,
+                                         ordering, failure);
+  };
+  // An exchange of 0 for 0 reads the current bits atomically.
+  Value zero = arith::ConstantOp::create(b, loc, b.getI16IntegerAttr(0));
+  Value initial =
+      LLVM::ExtractValueOp::create(b, loc, exchange(b, zero, zero), 0);
+  auto loop = scf::WhileOp::create(b, loc, TypeRange{bits}, initial);
+  Block *before = b.createBlock(&loop.getBefore(), {}, {bits}, {loc});
+  OpBuilder bb = OpBuilder::atBlockEnd(before);
+  Value old = before->getArgument(0);
+  Value sum = arith::AddFOp::create(
+      bb, loc, arith::BitcastOp::create(bb, loc, type, old), value);
+  Value cas = exchange(bb, old, arith::BitcastOp::create(bb, loc, bits, sum));
+  Value seen = LLVM::ExtractValueOp::create(bb, loc, cas, 0);
+  Value swapped = LLVM::ExtractValueOp::create(bb, loc, cas, 1);
+  Value again = arith::XOrIOp::create(
+      bb, loc, swapped,
+      arith::ConstantOp::create(bb, loc, bb.getBoolAttr(true)));
+  scf::ConditionOp::create(bb, loc, again, seen);
+  Block *after = b.createBlock(&loop.getAfter(), {}, {bits}, {loc});
+  OpBuilder ab = OpBuilder::atBlockEnd(after);
+  scf::YieldOp::create(ab, loc, after->getArgument(0));
+  b.setInsertionPointAfter(loop);
+  return arith::BitcastOp::create(b, loc, type, loop.getResult(0));
+}
+
 /// Atomics lane by lane: each unmasked lane is one `llvm.atomicrmw` (or
 /// `llvm.cmpxchg` on the bits); the old values (zero for masked-off lanes)
 /// form the result.
@@ -745,6 +794,9 @@ LogicalResult ProgramEmitter::emitAtomic(Operation *op, OpBuilder &b) {
   auto laneAtomic = [&](OpBuilder &lb, Value ptr, Value cmp, Value value,
                         Value mask) -> Value {
     auto atomic = [&](OpBuilder &ab) -> Value {
+      if (rmw && rmw.getKind() == AtomicRMWKind::fadd && element.isBF16())
+        return emitBF16AtomicAdd(ab, loc, ptr, value,
+                                 getAtomicOrdering(rmw.getOrder()));
       if (rmw)
         return tile::emitAtomicRMW(ab, loc, rmw.getKind(), ptr, value,
                                    getAtomicOrdering(rmw.getOrder()));

@@ -412,12 +412,22 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
             return failure();
           Value toStore = *value;
           auto storeType = VectorType::get({pos.width}, element);
-          if (element != type.getElementType())
+          Type source = type.getElementType();
+          if (isF8(source)) {
+            // f8 chunks are their bits; decoded exactly to f32, which
+            // narrows exactly to f16 (and widens to f64).
+            toStore = decodeF8(inner, loc, toStore, source);
+            if (element.isF16())
+              toStore = arith::TruncFOp::create(inner, loc, storeType, toStore);
+            else if (element.isF64())
+              toStore = arith::ExtFOp::create(inner, loc, storeType, toStore);
+          } else if (element != source) {
             toStore = isa<FloatType>(element)
                           ? Value(arith::ExtFOp::create(inner, loc, storeType,
                                                         toStore))
                           : Value(arith::ExtSIOp::create(inner, loc, storeType,
                                                          toStore));
+          }
           Value addr = bufferAddress(inner, loc, buffer, stored, pos);
           LLVM::StoreOp::create(inner, loc, toMemory(inner, loc, toStore), addr,
                                 align);
