@@ -468,8 +468,6 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());
-  if (aType.getRank() != 2)
-    return unsupported(op, "batched dot is not implemented yet");
   // i8 x i8 -> i32 wraps, so i32 products and sums are exact. Float inputs
   // are converted exactly to the accumulator type, in which each product is
   // an fma (docs/Semantics.md section 3.7): f8 fits in f16, f16 and bf16 in
@@ -485,8 +483,11 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
                     fitsInWide(bType.getElementType())))
     return unsupported(op, "bf16 inputs into an f16 accumulator are not "
                            "implemented (bf16 does not fit in f16)");
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
-          k = aType.getDimSize(1);
+  // A batched dot is one product per leading index: its buffers hold the
+  // batches one after another, so their rows are flattened (rowsAndCols).
+  int64_t rank = cType.getRank();
+  int64_t m = cType.getDimSize(rank - 2), n = cType.getDimSize(rank - 1),
+          k = aType.getDimSize(rank - 1);
   unsigned align = getElementByteSize(wide);
   auto aWide = RankedTensorType::get(aType.getShape(), wide);
   auto bWide = RankedTensorType::get(bType.getShape(), wide);
@@ -518,8 +519,23 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   auto index = [&](OpBuilder &builder, int64_t v) {
     return constantIndex(builder, loc, v);
   };
-  auto rowLoop = scf::ForOp::create(b, loc, index(b, 0), index(b, m),
-                                    index(b, rowsPerBlock));
+  // The first rows of the batch in A and C (m per batch) and in B (k).
+  OpBuilder batchBuilder = b;
+  Value cRow0 = index(b, 0), bRow0 = cRow0;
+  if (rank == 3) {
+    auto batchLoop = scf::ForOp::create(
+        b, loc, index(b, 0), index(b, cType.getDimSize(0)), index(b, 1));
+    batchBuilder = OpBuilder::atBlockBegin(batchLoop.getBody());
+    Value batch = batchLoop.getInductionVar();
+    cRow0 =
+        arith::MulIOp::create(batchBuilder, loc, batch, index(batchBuilder, m));
+    bRow0 =
+        arith::MulIOp::create(batchBuilder, loc, batch, index(batchBuilder, k));
+  }
+  auto rowLoop = scf::ForOp::create(
+      batchBuilder, loc, cRow0,
+      arith::AddIOp::create(batchBuilder, loc, cRow0, index(batchBuilder, m)),
+      index(batchBuilder, rowsPerBlock));
   OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
   auto colLoop = scf::ForOp::create(rb, loc, index(rb, 0), index(rb, n),
                                     index(rb, width * vectorsPerBlock));
@@ -544,12 +560,14 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
                                   index(cb, 1), accs);
   OpBuilder kb = OpBuilder::atBlockBegin(kLoop.getBody());
   Value kk = kLoop.getInductionVar();
+  Value bRow = arith::AddIOp::create(kb, loc, bRow0, kk);
   SmallVector<Value> bVectors;
   for (int64_t v = 0; v < vectorsPerBlock; ++v)
-    bVectors.push_back(LLVM::LoadOp::create(
-        kb, loc, vectorType,
-        bufferAddress(kb, loc, bufB, bWide, Position{kk, colAt(kb, v), width}),
-        align));
+    bVectors.push_back(
+        LLVM::LoadOp::create(kb, loc, vectorType,
+                             bufferAddress(kb, loc, bufB, bWide,
+                                           Position{bRow, colAt(kb, v), width}),
+                             align));
   SmallVector<Value> next;
   for (int64_t r = 0; r < rowsPerBlock; ++r) {
     Value aScalar = LLVM::LoadOp::create(
