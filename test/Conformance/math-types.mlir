@@ -14,8 +14,7 @@
 // in the absolute region below the normal range and round to 0; bf16 keeps
 // f32's range). The f64 lines print the reference's finite values at -1, 1
 // and 0.5 (host libm) beside the exact special values. Expected values
-// derived by
-// hand (special values) and with mpmath (the rest).
+// derived by hand (special values) and with mpmath (the rest).
 
 // f64: exp | exp2 | log | sin | tanh | erf | rsqrt, 8 lanes each.
 // RUN: %python %S/Inputs/values.py %t.sf64 f64 -inf inf -0 0 -1 1 nan 0.5
