@@ -42,11 +42,16 @@ FailureOr<Tuple> KernelLowering::combine(OpBuilder &b, Region &combiner,
 
 Value KernelLowering::shuffle(OpBuilder &b, Location loc, Value value,
                               unsigned offset, gpu::ShuffleMode mode) {
+  return shuffle(b, loc, value, constI32(b, loc, offset), mode);
+}
+
+Value KernelLowering::shuffle(OpBuilder &b, Location loc, Value value,
+                              Value offset, gpu::ShuffleMode mode) {
   Type type = value.getType();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto shuffle32 = [&](Value v) -> Value {
-    return gpu::ShuffleOp::create(b, loc, v, constI32(b, loc, offset),
-                                  constI32(b, loc, warpSize), mode)
+    return gpu::ShuffleOp::create(b, loc, v, offset, constI32(b, loc, warpSize),
+                                  mode)
         .getShuffleResult();
   };
   if (type == i32 || type.isF32())
@@ -365,13 +370,11 @@ FailureOr<SmallVector<Distributed>> KernelLowering::lowerScan(OpBuilder &b,
           arith::AndIOp::create(b, loc, laneId,
                                 constI32(b, loc, ~((1 << laneBitsA) - 1))),
           constI32(b, loc, reverse ? 0 : (1 << laneBitsA) - 1));
+      // (16- and 64-bit values go through shuffle's 32-bit words.)
       for (Value v : incl)
-        total.push_back(laneBitsA
-                            ? gpu::ShuffleOp::create(b, loc, v, lastLane,
-                                                     constI32(b, loc, warpSize),
-                                                     gpu::ShuffleMode::IDX)
-                                  .getShuffleResult()
-                            : v);
+        total.push_back(
+            laneBitsA ? shuffle(b, loc, v, lastLane, gpu::ShuffleMode::IDX)
+                      : v);
       if (warpBitsA) {
         // Across warps: totals through shared memory.
         auto slot = [&](Value warp, unsigned n) {

@@ -680,6 +680,12 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
     }
     if (src == dst)
       return value;
+    // f16 and bf16 hold different ranges: through f32 (exact), then once
+    // rounded.
+    if (dst.getWidth() == src.getWidth()) {
+      value = arith::ExtFOp::create(b, loc, f32, value);
+      src = cast<FloatType>(f32);
+    }
     if (dst.getWidth() > src.getWidth())
       return Value(arith::ExtFOp::create(b, loc, dst, value));
     if (towardZero)

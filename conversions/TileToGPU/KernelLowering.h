@@ -372,6 +372,9 @@ private:
   /// Exchanges `value` with the lane `offset` away (xor or up).
   Value shuffle(OpBuilder &b, Location loc, Value value, unsigned offset,
                 gpu::ShuffleMode mode);
+  /// The same with the offset (or, for IDX, the source lane) as a value.
+  Value shuffle(OpBuilder &b, Location loc, Value value, Value offset,
+                gpu::ShuffleMode mode);
 
   // Sinks (Sinks.cpp).
   LogicalResult lowerStore(StoreOp op, OpBuilder &b);

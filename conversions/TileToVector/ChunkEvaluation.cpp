@@ -201,6 +201,12 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
     }
     if (srcElement == dstElement)
       return value;
+    // f16 and bf16 hold different ranges: through f32 (exact), then once
+    // rounded.
+    if (dstElement.getWidth() == srcElement.getWidth()) {
+      value = arith::ExtFOp::create(b, loc, f32Vector, value);
+      srcElement = b.getF32Type();
+    }
     if (dstElement.getWidth() > srcElement.getWidth())
       return Value(arith::ExtFOp::create(b, loc, vectorType, value));
     if (towardZero)

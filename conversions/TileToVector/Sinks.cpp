@@ -532,10 +532,12 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
     bRow0 =
         arith::MulIOp::create(batchBuilder, loc, batch, index(batchBuilder, k));
   }
-  auto rowLoop = scf::ForOp::create(
-      batchBuilder, loc, cRow0,
-      arith::AddIOp::create(batchBuilder, loc, cRow0, index(batchBuilder, m)),
-      index(batchBuilder, rowsPerBlock));
+  Value rowEnd = rank == 3
+                     ? Value(arith::AddIOp::create(batchBuilder, loc, cRow0,
+                                                   index(batchBuilder, m)))
+                     : index(batchBuilder, m);
+  auto rowLoop = scf::ForOp::create(batchBuilder, loc, cRow0, rowEnd,
+                                    index(batchBuilder, rowsPerBlock));
   OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
   auto colLoop = scf::ForOp::create(rb, loc, index(rb, 0), index(rb, n),
                                     index(rb, width * vectorsPerBlock));

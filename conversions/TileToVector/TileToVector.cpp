@@ -413,7 +413,7 @@ LogicalResult ProgramEmitter::materialize(OpBuilder &b, Value tile,
           Value toStore = *value;
           auto storeType = VectorType::get({pos.width}, element);
           Type source = type.getElementType();
-          if (isF8(source)) {
+          if (element != source && isF8(source)) {
             // f8 chunks are their bits; decoded exactly to f32, which
             // narrows exactly to f16 (and widens to f64).
             toStore = decodeF8(inner, loc, toStore, source);
