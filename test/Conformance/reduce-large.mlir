@@ -10,9 +10,21 @@
 // gives 0.5 -1 +0 (-1 * -0) +0 NaN (0 * inf) and NaN after. The sum of
 // iota(4096) is 4096 * 4095 / 2 = 8386560, exact in f32 in any order (every
 // partial sum is an integer below 2^24), and the product of 1 + i / 64 is
-// inf. Expected values derived by hand. Note: the reference gives mulf
-// scans no element bound (section 10.1 bounds mulf reductions), so their
-// outputs fall back to the normwise rule.
+// inf. Expected values derived by hand. mulf scans are held to section
+// 10.1's product bound per prefix ((1 + eps)^m - 1 relative for a prefix
+// of m + 1 factors); a 1024-long f16 one (scan_mulf_long_f16, 1.0078125
+// each: 1.0078125^k) checks it where the normwise rule once failed a
+// correct CPU result.
+
+// RUN: %python -c "import numpy; numpy.full(1024, 1.0078125, numpy.float16).tofile('%t.ones')"
+// RUN: tile-check %s --kernel scan_mulf_long_f16 --grid 1 --arg buf:f16:1024:file=%t.ones \
+// RUN:   --arg buf:f16:1024:poison --targets cpu | FileCheck %s --check-prefix=LONG-MULF
+// LONG-MULF: cpu #1 f16 1024 {{.*}} bounded ok
+// LONG-MULF: tile-check: PASS @scan_mulf_long_f16 (cpu: 2 buffers match)
+// RUN: tile-check %s --kernel scan_mulf_long_f16 --grid 1 --arg buf:f16:1024:file=%t.ones \
+// RUN:   --arg buf:f16:1024:poison --targets nvidia,amd --compile-only \
+// RUN:   | FileCheck %s --check-prefix=LONG-MULF-GPU
+// LONG-MULF-GPU: tile-check: PASS @scan_mulf_long_f16 (nvidia: {{.*}}; amd: {{.*}})
 
 // RUN: %python %S/Inputs/values.py %t.sf32 f32 1 2 3 4 5 6 7 8 0.5 -2 -0 4 inf 0.25 nan 1
 // RUN: tile-check %s --kernel scan_mulf_f32 --grid 1 --arg buf:f32:16:file=%t.sf32 \
@@ -415,3 +427,19 @@ tile.func @scan_long_bf16(%x: !tile.ptr<bf16>, %out: !tile.ptr<bf16>) {
   tile.return
 }
 
+
+tile.func @scan_mulf_long_f16(%x: !tile.ptr<f16>, %out: !tile.ptr<f16>) {
+  %i = tile.range 0 to 1024 : tensor<1024xi32>
+  %px = tile.splat %x : tensor<1024x!tile.ptr<f16>>
+  %p = tile.addptr %px, %i : tensor<1024x!tile.ptr<f16>>, tensor<1024xi32>
+  %v = tile.load %p : tensor<1024x!tile.ptr<f16>>
+  %s = tile.scan(%v) axis = 0 : tensor<1024xf16> -> tensor<1024xf16> {
+  ^bb0(%a: f16, %b: f16):
+    %t = arith.mulf %a, %b : f16
+    tile.yield %t : f16
+  }
+  %po = tile.splat %out : tensor<1024x!tile.ptr<f16>>
+  %q = tile.addptr %po, %i : tensor<1024x!tile.ptr<f16>>, tensor<1024xi32>
+  tile.store %q, %s : tensor<1024x!tile.ptr<f16>>
+  tile.return
+}

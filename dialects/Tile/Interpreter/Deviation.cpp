@@ -432,12 +432,13 @@ LogicalResult boundReduce(Executor &ex, ReduceOp op) {
 }
 
 LogicalResult boundScan(Executor &ex, ScanOp op) {
-  std::optional<Combiner> combiner = combinerToBound(
-      ex, *op, op.getCombiner(), {Combiner::Sum, Combiner::Select});
+  std::optional<Combiner> combiner =
+      combinerToBound(ex, *op, op.getCombiner(),
+                      {Combiner::Sum, Combiner::Product, Combiner::Select});
   if (!combiner)
     return success();
   Combiner kind = *combiner;
-  ValuePtr src = ex.get(op.getSrcs()[0]);
+  ValuePtr src = ex.get(op.getSrcs()[0]), result = ex.get(op.getResult(0));
   const FloatFormat *f = formatOfValue(op.getResult(0));
   int64_t axis = op.getAxis(), n = src->shape[axis];
   SmallVector<int64_t, 4> strides = stridesOf(src->shape);
@@ -449,9 +450,9 @@ LogicalResult boundScan(Executor &ex, ScanOp op) {
     lineOf(src->shape, axis, start, line, position);
     if (position != 0)
       continue;
-    double carried = 0, magnitude = 0;
+    double carried = 0, magnitude = 0, relative = 0;
     int64_t nonzero = 0;
-    bool special = false;
+    bool special = false, underflowed = false;
     for (int64_t m = 0; m < n; ++m) {
       int64_t p = op.getReverse() ? n - 1 - m : m;
       size_t i = start + size_t(p * strides[axis]);
@@ -460,6 +461,23 @@ LogicalResult boundScan(Executor &ex, ScanOp op) {
       if (kind == Combiner::Select) {
         carried = std::max(carried, b);
         bounds[i] = carried;
+        continue;
+      }
+      if (kind == Combiner::Product) {
+        // Each prefix is the product of m + 1 factors with at most m
+        // roundings on any path: relative error (1 + eps)^m (1 + the
+        // factors' own) - 1. A zero or an infinity gives itself (or NaN)
+        // in any order; once a prefix falls below the normal range, its
+        // lost digits may be scaled up by later factors: unbounded.
+        double r = std::fabs(result->elements[i].f);
+        relative += b == 0 ? 0 : x == 0 ? kUnbounded : b / std::fabs(x);
+        special |= x == 0 && b == 0;
+        underflowed |= r < std::ldexp(1.0, f->minExponent());
+        double growth =
+            std::pow(1 + f->epsilon(), double(m)) * (1 + relative) - 1;
+        bounds[i] = special || !std::isfinite(r) ? 0
+                    : underflowed                ? kUnbounded
+                                                 : growth * r;
         continue;
       }
       carried += b;
