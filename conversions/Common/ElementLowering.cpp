@@ -223,6 +223,24 @@ Value truncFTowardZero(OpBuilder &b, Location loc, Value x, Type resultType) {
   return arith::BitcastOp::create(b, loc, resultType, bits);
 }
 
+Value convertFloat(OpBuilder &b, Location loc, Value x, Type resultType,
+                   bool towardZero) {
+  auto src = cast<FloatType>(getElementTypeOrSelf(x.getType()));
+  auto dst = cast<FloatType>(getElementTypeOrSelf(resultType));
+  if (src == dst)
+    return x;
+  if (dst.getWidth() == src.getWidth()) {
+    x = arith::ExtFOp::create(b, loc,
+                              withElementType(x.getType(), b.getF32Type()), x);
+    src = b.getF32Type();
+  }
+  if (dst.getWidth() > src.getWidth())
+    return arith::ExtFOp::create(b, loc, resultType, x);
+  if (towardZero)
+    return truncFTowardZero(b, loc, x, resultType);
+  return arith::TruncFOp::create(b, loc, resultType, x);
+}
+
 Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
                      Value rhs) {
   Value result = isMax ? Value(arith::MaxNumFOp::create(b, loc, lhs, rhs))

@@ -56,6 +56,13 @@ Value truncF32ToBF16(OpBuilder &b, Location loc, Value x, bool towardZero);
 /// rounded-to-nearest result, moved one step toward zero where it grew.
 Value truncFTowardZero(OpBuilder &b, Location loc, Value x, Type resultType);
 
+/// x (f16, bf16, f32 or f64, scalar or vector) as `resultType`'s float type,
+/// as tile.fp_to_fp converts between them: wider exactly, narrower rounded
+/// once to nearest even or toward zero; f16 and bf16, which hold different
+/// ranges, through f32.
+Value convertFloat(OpBuilder &b, Location loc, Value x, Type resultType,
+                   bool towardZero);
+
 /// maxnumf / minnumf with -0 < +0 (IEEE 754-2019 maximumNumber and
 /// minimumNumber): LLVM's maxnum may return either zero.
 Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,

@@ -678,19 +678,7 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
           return bits;
       return truncToF8(b, loc, value, dst, /*saturate=*/true, towardZero);
     }
-    if (src == dst)
-      return value;
-    // f16 and bf16 hold different ranges: through f32 (exact), then once
-    // rounded.
-    if (dst.getWidth() == src.getWidth()) {
-      value = arith::ExtFOp::create(b, loc, f32, value);
-      src = cast<FloatType>(f32);
-    }
-    if (dst.getWidth() > src.getWidth())
-      return Value(arith::ExtFOp::create(b, loc, dst, value));
-    if (towardZero)
-      return truncFTowardZero(b, loc, value, dst);
-    return Value(arith::TruncFOp::create(b, loc, dst, value));
+    return convertFloat(b, loc, value, dst, towardZero);
   }
   if (isa<arith::MulSIExtendedOp, arith::MulUIExtendedOp>(op)) {
     OperationState state(loc, op->getName(), operands, {resultType, resultType},

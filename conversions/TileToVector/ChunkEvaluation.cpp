@@ -199,19 +199,7 @@ FailureOr<Value> ProgramEmitter::computeChunk(OpBuilder &b, Value tile,
       return truncToF8(b, loc, value, dstElement, /*saturate=*/true,
                        towardZero);
     }
-    if (srcElement == dstElement)
-      return value;
-    // f16 and bf16 hold different ranges: through f32 (exact), then once
-    // rounded.
-    if (dstElement.getWidth() == srcElement.getWidth()) {
-      value = arith::ExtFOp::create(b, loc, f32Vector, value);
-      srcElement = b.getF32Type();
-    }
-    if (dstElement.getWidth() > srcElement.getWidth())
-      return Value(arith::ExtFOp::create(b, loc, vectorType, value));
-    if (towardZero)
-      return truncFTowardZero(b, loc, value, vectorType);
-    return Value(arith::TruncFOp::create(b, loc, vectorType, value));
+    return convertFloat(b, loc, value, vectorType, towardZero);
   }
   if (auto load = dyn_cast<DescLoadOp>(def)) {
     MakeDescOp desc = descriptors.lookup(load.getDesc());

@@ -521,7 +521,7 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
   };
   // The first rows of the batch in A and C (m per batch) and in B (k).
   OpBuilder batchBuilder = b;
-  Value cRow0 = index(b, 0), bRow0 = cRow0;
+  Value cRow0 = index(b, 0), bRow0 = cRow0, rowEnd = index(b, m);
   if (rank == 3) {
     auto batchLoop = scf::ForOp::create(
         b, loc, index(b, 0), index(b, cType.getDimSize(0)), index(b, 1));
@@ -531,11 +531,9 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
         arith::MulIOp::create(batchBuilder, loc, batch, index(batchBuilder, m));
     bRow0 =
         arith::MulIOp::create(batchBuilder, loc, batch, index(batchBuilder, k));
+    rowEnd =
+        arith::AddIOp::create(batchBuilder, loc, cRow0, index(batchBuilder, m));
   }
-  Value rowEnd = rank == 3
-                     ? Value(arith::AddIOp::create(batchBuilder, loc, cRow0,
-                                                   index(batchBuilder, m)))
-                     : index(batchBuilder, m);
   auto rowLoop = scf::ForOp::create(batchBuilder, loc, cRow0, rowEnd,
                                     index(batchBuilder, rowsPerBlock));
   OpBuilder rb = OpBuilder::atBlockBegin(rowLoop.getBody());
@@ -761,35 +759,22 @@ LogicalResult ProgramEmitter::emitScan(ScanOp op, OpBuilder &b) {
 /// become i16 before LLVM (tile-cpu-legalize-bf16), and `llvm.atomicrmw
 /// fadd` needs a float. Bits are compared, so a stored NaN ends the loop.
 static Value emitBF16AtomicAdd(OpBuilder &b, Location loc, Value ptr,
-                               Value value, LLVM::AtomicOrdering ordering) {
+                               Value value, MemoryOrder order) {
   Type type = value.getType();
   Type bits = b.getI16Type();
-  auto exchange = [&](OpBuilder &ob, Value expected, Value desired) {
-    // A failed exchange only reads: its ordering has no release part.
-    LLVM::AtomicOrdering failure = ordering == LLVM::AtomicOrdering::release
-                                       ? LLVM::AtomicOrdering::monotonic
-                                   : ordering == LLVM::AtomicOrdering::acq_rel
-                                       ? LLVM::AtomicOrdering::acquire
-                                       : ordering;
-    return LLVM::AtomicCmpXchgOp::create(ob, loc, ptr, expected, desired,
-                                         ordering, failure);
-  };
   // An exchange of 0 for 0 reads the current bits atomically.
   Value zero = arith::ConstantOp::create(b, loc, b.getI16IntegerAttr(0));
-  Value initial =
-      LLVM::ExtractValueOp::create(b, loc, exchange(b, zero, zero), 0);
+  Value initial = emitAtomicCAS(b, loc, ptr, zero, zero, order);
   auto loop = scf::WhileOp::create(b, loc, TypeRange{bits}, initial);
   Block *before = b.createBlock(&loop.getBefore(), {}, {bits}, {loc});
   OpBuilder bb = OpBuilder::atBlockEnd(before);
   Value old = before->getArgument(0);
   Value sum = arith::AddFOp::create(
       bb, loc, arith::BitcastOp::create(bb, loc, type, old), value);
-  Value cas = exchange(bb, old, arith::BitcastOp::create(bb, loc, bits, sum));
-  Value seen = LLVM::ExtractValueOp::create(bb, loc, cas, 0);
-  Value swapped = LLVM::ExtractValueOp::create(bb, loc, cas, 1);
-  Value again = arith::XOrIOp::create(
-      bb, loc, swapped,
-      arith::ConstantOp::create(bb, loc, bb.getBoolAttr(true)));
+  Value seen = emitAtomicCAS(
+      bb, loc, ptr, old, arith::BitcastOp::create(bb, loc, bits, sum), order);
+  Value again =
+      arith::CmpIOp::create(bb, loc, arith::CmpIPredicate::ne, seen, old);
   scf::ConditionOp::create(bb, loc, again, seen);
   Block *after = b.createBlock(&loop.getAfter(), {}, {bits}, {loc});
   OpBuilder ab = OpBuilder::atBlockEnd(after);
@@ -815,8 +800,7 @@ LogicalResult ProgramEmitter::emitAtomic(Operation *op, OpBuilder &b) {
                         Value mask) -> Value {
     auto atomic = [&](OpBuilder &ab) -> Value {
       if (rmw && rmw.getKind() == AtomicRMWKind::fadd && element.isBF16())
-        return emitBF16AtomicAdd(ab, loc, ptr, value,
-                                 getAtomicOrdering(rmw.getOrder()));
+        return emitBF16AtomicAdd(ab, loc, ptr, value, rmw.getOrder());
       if (rmw)
         return tile::emitAtomicRMW(ab, loc, rmw.getKind(), ptr, value,
                                    getAtomicOrdering(rmw.getOrder()));
