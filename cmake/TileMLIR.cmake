@@ -35,7 +35,9 @@ set(TILE_TOOLS_DIR "${LLVM_TOOLS_BINARY_DIR}")
 
 # tile_add_library(name SRCS... [DEPENDS tgt...] [LINK tgt...])
 # A static library of the compiler, linked against the shared libMLIR and
-# libLLVM so that tools link in seconds on small machines.
+# libLLVM so that tools link in seconds on small machines. It is installed and
+# exported (cmake/TileInstall.cmake) as Tile::<name without "Tile">, or
+# Tile::<name> where that would read badly (Tile::TileIR, Tile::TileToGPU).
 function(tile_add_library name)
   cmake_parse_arguments(ARG "" "" "DEPENDS;LINK" ${ARGN})
   add_library(${name} STATIC ${ARG_UNPARSED_ARGUMENTS})
@@ -43,6 +45,20 @@ function(tile_add_library name)
     add_dependencies(${name} ${ARG_DEPENDS})
   endif()
   target_link_libraries(${name} PUBLIC ${ARG_LINK} MLIR LLVM)
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${TILE_SOURCE_INCLUDE_DIR}>
+    $<BUILD_INTERFACE:${TILE_BINARY_INCLUDE_DIR}>
+    $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
+  target_include_directories(${name} SYSTEM PUBLIC
+    $<BUILD_INTERFACE:${MLIR_INCLUDE_DIRS}> $<BUILD_INTERFACE:${LLVM_INCLUDE_DIRS}>)
+  string(REGEX REPLACE "^Tile" "" export_name ${name})
+  if(export_name STREQUAL "IR" OR export_name MATCHES "^To")
+    set(export_name ${name})
+  endif()
+  # Position-independent: libtile_capi.so is made of these libraries.
+  set_target_properties(${name} PROPERTIES EXPORT_NAME ${export_name}
+                                           POSITION_INDEPENDENT_CODE ON)
+  set_property(GLOBAL APPEND PROPERTY TILE_EXPORTED_TARGETS ${name})
 endfunction()
 
 # tile_tablegen(target td OUT-PREFIX ARGS...)

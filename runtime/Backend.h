@@ -10,14 +10,14 @@
 #ifndef TILE_RUNTIME_BACKEND_H
 #define TILE_RUNTIME_BACKEND_H
 
-#include "runtime/artifact.h"
+#include "tile/Runtime/artifact.h"
 #include "tile/runtime.h"
 
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace tile {
+namespace mlir::tile {
 namespace rt {
 
 /// A status with \p message; never fails (falls back to a static
@@ -84,6 +84,6 @@ public:
 };
 
 } // namespace rt
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_RUNTIME_BACKEND_H

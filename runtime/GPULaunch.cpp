@@ -4,13 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/GPULaunch.h"
+#include "tile/Runtime/GPULaunch.h"
 
-using namespace tile;
-using namespace tile::rt;
+using namespace mlir::tile;
+using namespace mlir::tile::rt;
 
-bool tile::rt::readGPULaunchConfig(const KernelInfo &kernel,
-                                   GPULaunchConfig &out, std::string &why) {
+bool mlir::tile::rt::readGPULaunchConfig(const KernelInfo &kernel,
+                                         GPULaunchConfig &out,
+                                         std::string &why) {
   const std::string where = "kernel '" + kernel.name + "': ";
   const int64_t *threads = findAttr(kernel, "threads");
   if (!threads) {
@@ -40,8 +41,8 @@ bool tile::rt::readGPULaunchConfig(const KernelInfo &kernel,
   return true;
 }
 
-tile_status_t tile::rt::checkAssertFlag(const std::string &kernel,
-                                        const uint32_t flag[4]) {
+tile_status_t mlir::tile::rt::checkAssertFlag(const std::string &kernel,
+                                              const uint32_t flag[4]) {
   if (flag[0] == 0)
     return nullptr;
   return makeStatus(TILE_LAUNCH_FAILED, "assertion failed in kernel " + kernel +
@@ -51,7 +52,7 @@ tile_status_t tile::rt::checkAssertFlag(const std::string &kernel,
                                             std::to_string(flag[3]) + ")");
 }
 
-size_t tile::rt::gpuParamBytes(ArgKind kind) {
+size_t mlir::tile::rt::gpuParamBytes(ArgKind kind) {
   switch (kind) {
   case ArgKind::Ptr:
   case ArgKind::I64:

@@ -11,12 +11,12 @@
 #ifndef TILE_RUNTIME_GPULAUNCH_H
 #define TILE_RUNTIME_GPULAUNCH_H
 
-#include "runtime/Backend.h"
+#include "tile/Runtime/Backend.h"
 
 #include <cstdint>
 #include <string>
 
-namespace tile {
+namespace mlir::tile {
 namespace rt {
 
 /// How a GPU kernel is launched, from its artifact attributes.
@@ -51,6 +51,6 @@ tile_status_t checkAssertFlag(const std::string &kernel,
 size_t gpuParamBytes(ArgKind kind);
 
 } // namespace rt
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_RUNTIME_GPULAUNCH_H

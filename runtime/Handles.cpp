@@ -7,15 +7,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/Handles.h"
-#include "runtime/Backend.h"
+#include "tile/Runtime/Handles.h"
+#include "tile/Runtime/Backend.h"
 
 #include <cstdio>
 #include <mutex>
 #include <vector>
 
-using namespace tile;
-using namespace tile::rt;
+using namespace mlir::tile;
+using namespace mlir::tile::rt;
 
 namespace {
 

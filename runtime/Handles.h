@@ -22,7 +22,7 @@
 #include <cstdint>
 #include <memory>
 
-namespace tile {
+namespace mlir::tile {
 namespace rt {
 
 enum class HandleKind : unsigned { Device, Buffer, Module, Kernel };
@@ -65,6 +65,6 @@ template <typename Handle> uintptr_t fromHandle(Handle handle) {
 }
 
 } // namespace rt
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_RUNTIME_HANDLES_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/Backend.h"
+#include "tile/Runtime/Backend.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -21,8 +21,8 @@ tile_status_s outOfMemoryStatus = {TILE_OUT_OF_MEMORY,
                                    "out of memory while reporting an error"};
 } // namespace
 
-tile_status_t tile::rt::makeStatus(tile_status_code_t code,
-                                   const std::string &message) {
+tile_status_t mlir::tile::rt::makeStatus(tile_status_code_t code,
+                                         const std::string &message) {
   size_t size = sizeof(tile_status_s) + message.size() + 1;
   void *block = std::malloc(size);
   if (!block)

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/artifact.h"
+#include "tile/Runtime/artifact.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -18,7 +18,7 @@
 #include <iterator>
 #include <set>
 
-using namespace tile;
+using namespace mlir::tile;
 
 namespace {
 
@@ -583,14 +583,14 @@ bool HeaderParser::parse(uint64_t &payloadSize, std::string &digest,
 
 } // namespace
 
-const char *tile::argKindName(ArgKind kind) {
+const char *mlir::tile::argKindName(ArgKind kind) {
   for (const KindName &k : kKindNames)
     if (k.kind == kind)
       return k.name;
   return "?";
 }
 
-bool tile::parseArgKind(std::string_view name, ArgKind &out) {
+bool mlir::tile::parseArgKind(std::string_view name, ArgKind &out) {
   for (const KindName &k : kKindNames)
     if (name == k.name) {
       out = k.kind;
@@ -599,21 +599,22 @@ bool tile::parseArgKind(std::string_view name, ArgKind &out) {
   return false;
 }
 
-const int64_t *tile::findAttr(const KernelInfo &kernel, std::string_view name) {
+const int64_t *mlir::tile::findAttr(const KernelInfo &kernel,
+                                    std::string_view name) {
   for (const auto &attr : kernel.attrs)
     if (attr.first == name)
       return &attr.second;
   return nullptr;
 }
 
-size_t tile::callerArgCount(const KernelInfo &kernel) {
+size_t mlir::tile::callerArgCount(const KernelInfo &kernel) {
   const int64_t *extents = findAttr(kernel, "bounds_check");
   if (!extents || *extents < 0 || size_t(*extents) > kernel.args.size())
     return kernel.args.size();
   return kernel.args.size() - size_t(*extents);
 }
 
-std::string tile::checkBoundsCheckArgs(const KernelInfo &kernel) {
+std::string mlir::tile::checkBoundsCheckArgs(const KernelInfo &kernel) {
   const int64_t *extents = findAttr(kernel, "bounds_check");
   if (!extents)
     return "";
@@ -637,7 +638,7 @@ std::string tile::checkBoundsCheckArgs(const KernelInfo &kernel) {
   return "";
 }
 
-std::string tile::formatTensorMap(const TensorMapInfo &map) {
+std::string mlir::tile::formatTensorMap(const TensorMapInfo &map) {
   auto list = [](const std::vector<TensorMapValue> &values) {
     std::string text;
     for (const TensorMapValue &v : values)
@@ -655,8 +656,8 @@ std::string tile::formatTensorMap(const TensorMapInfo &map) {
          " fill=" + (map.nanFill ? "nan" : "zero");
 }
 
-bool tile::parseTensorMap(const std::vector<std::string_view> &fields,
-                          TensorMapInfo &out, std::string &error) {
+bool mlir::tile::parseTensorMap(const std::vector<std::string_view> &fields,
+                                TensorMapInfo &out, std::string &error) {
   out = TensorMapInfo();
   static const char *const kKeys[] = {
       "base=", "sizes=", "strides=", "box=", "swizzle=", "fill="};
@@ -733,7 +734,7 @@ bool tile::parseTensorMap(const std::vector<std::string_view> &fields,
   return true;
 }
 
-bool tile::validateArtifact(const Artifact &a, std::string &error) {
+bool mlir::tile::validateArtifact(const Artifact &a, std::string &error) {
   if (!isKnownTarget(a.target))
     return fail(error, "unknown target " + quote(a.target));
   if (!isKnownFormat(a.binaryFormat))
@@ -803,7 +804,7 @@ bool tile::validateArtifact(const Artifact &a, std::string &error) {
   return true;
 }
 
-std::string tile::serializeArtifact(const Artifact &a) {
+std::string mlir::tile::serializeArtifact(const Artifact &a) {
   std::string h;
   h += "target " + a.target + "\n";
   h += "chip " + a.chip + "\n";
@@ -839,8 +840,8 @@ std::string tile::serializeArtifact(const Artifact &a) {
   return file;
 }
 
-bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
-                         std::string &error) {
+bool mlir::tile::parseArtifact(const void *data, size_t size, Artifact &out,
+                               std::string &error) {
   out = Artifact();
   if (!data)
     return fail(error, "no artifact data");
@@ -909,9 +910,10 @@ bool tile::parseArtifact(const void *data, size_t size, Artifact &out,
   return true;
 }
 
-bool tile::readWholeFile(const std::string &path, std::string &out,
-                         std::string &error, int *errorNumber, size_t maxBytes,
-                         std::string_view expectedPrefix) {
+bool mlir::tile::readWholeFile(const std::string &path, std::string &out,
+                               std::string &error, int *errorNumber,
+                               size_t maxBytes,
+                               std::string_view expectedPrefix) {
   out.clear();
   FILE *f = std::fopen(path.c_str(), "rb");
   if (!f) {
@@ -953,8 +955,8 @@ bool tile::readWholeFile(const std::string &path, std::string &out,
   return true;
 }
 
-bool tile::readArtifactFile(const std::string &path, Artifact &out,
-                            std::string &error) {
+bool mlir::tile::readArtifactFile(const std::string &path, Artifact &out,
+                                  std::string &error) {
   std::string data;
   if (!readWholeFile(path, data, error, nullptr, kMaxArtifactFileBytes,
                      kArtifactFamily))
@@ -966,8 +968,9 @@ bool tile::readArtifactFile(const std::string &path, Artifact &out,
   return true;
 }
 
-bool tile::writeArtifactFile(const std::string &path, const Artifact &artifact,
-                             std::string &error) {
+bool mlir::tile::writeArtifactFile(const std::string &path,
+                                   const Artifact &artifact,
+                                   std::string &error) {
   if (!validateArtifact(artifact, error))
     return false;
   std::string bytes = serializeArtifact(artifact);
@@ -981,13 +984,13 @@ bool tile::writeArtifactFile(const std::string &path, const Artifact &artifact,
   return true;
 }
 
-std::string tile::sha256Hex(std::string_view bytes) {
+std::string mlir::tile::sha256Hex(std::string_view bytes) {
   Sha256 sha;
   sha.update(bytes.data(), bytes.size());
   return sha.hexDigest();
 }
 
-std::string tile::contentKey(std::string_view bytes) {
+std::string mlir::tile::contentKey(std::string_view bytes) {
   uint64_t h = 0xcbf29ce484222325ull;
   for (unsigned char c : bytes) {
     h ^= c;

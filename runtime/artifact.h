@@ -35,7 +35,7 @@
 #include <utility>
 #include <vector>
 
-namespace tile {
+namespace mlir::tile {
 
 /// The kind of a kernel argument, as spelled in `arg` records.
 enum class ArgKind { Ptr, I1, I8, I16, I32, I64, F16, BF16, F32, F64 };
@@ -166,6 +166,6 @@ std::string sha256Hex(std::string_view bytes);
 /// the `key` record.
 std::string contentKey(std::string_view bytes);
 
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_RUNTIME_ARTIFACT_H

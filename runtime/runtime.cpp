@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/Backend.h"
-#include "runtime/Handles.h"
-#include "runtime/cpu/CPUBackend.h"
-#include "runtime/cuda/CUDABackend.h"
-#include "runtime/hip/HIPBackend.h"
+#include "tile/Runtime/Backend.h"
+#include "tile/Runtime/Handles.h"
+#include "tile/Runtime/cpu/CPUBackend.h"
+#include "tile/Runtime/cuda/CUDABackend.h"
+#include "tile/Runtime/hip/HIPBackend.h"
 
 #include <cerrno>
 #include <cfloat>
@@ -25,8 +25,8 @@
 #include <new>
 #include <vector>
 
-using namespace tile;
-using namespace tile::rt;
+using namespace mlir::tile;
+using namespace mlir::tile::rt;
 
 //===----------------------------------------------------------------------===//
 // Handles
@@ -46,8 +46,10 @@ struct Buffer {
   std::shared_ptr<Device> device;
   void *address = nullptr;
   size_t size = 0;
+  // False for memory the caller owns (tile_buffer_wrap).
+  bool owned = true;
   ~Buffer() {
-    if (address)
+    if (address && owned)
       device->impl->release(address);
   }
 };
@@ -192,7 +194,7 @@ union ArgSlot {
   double f64;
 };
 
-// tile::ArgKind and tile_arg_kind_t list the kinds in the same order.
+// mlir::tile::ArgKind and tile_arg_kind_t list the kinds in the same order.
 static_assert(int(ArgKind::Ptr) == TILE_ARG_PTR &&
                   int(ArgKind::I1) == TILE_ARG_I1 &&
                   int(ArgKind::I64) == TILE_ARG_I64 &&
@@ -481,8 +483,8 @@ tile_status_t checkRange(const Buffer &buffer, size_t offset, size_t bytes,
 tile_status_t readFile(const char *path, std::string &out) {
   std::string error;
   int err = 0;
-  if (!tile::readWholeFile(path, out, error, &err, kMaxArtifactFileBytes,
-                           kArtifactFamily))
+  if (!mlir::tile::readWholeFile(path, out, error, &err, kMaxArtifactFileBytes,
+                                 kArtifactFamily))
     return makeStatus(err == ENOENT  ? TILE_NOT_FOUND
                       : err == EFBIG ? TILE_CORRUPT_ARTIFACT
                                      : TILE_INVALID_ARGUMENT,
@@ -574,6 +576,27 @@ tile_status_t tile_buffer_alloc(tile_device_t handle, size_t bytes,
     if (tile_status_t s = device->impl->allocate(bytes, &buffer->address))
       return s;
     buffer->size = bytes;
+    return publish(HandleKind::Buffer, std::move(buffer), out_buffer);
+  });
+}
+
+tile_status_t tile_buffer_wrap(tile_device_t handle, void *address,
+                               size_t bytes, tile_buffer_t *out_buffer) {
+  return guarded([&]() -> tile_status_t {
+    std::shared_ptr<Device> device;
+    if (tile_status_t s = lookup(handle, HandleKind::Device, "device", device))
+      return s;
+    if (!out_buffer)
+      return invalid("out_buffer is null");
+    if (!address)
+      return invalid("cannot wrap a null address");
+    if (bytes == 0)
+      return invalid("cannot wrap a buffer of 0 bytes");
+    auto buffer = std::make_shared<Buffer>();
+    buffer->device = device;
+    buffer->address = address;
+    buffer->size = bytes;
+    buffer->owned = false;
     return publish(HandleKind::Buffer, std::move(buffer), out_buffer);
   });
 }

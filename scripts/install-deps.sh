@@ -9,7 +9,7 @@ packages=(
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
   clang-22 lld-22 liblld-22-dev libomp-22-dev clang-format-22
   libclang-rt-22-dev rocm-device-libs libopenblas-dev libgtest-dev python3
-  python3-numpy python3-mpmath python3-gmpy2
+  python3-numpy python3-mpmath python3-gmpy2 pkg-config
 )
 
 missing=()

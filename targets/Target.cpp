@@ -1,9 +1,10 @@
 //===- Target.cpp - The target registry and the compilation driver --------===//
 
-#include "targets/Target.h"
+#include "tile/Target/Target.h"
+#include "tile/Target/CompileCache.h"
 
-#include "dialects/Tile/IR/Tile.h"
-#include "dialects/Tile/Transforms/Passes.h"
+#include "tile/Dialect/IR/Tile.h"
+#include "tile/Dialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
@@ -55,9 +56,12 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
   options.target = name.str();
   SmallVector<StringRef> pairs;
   rest.split(pairs, ',', -1, /*KeepEmpty=*/false);
-  for (StringRef pair : pairs) {
+  for (auto [index, pair] : llvm::enumerate(pairs)) {
     auto [key, value] = pair.split('=');
-    if (key == "chip") {
+    // A first field without '=' names the chip: "nvidia:sm_90a".
+    if (index == 0 && !pair.contains('=')) {
+      options.chip = pair.str();
+    } else if (key == "chip") {
       options.chip = value.str();
     } else if (key == "triple") {
       options.triple = value.str();
@@ -67,9 +71,11 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
           rest.substr(rest.find("features=") + strlen("features=")).str();
       break;
     } else {
-      error = ("unknown target option '" + key +
-               "' (expected chip=..., triple=... or features=...)")
-                  .str();
+      error =
+          ("unknown target option '" + key +
+           "' (expected chip=..., triple=... or features=...; a chip alone may "
+           "come first, as in nvidia:sm_90a)")
+              .str();
       return failure();
     }
   }
@@ -92,8 +98,8 @@ std::string TargetOptions::str() const {
 }
 
 /// The argument kind of a kernel argument type in the artifact.
-static std::optional<::tile::ArgKind> getArgKind(Type type) {
-  using ::tile::ArgKind;
+static std::optional<mlir::tile::ArgKind> getArgKind(Type type) {
+  using mlir::tile::ArgKind;
   if (isa<PointerType>(type))
     return ArgKind::Ptr;
   if (type.isInteger(1))
@@ -285,38 +291,80 @@ LogicalResult mlir::tile::verifyKernelNames(ModuleOp module) {
   return success();
 }
 
-LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
-                                            const TargetOptions &requested,
-                                            ::tile::Artifact &artifact) {
-  const Target *target = lookupTarget(requested.target);
+LogicalResult mlir::tile::buildTargetPipeline(OpPassManager &pm,
+                                              TargetOptions &options,
+                                              std::string &error) {
+  const Target *target = lookupTarget(options.target);
   if (!target) {
-    std::string known = llvm::join(getRegisteredTargetNames(), ", ");
-    return emitError(module.getLoc()) << "unknown target '" << requested.target
-                                      << "' (known: " << known << ")";
-  }
-  TargetOptions options = requested;
-  std::string error;
-  if (failed(target->resolveOptions(options, error)))
-    return emitError(module.getLoc()) << error;
-  if (failed(verifyKernelNames(module)))
+    error = "unknown target '" + options.target +
+            "' (known: " + llvm::join(getRegisteredTargetNames(), ", ") + ")";
     return failure();
+  }
+  if (failed(target->resolveOptions(options, error)))
+    return failure();
+  if (options.boundsCheck)
+    pm.addPass(createTileInsertBoundsChecks());
+  target->buildPipeline(pm, options);
+  return success();
+}
 
-  // The content key covers the source, the options and the compiler.
-  std::string source;
-  llvm::raw_string_ostream os(source);
-  module.print(os);
-  artifact.target = target->getName().str();
-  artifact.compiler = "tile-0.1.0";
-  artifact.key = ::tile::contentKey(source + "\n" + options.str() + "\n" +
-                                    artifact.compiler);
+LogicalResult mlir::tile::verifyKernelModule(ModuleOp module) {
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (isa<FuncOp>(op))
+      continue;
+    auto symbol = dyn_cast<SymbolOpInterface>(op);
+    InFlightDiagnostic diag = op.emitError() << "'" << op.getName() << "'";
+    if (symbol)
+      diag << " @" << symbol.getName();
+    diag << " is not a tile.func: a kernel module holds tile.func kernels "
+            "only (compile a module of its own, or a nested module, holding "
+            "the kernels)";
+    return failure();
+  }
+  return verifyKernelNames(module);
+}
 
-  std::map<std::string, Specialization> variants = addDivisibleVariants(module);
+namespace {
+/// One compilation: the target and options resolved, the module checked and
+/// copied, and the pass manager that lowers the copy.
+struct Compilation {
+  OwningOpRef<ModuleOp> module;
+  const Target *target = nullptr;
+  TargetOptions options;
+  std::unique_ptr<PassManager> pm;
+};
+} // namespace
+
+/// Resolves the options, builds the pipeline (instrumented by `configure`),
+/// checks `module` and copies it.
+static FailureOr<Compilation> prepare(ModuleOp module,
+                                      const TargetOptions &requested,
+                                      const PassManagerHook &configure) {
+  Compilation c;
+  c.options = requested;
+  c.pm = std::make_unique<PassManager>(module.getContext());
+  std::string error;
+  if (failed(buildTargetPipeline(*c.pm, c.options, error)))
+    return emitError(module.getLoc()) << error;
+  c.target = lookupTarget(c.options.target);
+  if (configure && failed(configure(*c.pm)))
+    return failure();
+  if (failed(verifyKernelModule(module)))
+    return failure();
+  c.module = cast<ModuleOp>(module->clone());
+  return c;
+}
+
+/// The kernel records of the artifact: names, entry symbols, argument kinds
+/// and the attributes known before lowering.
+static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
+  ModuleOp module = c.module.get();
   for (FuncOp kernel : module.getOps<FuncOp>()) {
-    ::tile::KernelInfo info;
+    KernelInfo info;
     info.name = kernel.getSymName().str();
-    info.symbol = target->getEntrySymbol(kernel.getSymName());
+    info.symbol = c.target->getEntrySymbol(kernel.getSymName());
     for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
-      std::optional<::tile::ArgKind> kind = getArgKind(type);
+      std::optional<ArgKind> kind = getArgKind(type);
       if (!kind)
         return kernel.emitError() << "argument #" << index << " of type "
                                   << type << " has no runtime representation";
@@ -325,25 +373,52 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
     if (auto warps = kernel.getNumWarps())
       info.attrs.emplace_back("num_warps", *warps);
     // tile-insert-bounds-checks adds an i64 extent per pointer argument.
-    if (options.boundsCheck) {
-      int64_t pointers = llvm::count(info.args, ::tile::ArgKind::Ptr);
-      info.args.insert(info.args.end(), pointers, ::tile::ArgKind::I64);
+    if (c.options.boundsCheck) {
+      int64_t pointers = llvm::count(info.args, ArgKind::Ptr);
+      info.args.insert(info.args.end(), pointers, ArgKind::I64);
       info.attrs.emplace_back("bounds_check", pointers);
     }
     artifact.kernels.push_back(std::move(info));
   }
   if (artifact.kernels.empty())
     return emitError(module.getLoc()) << "no tile.func kernel to compile";
+  return success();
+}
 
-  PassManager pm(module.getContext());
-  if (options.boundsCheck)
-    pm.addPass(createTileInsertBoundsChecks());
-  target->buildPipeline(pm, options);
-  if (failed(pm.run(module)) ||
-      failed(target->serialize(module, options, artifact)))
+LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
+                                            const TargetOptions &requested,
+                                            Artifact &artifact,
+                                            const PassManagerHook &configure,
+                                            const CompileCache *cache) {
+  FailureOr<Compilation> c = prepare(module, requested, configure);
+  if (failed(c))
+    return failure();
+
+  // The content key covers the source, the options and the compiler; the
+  // cache's key also the compiler's binary and the tools the target runs.
+  std::string source;
+  llvm::raw_string_ostream os(source);
+  c->module->print(os);
+  artifact.target = c->target->getName().str();
+  artifact.compiler = "tile-0.1.0";
+  std::string keyed =
+      source + "\n" + c->options.str() + "\n" + artifact.compiler;
+  artifact.key = contentKey(keyed);
+  std::string cacheKey;
+  if (cache) {
+    cacheKey = sha256Hex(keyed + "\n" + CompileCache::compilerIdentity() +
+                         "\n" + c->target->getToolIdentity(c->options));
+    if (cache->lookup(cacheKey, artifact.key, artifact))
+      return success();
+  }
+
+  std::map<std::string, Specialization> variants =
+      addDivisibleVariants(*c->module);
+  if (failed(describeKernels(*c, artifact)) || failed(c->pm->run(*c->module)) ||
+      failed(c->target->serialize(*c->module, c->options, artifact)))
     return failure();
   // Variants go by the name of the kernel they stand in for (after it).
-  for (::tile::KernelInfo &info : artifact.kernels) {
+  for (KernelInfo &info : artifact.kernels) {
     auto it = variants.find(info.name);
     if (it == variants.end())
       continue;
@@ -351,30 +426,27 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
     info.attrs.emplace_back("divisible_args",
                             int64_t(it->second.divisibleArgs));
   }
+  // A cache that cannot be written costs the next compile time, nothing
+  // else; an artifact the reader would refuse is not kept.
+  std::string error;
+  if (cache && validateArtifact(artifact, error) &&
+      failed(cache->store(cacheKey, artifact, error)))
+    emitWarning(module.getLoc()) << "compile cache: " << error;
   return success();
 }
 
-LogicalResult mlir::tile::compileToIntermediate(ModuleOp module,
-                                                const TargetOptions &requested,
-                                                StringRef kind,
-                                                std::string &out) {
-  const Target *target = lookupTarget(requested.target);
-  if (!target)
-    return emitError(module.getLoc())
-           << "unknown target '" << requested.target << "'";
-  TargetOptions options = requested;
-  std::string error;
-  if (failed(target->resolveOptions(options, error)))
-    return emitError(module.getLoc()) << error;
-  if (failed(verifyKernelNames(module)))
+LogicalResult mlir::tile::compileToIntermediate(
+    ModuleOp module, const TargetOptions &requested, StringRef kind,
+    std::string &out, const PassManagerHook &configure) {
+  FailureOr<Compilation> c = prepare(module, requested, configure);
+  if (failed(c) || failed(c->pm->run(*c->module)))
     return failure();
-  PassManager pm(module.getContext());
-  if (options.boundsCheck)
-    pm.addPass(createTileInsertBoundsChecks());
-  target->buildPipeline(pm, options);
-  if (failed(pm.run(module)))
-    return failure();
-  return target->emitIntermediate(module, options, kind, out);
+  if (kind == "llvm-dialect") {
+    llvm::raw_string_ostream os(out);
+    c->module->print(os);
+    return success();
+  }
+  return c->target->emitIntermediate(*c->module, c->options, kind, out);
 }
 
 void mlir::tile::optimizeAtO3(llvm::Module &module,

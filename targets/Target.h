@@ -10,11 +10,13 @@
 #ifndef TILE_TARGETS_TARGET_H
 #define TILE_TARGETS_TARGET_H
 
-#include "runtime/artifact.h"
+#include "tile/Runtime/artifact.h"
+#include "tile/Target/Registration.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -26,13 +28,16 @@ class TargetMachine;
 
 namespace mlir::tile {
 
+class CompileCache;
+
 /// Runs LLVM's O3 module pipeline for `machine` (as clang would) on
 /// `module`.
 void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine);
 
 /// Options of a compilation for one target, parsed from
 /// "name[:key=value,...]" (e.g. "cpu:chip=haswell,features=+avx2" or
-/// "cpu:triple=aarch64-linux-gnu,chip=neoverse-v1").
+/// "cpu:triple=aarch64-linux-gnu,chip=neoverse-v1"). A first field without
+/// '=' is the chip: "nvidia:sm_90a" is "nvidia:chip=sm_90a".
 struct TargetOptions {
   std::string target;
   /// Processor to compile for; empty means the host (CPU) or the target's
@@ -70,7 +75,13 @@ public:
   /// (`artifact.binary`, `binaryFormat`, `chip`, `features`) and the entry
   /// symbol of each kernel.
   virtual LogicalResult serialize(ModuleOp module, const TargetOptions &options,
-                                  ::tile::Artifact &artifact) const = 0;
+                                  Artifact &artifact) const = 0;
+  /// What identifies the external tools and libraries a compile with
+  /// `options` reads (CompileCache::fileIdentity of ptxas, libdevice, ...),
+  /// so that replacing one misses the compile cache.
+  virtual std::string getToolIdentity(const TargetOptions &options) const {
+    return "";
+  }
   /// The entry symbol of kernel `name` in this target's binaries.
   virtual std::string getEntrySymbol(StringRef name) const = 0;
   /// Writes an intermediate form of the lowered module for inspection:
@@ -85,10 +96,6 @@ void registerTarget(std::unique_ptr<Target> target);
 const Target *lookupTarget(StringRef name);
 std::vector<std::string> getRegisteredTargetNames();
 
-/// Registers every target built into this binary, and their pipelines with
-/// the pass registry (so tile-opt can run them).
-void registerAllTargets();
-
 /// Checks that LLVM's backend for `triple` knows processor `cpu` (if not
 /// empty) and every feature of `features` ("+a,-b"); on failure says which
 /// and lists the names it knows.
@@ -100,17 +107,43 @@ LogicalResult verifyProcessor(StringRef triple, StringRef cpu,
 /// ASCII letters, digits and `_`, not starting with a digit.
 LogicalResult verifyKernelNames(ModuleOp module);
 
-/// Compiles the tile kernels in `module` (which is lowered in place) for the
-/// target `options` names, into `artifact`. Diagnostics go to the module's
-/// context.
-LogicalResult compileToArtifact(ModuleOp module, const TargetOptions &options,
-                                ::tile::Artifact &artifact);
+/// Resolves `options` for its target (filling in defaults such as the host
+/// CPU) and adds the target's pipeline to `pm`, as compileToArtifact runs it
+/// (bounds checks first where asked for). On failure says why in `error`: an
+/// unknown target (with the known ones) or an option the target refuses.
+LogicalResult buildTargetPipeline(OpPassManager &pm, TargetOptions &options,
+                                  std::string &error);
 
-/// Lowers `module` for the target and writes the intermediate form `kind`
-/// (see Target::emitIntermediate) into `out`.
+/// Checks the input contract of compileToArtifact: `module` holds tile.func
+/// kernels and nothing else at its top level (a host's own functions belong
+/// in another module; docs/Embedding.md).
+LogicalResult verifyKernelModule(ModuleOp module);
+
+/// Called on the pass manager before it runs a target's pipeline: a host
+/// applies its instrumentation here (tile-compile: the --mlir-* options).
+using PassManagerHook = std::function<LogicalResult(PassManager &)>;
+
+/// Compiles the tile.func kernels of `module` for the target `options` names
+/// into `artifact`. The module must satisfy verifyKernelModule: a host keeps
+/// its kernels in a module of their own (a nested module will do) and passes
+/// that one. `module` is not changed: the pipeline runs on a copy.
+/// Diagnostics go to the module's context.
+///
+/// With a `cache`, an artifact it holds for the same module, options,
+/// compiler and tools is returned without compiling, and a new one is stored
+/// (CompileCache.h); a cache that cannot be written gives a warning.
+LogicalResult compileToArtifact(ModuleOp module, const TargetOptions &options,
+                                Artifact &artifact,
+                                const PassManagerHook &configure = {},
+                                const CompileCache *cache = nullptr);
+
+/// Lowers a copy of `module` for the target and writes the intermediate form
+/// `kind` into `out`: "llvm-dialect" (the lowered module) or one of
+/// Target::emitIntermediate's.
 LogicalResult compileToIntermediate(ModuleOp module,
                                     const TargetOptions &options,
-                                    StringRef kind, std::string &out);
+                                    StringRef kind, std::string &out,
+                                    const PassManagerHook &configure = {});
 
 } // namespace mlir::tile
 

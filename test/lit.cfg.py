@@ -16,12 +16,18 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
 config.substitutions.append(("%tile_bin", config.tile_tools_dir))
+# libtile_runtime.so and the CMake package of the build tree.
+config.substitutions.append(("%tile_lib", config.tile_lib_dir))
+# The build tree and the cmake that made it (test/Embed installs from it).
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
+config.substitutions.append(("%cmake", config.cmake_command))
 # The Python that runs lit (Debian's, with python3-numpy) runs the scripts.
 config.substitutions.append(("%python", sys.executable))
 
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
-tools = ["tile-opt", "tile-compile", "tile-run", "tile-check", "tile-reduce"]
+tools = ["tile-opt", "tile-compile", "tile-run", "tile-check", "tile-reduce",
+         "tile-lsp-server"]
 # The libFuzzer target exists in clang builds with the fuzzer runtime.
 if os.path.exists(os.path.join(config.tile_tools_dir, "tile-fuzz")):
     tools.append("tile-fuzz")

@@ -1,6 +1,6 @@
 //===- ElementLowering.cpp - Tile element ops as arith/math ---------------===//
 
-#include "conversions/Common/ElementLowering.h"
+#include "tile/Conversion/Common/ElementLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

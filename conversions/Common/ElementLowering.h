@@ -10,7 +10,7 @@
 #ifndef TILE_CONVERSIONS_COMMON_ELEMENTLOWERING_H
 #define TILE_CONVERSIONS_COMMON_ELEMENTLOWERING_H
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"

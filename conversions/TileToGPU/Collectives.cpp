@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToGPU/KernelLowering.h"
+#include "tile/Conversion/TileToGPU/KernelLowering.h"
 
 #include "llvm/Support/MathExtras.h"
 

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToGPU/KernelLowering.h"
+#include "tile/Conversion/TileToGPU/KernelLowering.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 

@@ -18,11 +18,11 @@
 #ifndef TILE_CONVERSIONS_TILETOGPU_KERNELLOWERING_H
 #define TILE_CONVERSIONS_TILETOGPU_KERNELLOWERING_H
 
-#include "conversions/Common/ElementLowering.h"
-#include "conversions/TileToGPU/Layout.h"
-#include "conversions/TileToGPU/TileToGPU.h"
-#include "dialects/Tile/Analysis/AxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Conversion/Common/ElementLowering.h"
+#include "tile/Conversion/TileToGPU/Layout.h"
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
+#include "tile/Dialect/Analysis/AxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"

@@ -1,6 +1,6 @@
 //===- Layout.cpp - How a tile's elements are spread over threads ---------===//
 
-#include "conversions/TileToGPU/Layout.h"
+#include "tile/Conversion/TileToGPU/Layout.h"
 
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"

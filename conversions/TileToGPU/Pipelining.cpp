@@ -38,7 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToGPU/KernelLowering.h"
+#include "tile/Conversion/TileToGPU/KernelLowering.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/MathExtras.h"

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToGPU/KernelLowering.h"
+#include "tile/Conversion/TileToGPU/KernelLowering.h"
 
 using namespace mlir;
 using namespace mlir::tile;

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToGPU/KernelLowering.h"
-#include "dialects/Tile/Transforms/Passes.h"
+#include "tile/Conversion/TileToGPU/KernelLowering.h"
+#include "tile/Dialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Transforms/Passes.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOGPU
-#include "conversions/TileToGPU/Passes.h.inc"
+#include "tile/Conversion/TileToGPU/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -19,7 +19,7 @@
 #ifndef TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
 #define TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
 
-#include "conversions/TileToGPU/Layout.h"
+#include "tile/Conversion/TileToGPU/Layout.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -239,10 +239,10 @@ StringRef getGPUAssertFlagName();
 StringRef getGPUSharedMemoryName();
 
 #define GEN_PASS_DECL
-#include "conversions/TileToGPU/Passes.h.inc"
+#include "tile/Conversion/TileToGPU/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "conversions/TileToGPU/Passes.h.inc"
+#include "tile/Conversion/TileToGPU/Passes.h.inc"
 
 /// The passes every GPU target's pipeline starts with: the tile-level
 /// clean-up (canonicalize, tile-combine, CSE), convert-tile-to-gpu for

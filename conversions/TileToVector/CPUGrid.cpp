@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToVector/TileToVector.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -17,7 +17,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOCPUGRID
-#include "conversions/TileToVector/Passes.h.inc"
+#include "tile/Conversion/TileToVector/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

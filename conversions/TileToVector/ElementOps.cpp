@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToVector/ProgramEmitter.h"
+#include "tile/Conversion/TileToVector/ProgramEmitter.h"
 
 using namespace mlir;
 using namespace mlir::tile;

@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/Common/ElementLowering.h"
-#include "conversions/TileToVector/TileToVector.h"
+#include "tile/Conversion/Common/ElementLowering.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -17,7 +17,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_LEGALIZECPUBF16
-#include "conversions/TileToVector/Passes.h.inc"
+#include "tile/Conversion/TileToVector/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -11,10 +11,10 @@
 #ifndef TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H
 #define TILE_CONVERSIONS_TILETOVECTOR_PROGRAMEMITTER_H
 
-#include "conversions/Common/ElementLowering.h"
-#include "conversions/TileToVector/TileToVector.h"
-#include "dialects/Tile/Analysis/AxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Conversion/Common/ElementLowering.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
+#include "tile/Dialect/Analysis/AxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"

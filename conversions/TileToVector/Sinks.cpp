@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToVector/ProgramEmitter.h"
-#include "conversions/TileToVector/TileToVector.h"
+#include "tile/Conversion/TileToVector/ProgramEmitter.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
 
 #include "mlir/Dialect/LLVMIR/FunctionCallUtils.h"
 

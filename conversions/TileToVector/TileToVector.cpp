@@ -14,11 +14,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToVector/TileToVector.h"
-#include "conversions/TileToVector/ProgramEmitter.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
+#include "tile/Conversion/TileToVector/ProgramEmitter.h"
 
-#include "dialects/Tile/Analysis/AxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/Analysis/AxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -38,7 +38,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOVECTOR
-#include "conversions/TileToVector/Passes.h.inc"
+#include "tile/Conversion/TileToVector/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

@@ -23,10 +23,10 @@
 namespace mlir::tile {
 
 #define GEN_PASS_DECL
-#include "conversions/TileToVector/Passes.h.inc"
+#include "tile/Conversion/TileToVector/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
-#include "conversions/TileToVector/Passes.h.inc"
+#include "tile/Conversion/TileToVector/Passes.h.inc"
 
 /// The name of the CPU kernel entry of kernel `name`.
 std::string getCPUKernelEntryName(StringRef name);

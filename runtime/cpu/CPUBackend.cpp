@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/cpu/CPUBackend.h"
+#include "tile/Runtime/cpu/CPUBackend.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -21,8 +21,8 @@
 #include <unistd.h>
 #include <vector>
 
-using namespace tile;
-using namespace tile::rt;
+using namespace mlir::tile;
+using namespace mlir::tile::rt;
 
 namespace {
 
@@ -385,7 +385,7 @@ public:
 
 } // namespace
 
-Backend &tile::rt::cpuBackend() {
+Backend &mlir::tile::rt::cpuBackend() {
   static CPUBackend backend;
   return backend;
 }

@@ -8,15 +8,15 @@
 #ifndef TILE_RUNTIME_CPU_CPUBACKEND_H
 #define TILE_RUNTIME_CPU_CPUBACKEND_H
 
-#include "runtime/Backend.h"
+#include "tile/Runtime/Backend.h"
 
-namespace tile {
+namespace mlir::tile {
 namespace rt {
 
 /// The process-wide CPU backend.
 Backend &cpuBackend();
 
 } // namespace rt
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_RUNTIME_CPU_CPUBACKEND_H

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/cuda/CUDABackend.h"
-#include "runtime/GPULaunch.h"
+#include "tile/Runtime/cuda/CUDABackend.h"
+#include "tile/Runtime/GPULaunch.h"
 
 #include <algorithm>
 #include <cctype>
@@ -20,8 +20,8 @@
 #include <dlfcn.h>
 #include <vector>
 
-using namespace tile;
-using namespace tile::rt;
+using namespace mlir::tile;
+using namespace mlir::tile::rt;
 
 namespace {
 
@@ -845,7 +845,7 @@ public:
 
 } // namespace
 
-Backend &tile::rt::cudaBackend() {
+Backend &mlir::tile::rt::cudaBackend() {
   static CUDABackend backend;
   return backend;
 }

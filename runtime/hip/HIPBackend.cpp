@@ -14,16 +14,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/hip/HIPBackend.h"
-#include "runtime/GPULaunch.h"
+#include "tile/Runtime/hip/HIPBackend.h"
+#include "tile/Runtime/GPULaunch.h"
 
 #include <algorithm>
 #include <cstring>
 #include <dlfcn.h>
 #include <vector>
 
-using namespace tile;
-using namespace tile::rt;
+using namespace mlir::tile;
+using namespace mlir::tile::rt;
 
 namespace {
 
@@ -584,7 +584,7 @@ public:
 
 } // namespace
 
-Backend &tile::rt::hipBackend() {
+Backend &mlir::tile::rt::hipBackend() {
   static HIPBackend backend;
   return backend;
 }

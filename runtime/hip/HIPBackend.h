@@ -10,15 +10,15 @@
 #ifndef TILE_RUNTIME_HIP_HIPBACKEND_H
 #define TILE_RUNTIME_HIP_HIPBACKEND_H
 
-#include "runtime/Backend.h"
+#include "tile/Runtime/Backend.h"
 
-namespace tile {
+namespace mlir::tile {
 namespace rt {
 
 /// The process-wide HIP backend.
 Backend &hipBackend();
 
 } // namespace rt
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_RUNTIME_HIP_HIPBACKEND_H

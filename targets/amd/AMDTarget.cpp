@@ -11,11 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/amd/AMDTarget.h"
-#include "targets/Target.h"
-#include "targets/amd/CodeObject.h"
+#include "tile/Target/amd/AMDTarget.h"
+#include "tile/Target/Target.h"
+#include "tile/Target/amd/CodeObject.h"
 
-#include "conversions/TileToGPU/TileToGPU.h"
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/Passes.h"
@@ -91,8 +91,12 @@ public:
     return name.str();
   }
 
+  std::string getToolIdentity(const TargetOptions &options) const override {
+    return amd::getDeviceLibrariesIdentity();
+  }
+
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
-                          ::tile::Artifact &artifact) const override;
+                          mlir::tile::Artifact &artifact) const override;
 
   LogicalResult emitIntermediate(ModuleOp module, const TargetOptions &options,
                                  StringRef kind,
@@ -112,7 +116,7 @@ public:
 
 LogicalResult AMDTarget::serialize(ModuleOp module,
                                    const TargetOptions &options,
-                                   ::tile::Artifact &artifact) const {
+                                   mlir::tile::Artifact &artifact) const {
   const ChipInfo &chip = *lookupChip(options.chip);
   std::string hsaco;
   if (failed(compileKernels(module, chip, options.features,
@@ -127,7 +131,7 @@ LogicalResult AMDTarget::serialize(ModuleOp module,
   DictionaryAttr launch;
   for (auto kernels : module.getOps<gpu::GPUModuleOp>())
     launch = kernels->getAttrOfType<DictionaryAttr>("tile.launch");
-  for (::tile::KernelInfo &info : artifact.kernels) {
+  for (mlir::tile::KernelInfo &info : artifact.kernels) {
     auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
     if (!attrs)
       return emitError(module.getLoc())

@@ -6,8 +6,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/amd/CodeObject.h"
-#include "targets/Target.h"
+#include "tile/Target/amd/CodeObject.h"
+#include "tile/Target/CompileCache.h"
+#include "tile/Target/Target.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -89,6 +90,13 @@ static std::string findDeviceLibraries() {
     if (llvm::sys::fs::exists(folder + "/ocml.bc"))
       return folder.str();
   return "";
+}
+
+std::string amd::getDeviceLibrariesIdentity() {
+  std::string folder = findDeviceLibraries(), identity;
+  for (StringRef library : {"ocml.bc", "ockl.bc"})
+    identity += CompileCache::fileIdentity(folder + "/" + library.str()) + " ";
+  return identity;
 }
 
 /// Whether `module` calls a function whose name starts with `prefix` that it

@@ -36,6 +36,10 @@ const ChipInfo *lookupChip(StringRef name);
 /// The names of the supported chips, comma separated.
 std::string getSupportedChipList();
 
+/// Identifies the ROCm device libraries a compile links (for the compile
+/// cache): the folder and the files' sizes and times.
+std::string getDeviceLibrariesIdentity();
+
 constexpr StringLiteral kTriple = "amdgcn-amd-amdhsa";
 /// ROCm 5 loads code objects up to version 5 only; LLVM 22 writes 6 unless
 /// told otherwise.

@@ -21,7 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/cpu/CPUMath.h"
+#include "tile/Target/cpu/CPUMath.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"

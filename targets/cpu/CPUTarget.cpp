@@ -8,12 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/cpu/CPUTarget.h"
-#include "targets/Target.h"
-#include "targets/cpu/CPUMath.h"
+#include "tile/Target/cpu/CPUTarget.h"
+#include "tile/Target/CompileCache.h"
+#include "tile/Target/Target.h"
+#include "tile/Target/cpu/CPUMath.h"
 
-#include "conversions/TileToVector/TileToVector.h"
-#include "dialects/Tile/Transforms/Passes.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
+#include "tile/Dialect/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,6 +47,14 @@ using namespace mlir::tile;
 
 namespace {
 /// The file of the libm this process loaded, or "" if it cannot be told.
+/// Where Debian's libomp-22-dev puts the OpenMP runtime kernels link with.
+const std::string kOpenMPLibraryDir = "/usr/lib/llvm-22/lib";
+
+/// ld.lld on PATH, else Debian's lld-22.
+llvm::ErrorOr<std::string> findLinker() {
+  return llvm::sys::findProgramByName("ld.lld", {"/usr/lib/llvm-22/bin"});
+}
+
 std::string hostLibmPath() {
   Dl_info info;
   double (*function)(double, double) = &::atan2;
@@ -143,8 +152,15 @@ public:
     return getCPUKernelEntryName(name);
   }
 
+  std::string getToolIdentity(const TargetOptions &options) const override {
+    llvm::ErrorOr<std::string> lld = findLinker();
+    return CompileCache::fileIdentity(lld ? *lld : "") + " " +
+           CompileCache::fileIdentity(kOpenMPLibraryDir + "/libomp.so") + " " +
+           CompileCache::fileIdentity(hostLibmPath());
+  }
+
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
-                          ::tile::Artifact &artifact) const override;
+                          mlir::tile::Artifact &artifact) const override;
   LogicalResult emitIntermediate(ModuleOp module, const TargetOptions &options,
                                  StringRef kind,
                                  std::string &out) const override;
@@ -248,7 +264,7 @@ LogicalResult CPUTarget::emitIntermediate(ModuleOp module,
 
 LogicalResult CPUTarget::serialize(ModuleOp module,
                                    const TargetOptions &options,
-                                   ::tile::Artifact &artifact) const {
+                                   mlir::tile::Artifact &artifact) const {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<llvm::TargetMachine> machine;
@@ -270,12 +286,11 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
     llvm::raw_fd_ostream os(objectFd, /*shouldClose=*/true);
     os << object;
   }
-  llvm::ErrorOr<std::string> lld =
-      llvm::sys::findProgramByName("ld.lld", {"/usr/lib/llvm-22/bin"});
+  llvm::ErrorOr<std::string> lld = findLinker();
   if (!lld)
     return emitError(module.getLoc())
            << "ld.lld not found (install Debian's lld-22 package)";
-  std::string libDir = "/usr/lib/llvm-22/lib";
+  const std::string &libDir = kOpenMPLibraryDir;
   SmallVector<StringRef> linkArgs = {*lld, "-shared", "-o", libraryPath,
                                      objectPath};
   // The host's libomp is recorded as a dependency; a library for another

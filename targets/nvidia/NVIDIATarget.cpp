@@ -9,10 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "targets/nvidia/NVIDIATarget.h"
-#include "targets/Target.h"
+#include "tile/Target/nvidia/NVIDIATarget.h"
+#include "tile/Target/CompileCache.h"
+#include "tile/Target/Target.h"
 
-#include "conversions/TileToGPU/TileToGPU.h"
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -85,21 +86,21 @@ LLVM::InlineAsmOp emitPTXStatement(OpBuilder &b, Location loc, Type result,
 constexpr unsigned kTensorMapBytes = 128;
 
 /// The artifact record of a tensor map convert-tile-to-gpu describes.
-::tile::TensorMapInfo tensorMapInfo(DictionaryAttr map) {
-  ::tile::TensorMapInfo info;
+mlir::tile::TensorMapInfo tensorMapInfo(DictionaryAttr map) {
+  mlir::tile::TensorMapInfo info;
   Type element = map.getAs<TypeAttr>("element").getValue();
   unsigned width = element.getIntOrFloatBitWidth();
-  info.element = element.isBF16()  ? ::tile::ArgKind::BF16
-                 : element.isF16() ? ::tile::ArgKind::F16
-                 : element.isF32() ? ::tile::ArgKind::F32
-                 : element.isF64() ? ::tile::ArgKind::F64
-                 : width == 64     ? ::tile::ArgKind::I64
-                 : width == 32     ? ::tile::ArgKind::I32
-                 : width == 16     ? ::tile::ArgKind::I16
-                                   : ::tile::ArgKind::I8;
+  info.element = element.isBF16()  ? mlir::tile::ArgKind::BF16
+                 : element.isF16() ? mlir::tile::ArgKind::F16
+                 : element.isF32() ? mlir::tile::ArgKind::F32
+                 : element.isF64() ? mlir::tile::ArgKind::F64
+                 : width == 64     ? mlir::tile::ArgKind::I64
+                 : width == 32     ? mlir::tile::ArgKind::I32
+                 : width == 16     ? mlir::tile::ArgKind::I16
+                                   : mlir::tile::ArgKind::I8;
   info.base = unsigned(map.getAs<IntegerAttr>("base").getInt());
   auto values = [&](StringRef prefix) {
-    std::vector<::tile::TensorMapValue> list;
+    std::vector<mlir::tile::TensorMapValue> list;
     auto args = map.getAs<DenseI64ArrayAttr>((prefix + "_args").str());
     auto constants = map.getAs<DenseI64ArrayAttr>((prefix + "_values").str());
     for (auto [arg, constant] :
@@ -460,6 +461,11 @@ std::string cudaRoot() {
   return "/usr/local/cuda";
 }
 
+/// The toolkit's libdevice, linked into every kernel.
+std::string libdevicePath() {
+  return cudaRoot() + "/nvvm/libdevice/libdevice.10.bc";
+}
+
 class NVIDIATarget : public Target {
 public:
   StringRef getName() const override { return "nvidia"; }
@@ -495,8 +501,15 @@ public:
     return name.str();
   }
 
+  std::string getToolIdentity(const TargetOptions &options) const override {
+    llvm::ErrorOr<std::string> ptxas =
+        llvm::sys::findProgramByName("ptxas", {cudaRoot() + "/bin"});
+    return CompileCache::fileIdentity(ptxas ? *ptxas : "") + " " +
+           CompileCache::fileIdentity(libdevicePath());
+  }
+
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
-                          ::tile::Artifact &artifact) const override;
+                          mlir::tile::Artifact &artifact) const override;
   LogicalResult emitIntermediate(ModuleOp module, const TargetOptions &options,
                                  StringRef kind,
                                  std::string &out) const override;
@@ -584,7 +597,7 @@ LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
     return f.isDeclaration() && f.getName().starts_with("__nv_");
   });
   if (needsLibdevice) {
-    std::string path = cudaRoot() + "/nvvm/libdevice/libdevice.10.bc";
+    std::string path = libdevicePath();
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer)
       return emitError(module.getLoc())
@@ -748,7 +761,7 @@ static std::string withMinBlocks(StringRef ptx, StringRef kernel,
 
 LogicalResult NVIDIATarget::serialize(ModuleOp module,
                                       const TargetOptions &options,
-                                      ::tile::Artifact &artifact) const {
+                                      mlir::tile::Artifact &artifact) const {
   std::string ptx, cubin, report;
   if (failed(emitPTX(module, options, nullptr, ptx)) ||
       failed(assemble(module, options, ptx, cubin, report)))
@@ -770,7 +783,7 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
     int64_t blocks, fewest; // asked for now; one more than the current count
   };
   std::map<std::string, Trial> trials;
-  for (::tile::KernelInfo &info : artifact.kernels) {
+  for (mlir::tile::KernelInfo &info : artifact.kernels) {
     auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
     auto it = usage.find(info.symbol);
     if (!attrs || it == usage.end() || it->second.second != 0 ||
@@ -815,7 +828,7 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
     usage = std::move(hintedUsage);
     break;
   }
-  for (::tile::KernelInfo &info : artifact.kernels) {
+  for (mlir::tile::KernelInfo &info : artifact.kernels) {
     auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
     if (!attrs)
       return emitError(module.getLoc())

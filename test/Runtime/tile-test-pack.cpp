@@ -17,13 +17,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/artifact.h"
+#include "tile/Runtime/artifact.h"
 
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 
-using namespace tile;
+using namespace mlir::tile;
 
 namespace {
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime/artifact.h"
+#include "tile/Runtime/artifact.h"
 
 #include <gtest/gtest.h>
 
@@ -16,7 +16,7 @@
 #include <cstdio>
 #include <memory>
 
-using namespace tile;
+using namespace mlir::tile;
 
 namespace {
 

@@ -1,7 +1,7 @@
 //===- AxisInfoTest.cpp - Unit tests of the axis analysis -----------------===//
 
-#include "dialects/Tile/Analysis/AxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/Analysis/AxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"

@@ -1,14 +1,14 @@
 //===- ToolSupport.cpp - What the tile tools share around parsing ---------===//
 
-#include "tools/Support/ToolSupport.h"
+#include "Support/ToolSupport.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/thread.h"
 
 using namespace mlir;
 
-LogicalResult tile::checkNestingDepth(llvm::MemoryBufferRef buffer,
-                                      std::string &error) {
+LogicalResult mlir::tile::checkNestingDepth(llvm::MemoryBufferRef buffer,
+                                            std::string &error) {
   StringRef text = buffer.getBuffer();
   unsigned depth = 0, line = 1, column = 0;
   bool inString = false;
@@ -71,7 +71,7 @@ LogicalResult tile::checkNestingDepth(llvm::MemoryBufferRef buffer,
   return success();
 }
 
-int tile::runWithLargeStack(llvm::function_ref<int()> body) {
+int mlir::tile::runWithLargeStack(llvm::function_ref<int()> body) {
   // About 3 KB of stack per level in the deepest walks measured (parsing
   // and the CPU pipeline: 10,000 levels ran in 32 MB, not in 16 MB); the
   // pages are reserved, not touched, until used.

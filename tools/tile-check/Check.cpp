@@ -1,10 +1,10 @@
 //===- Check.cpp - Runs one kernel on the reference and on targets --------===//
 
-#include "tools/tile-check/Check.h"
+#include "tile-check/Check.h"
 
-#include "dialects/Tile/Interpreter/Interpreter.h"
-#include "dialects/Tile/Interpreter/Numerics.h"
-#include "targets/Target.h"
+#include "tile/Dialect/Interpreter/Interpreter.h"
+#include "tile/Dialect/Interpreter/Numerics.h"
+#include "tile/Target/Target.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/Support/raw_ostream.h"
@@ -20,9 +20,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-using namespace tile;
-using namespace tile::check;
-using namespace tile::run;
+using namespace mlir::tile;
+using namespace mlir::tile::check;
+using namespace mlir::tile::run;
 namespace interp = mlir::tile::interp;
 
 //===----------------------------------------------------------------------===//
@@ -37,8 +37,8 @@ std::string Case::str() const {
   return text;
 }
 
-bool tile::check::parseCase(const std::vector<std::string> &words, Case &out,
-                            std::string &error) {
+bool mlir::tile::check::parseCase(const std::vector<std::string> &words,
+                                  Case &out, std::string &error) {
   out = Case();
   bool haveGrid = false;
   for (size_t i = 0; i < words.size(); ++i) {
@@ -84,7 +84,7 @@ bool tile::check::parseCase(const std::vector<std::string> &words, Case &out,
   return true;
 }
 
-std::string tile::check::backendOf(const std::string &target) {
+std::string mlir::tile::check::backendOf(const std::string &target) {
   if (target == "nvidia")
     return "cuda";
   if (target == "amd")
@@ -393,7 +393,7 @@ void Checker::compileTargets() {
          llvm::make_early_inc_range(clone->getOps<mlir::tile::FuncOp>()))
       if (other.getSymName() != kernel.getSymName())
         other.erase();
-    ::tile::Artifact artifact;
+    mlir::tile::Artifact artifact;
     {
       CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
       if (failed(mlir::tile::compileToArtifact(*clone, *targetOptions,
@@ -416,7 +416,7 @@ void Checker::compileTargets() {
       targets.push_back(std::move(t));
       continue;
     }
-    std::string bytes = ::tile::serializeArtifact(artifact);
+    std::string bytes = mlir::tile::serializeArtifact(artifact);
     auto fail = [&](tile_status_t s) {
       t->status = TargetResult::RunFailed;
       t->detail = tile_status_message(s);

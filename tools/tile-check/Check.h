@@ -12,10 +12,10 @@
 #ifndef TILE_TOOLS_TILE_CHECK_CHECK_H
 #define TILE_TOOLS_TILE_CHECK_CHECK_H
 
-#include "tools/tile-check/Compare.h"
-#include "tools/tile-run/ArgSpec.h"
+#include "tile-check/Compare.h"
+#include "tile-run/ArgSpec.h"
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/SourceMgr.h"
@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace tile {
+namespace mlir::tile {
 namespace check {
 
 /// One launch: its grid and arguments.
@@ -147,6 +147,6 @@ private:
 std::string backendOf(const std::string &target);
 
 } // namespace check
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_TOOLS_TILE_CHECK_CHECK_H

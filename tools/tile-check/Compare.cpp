@@ -1,16 +1,16 @@
 //===- Compare.cpp - Tolerances and buffer comparison for tile-check ------===//
 
-#include "tools/tile-check/Compare.h"
+#include "tile-check/Compare.h"
 
-#include "dialects/Tile/Interpreter/Numerics.h"
+#include "tile/Dialect/Interpreter/Numerics.h"
 
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 
-using namespace tile;
-using namespace tile::check;
-using namespace tile::run;
+using namespace mlir::tile;
+using namespace mlir::tile::check;
+using namespace mlir::tile::run;
 namespace interp = mlir::tile::interp;
 
 namespace {
@@ -133,8 +133,8 @@ Tolerance Tolerance::defaultFor(DType type, bool exactKernel) {
   return t;
 }
 
-std::string tile::check::formatElement(DType type,
-                                       const unsigned char *element) {
+std::string mlir::tile::check::formatElement(DType type,
+                                             const unsigned char *element) {
   char text[64];
   if (isFloat(type)) {
     double v = decodeFloat(type, element);
@@ -148,7 +148,7 @@ std::string tile::check::formatElement(DType type,
   return text;
 }
 
-double tile::check::ulpError(DType type, double got, double ref) {
+double mlir::tile::check::ulpError(DType type, double got, double ref) {
   const interp::FloatFormat *format = formatOf(type);
   if (!format)
     return 0;
@@ -156,10 +156,10 @@ double tile::check::ulpError(DType type, double got, double ref) {
 }
 
 BufferComparison
-tile::check::compareBuffer(DType type, const unsigned char *got,
-                           const unsigned char *ref, size_t count,
-                           const Tolerance &tolerance, size_t maxReported,
-                           const double *bounds) {
+mlir::tile::check::compareBuffer(DType type, const unsigned char *got,
+                                 const unsigned char *ref, size_t count,
+                                 const Tolerance &tolerance, size_t maxReported,
+                                 const double *bounds) {
   BufferComparison c;
   c.elements = count;
   const size_t size = dtypeSize(type);

@@ -11,13 +11,13 @@
 #ifndef TILE_TOOLS_TILE_CHECK_COMPARE_H
 #define TILE_TOOLS_TILE_CHECK_COMPARE_H
 
-#include "tools/tile-run/Data.h"
+#include "tile-run/Data.h"
 
 #include <cstddef>
 #include <string>
 #include <vector>
 
-namespace tile {
+namespace mlir::tile {
 namespace check {
 
 struct Tolerance {
@@ -75,6 +75,6 @@ std::string formatElement(run::DType type, const unsigned char *element);
 double ulpError(run::DType type, double got, double ref);
 
 } // namespace check
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_TOOLS_TILE_CHECK_COMPARE_H

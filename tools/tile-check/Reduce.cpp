@@ -1,6 +1,6 @@
 //===- Reduce.cpp - Shrinks a failing tile-check case to a reproducer -----===//
 
-#include "tools/tile-check/Reduce.h"
+#include "tile-check/Reduce.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -11,9 +11,9 @@
 #include <cstdio>
 #include <cstring>
 
-using namespace tile;
-using namespace tile::check;
-using namespace tile::run;
+using namespace mlir::tile;
+using namespace mlir::tile::check;
+using namespace mlir::tile::run;
 
 namespace {
 
@@ -268,9 +268,9 @@ std::string checkCommand(const std::string &tool, const std::string &kernel,
 
 } // namespace
 
-bool tile::check::reduceAndWrite(Checker &checker, const Case &failing,
-                                 const std::string &target, size_t buffer,
-                                 const ReduceOptions &options) {
+bool mlir::tile::check::reduceAndWrite(Checker &checker, const Case &failing,
+                                       const std::string &target, size_t buffer,
+                                       const ReduceOptions &options) {
   std::string error;
   Candidate best;
   best.c = failing;

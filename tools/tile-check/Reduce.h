@@ -15,12 +15,12 @@
 #ifndef TILE_TOOLS_TILE_CHECK_REDUCE_H
 #define TILE_TOOLS_TILE_CHECK_REDUCE_H
 
-#include "tools/tile-check/Check.h"
+#include "tile-check/Check.h"
 
 #include <string>
 #include <vector>
 
-namespace tile {
+namespace mlir::tile {
 namespace check {
 
 struct ReduceOptions {
@@ -42,6 +42,6 @@ bool reduceAndWrite(Checker &checker, const Case &failing,
                     const ReduceOptions &options);
 
 } // namespace check
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_TOOLS_TILE_CHECK_REDUCE_H

@@ -12,15 +12,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/Support/ToolSupport.h"
-#include "tools/tile-check/Check.h"
-#include "tools/tile-check/Reduce.h"
+#include "Support/ToolSupport.h"
+#include "tile-check/Check.h"
+#include "tile-check/Reduce.h"
 
-#include "targets/Target.h"
+#include "tile/Target/Target.h"
 
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/StringExtras.h"
@@ -33,8 +31,8 @@
 #include <cstdio>
 #include <cstring>
 
-using namespace tile;
-using namespace tile::check;
+using namespace mlir::tile;
+using namespace mlir::tile::check;
 
 namespace {
 
@@ -681,9 +679,7 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   }
 
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tile::TileDialect>();
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
+  mlir::tile::registerTileDialects(registry);
   mlir::tile::registerAllTargets();
   mlir::MLIRContext context(registry);
   // Errors name the op by its source line; the generic form adds nothing.

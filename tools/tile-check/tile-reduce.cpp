@@ -18,8 +18,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/IR/Tile.h"
-#include "tools/Support/ToolSupport.h"
+#include "Support/ToolSupport.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/MLIRContext.h"
@@ -113,7 +113,8 @@ bool applyEdit(ModuleOp module, size_t index, Edit edit) {
     return true;
   }
   case Edit::Erase:
-    if (!isa<tile::StoreOp, tile::PrintOp, tile::AssertOp>(op))
+    if (!isa<mlir::tile::StoreOp, mlir::tile::PrintOp, mlir::tile::AssertOp>(
+            op))
       return false;
     op->erase();
     return true;
@@ -168,7 +169,7 @@ public:
 
 static int reduce() {
   DialectRegistry registry;
-  registry.insert<tile::TileDialect>();
+  registry.insert<mlir::tile::TileDialect>();
   registerAllDialects(registry);
   registerAllExtensions(registry);
   MLIRContext context(registry);

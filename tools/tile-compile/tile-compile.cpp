@@ -9,20 +9,25 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/IR/Tile.h"
-#include "targets/Target.h"
-#include "tools/Support/ToolSupport.h"
+#include "Support/ToolSupport.h"
+#include "tile/Dialect/IR/Tile.h"
+#include "tile/Target/CompileCache.h"
+#include "tile/Target/Target.h"
 
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
+
+#include <cstdlib>
+#include <optional>
 
 using namespace mlir;
 using namespace llvm;
@@ -46,12 +51,55 @@ static cl::opt<std::string> emit(
              "(the CPU shared object alone)"),
     cl::init("artifact"));
 
+static cl::opt<bool> useCache(
+    "cache",
+    cl::desc("Keep artifacts in the compile cache and reuse them: "
+             "$TILE_CACHE_DIR, else $XDG_CACHE_HOME/tile, else "
+             "~/.cache/tile (on by default when TILE_CACHE_DIR is set)"),
+    cl::init(false));
+static cl::opt<std::string>
+    cacheDir("cache-dir",
+             cl::desc("Use the compile cache in this directory (implies "
+                      "--cache)"),
+             cl::value_desc("dir"), cl::init(""));
+static cl::opt<bool> noCache("no-cache",
+                             cl::desc("Compile without the cache, whatever "
+                                      "else asks for it"),
+                             cl::init(false));
+static cl::opt<bool> clearCache(
+    "clear-cache",
+    cl::desc("Remove every entry of the compile cache (--cache-dir or the "
+             "default) and exit"),
+    cl::init(false));
+
+/// The cache this run uses, if any.
+static std::optional<mlir::tile::CompileCache> openCache() {
+  bool fromEnvironment =
+      std::getenv("TILE_CACHE_DIR") && *std::getenv("TILE_CACHE_DIR");
+  if (noCache || !(useCache || !cacheDir.empty() || fromEnvironment))
+    return std::nullopt;
+  return mlir::tile::CompileCache(cacheDir);
+}
+
+static int clear() {
+  mlir::tile::CompileCache cache(cacheDir);
+  size_t removed = 0;
+  std::string error;
+  if (failed(cache.clear(removed, error))) {
+    errs() << "tile-compile: " << error << "\n";
+    return 1;
+  }
+  outs() << "tile-compile: removed " << removed << " entries from "
+         << cache.getDirectory() << "\n";
+  return 0;
+}
+
 static int compile() {
+  if (clearCache)
+    return clear();
   DialectRegistry registry;
-  registry.insert<mlir::tile::TileDialect>();
-  registerAllDialects(registry);
-  registerAllExtensions(registry);
-  mlir::tile::registerAllTargets();
+  mlir::tile::registerTileDialects(registry);
+  // Reads --mlir-disable-threading and the other context options.
   MLIRContext context(registry);
 
   std::string error;
@@ -86,21 +134,35 @@ static int compile() {
   if (!module)
     return 1;
 
+  // --mlir-print-ir-*, --mlir-timing, the crash reproducer: applied to the
+  // target's pass manager as mlir-opt applies them to its own.
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+  auto configure = [&](PassManager &pm) -> LogicalResult {
+    if (failed(applyPassManagerCLOptions(pm)))
+      return failure();
+    pm.enableTiming(rootTiming);
+    return success();
+  };
+
   std::string text;
-  ::tile::Artifact artifact;
-  bool intermediate = emit == "llvm" || emit == "asm" || emit == "obj";
+  mlir::tile::Artifact artifact;
+  bool intermediate = emit != "artifact" && emit != "so";
   if (intermediate) {
-    if (failed(
-            mlir::tile::compileToIntermediate(*module, *options, emit, text)))
+    if (failed(mlir::tile::compileToIntermediate(*module, *options, emit, text,
+                                                 configure)))
       return 1;
-  } else if (failed(
-                 mlir::tile::compileToArtifact(*module, *options, artifact))) {
+  } else if (std::optional<mlir::tile::CompileCache> cache = openCache();
+             failed(mlir::tile::compileToArtifact(*module, *options, artifact,
+                                                  configure,
+                                                  cache ? &*cache : nullptr))) {
     return 1;
   }
   // The reader's rules (names, symbols, fields), checked before anything is
   // written: a bad artifact is an error here, not a file no runtime loads.
   std::string invalid;
-  if (emit == "artifact" && !::tile::validateArtifact(artifact, invalid)) {
+  if (emit == "artifact" && !mlir::tile::validateArtifact(artifact, invalid)) {
     errs() << "tile-compile: cannot write the artifact: " << invalid << "\n";
     return 1;
   }
@@ -112,12 +174,10 @@ static int compile() {
   }
   if (intermediate)
     output->os() << text;
-  else if (emit == "llvm-dialect")
-    module->print(output->os());
   else if (emit == "so")
     output->os() << artifact.binary;
   else
-    output->os() << ::tile::serializeArtifact(artifact);
+    output->os() << mlir::tile::serializeArtifact(artifact);
   // A failed write (a full disk, -o /dev/full) only sets the stream's error,
   // which would abort in its destructor ("LLVM ERROR: IO failure"): report
   // it. A partial regular file is removed (not kept); a device or pipe is
@@ -137,6 +197,13 @@ static int compile() {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  // First: the --mlir-print-ir-* options list the passes registered when
+  // they are created.
+  mlir::tile::registerAllTilePasses();
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "Tile kernel compiler\n");
   return mlir::tile::runWithLargeStack(compile);
 }

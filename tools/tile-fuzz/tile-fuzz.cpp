@@ -9,17 +9,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/IR/Tile.h"
-#include "targets/Target.h"
-#include "tools/Support/ToolSupport.h"
+#include "Support/ToolSupport.h"
+#include "tile/Dialect/IR/Tile.h"
+#include "tile/Target/Target.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/IR/LLVMContext.h"
@@ -40,10 +37,7 @@ struct Setup {
       targets;
 
   Setup() {
-    registry.insert<mlir::tile::TileDialect>();
-    registerAllDialects(registry);
-    registerAllExtensions(registry);
-    registerAllToLLVMIRTranslations(registry);
+    mlir::tile::registerTileDialects(registry);
     mlir::tile::registerAllTargets();
     for (const std::string &name : mlir::tile::getRegisteredTargetNames()) {
       const mlir::tile::Target *target = mlir::tile::lookupTarget(name);

@@ -6,17 +6,17 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "conversions/TileToGPU/TileToGPU.h"
-#include "conversions/TileToVector/TileToVector.h"
-#include "dialects/Tile/Analysis/TestAxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
-#include "dialects/Tile/Transforms/Passes.h"
-#include "targets/Target.h"
-#include "tools/Support/ToolSupport.h"
+#include "Support/ToolSupport.h"
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
+#include "tile/Conversion/TileToVector/TileToVector.h"
+#include "tile/Dialect/Analysis/TestAxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
+#include "tile/Dialect/Transforms/Passes.h"
+#include "tile/Target/Target.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
+
 #include "mlir/InitAllPasses.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -25,15 +25,11 @@
 
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
-  registry.insert<mlir::tile::TileDialect>();
+  mlir::tile::registerTileDialects(registry);
   mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
   mlir::registerAllPasses();
-  mlir::tile::registerTilePasses();
+  mlir::tile::registerAllTilePasses();
   mlir::tile::registerTestAxisInfoPass();
-  mlir::tile::registerTileToVectorPasses();
-  mlir::tile::registerTileToGPUPasses();
-  mlir::tile::registerAllTargets();
   auto [inputPath, outputPath] = mlir::registerAndParseCLIOptions(
       argc, argv, "Tile kernel optimizer\n", registry);
   mlir::MlirOptMainConfig config =

@@ -1,13 +1,13 @@
 //===- ArgSpec.cpp - Kernel arguments and grids from the command line -----===//
 
-#include "tools/tile-run/ArgSpec.h"
+#include "tile-run/ArgSpec.h"
 
 #include <cstdint>
 
-using namespace tile::run;
+using namespace mlir::tile::run;
 
-bool tile::run::parseGrid(const std::string &text, uint32_t grid[3],
-                          std::string &message) {
+bool mlir::tile::run::parseGrid(const std::string &text, uint32_t grid[3],
+                                std::string &message) {
   grid[0] = grid[1] = grid[2] = 1;
   size_t start = 0;
   for (int axis = 0;; ++axis) {
@@ -26,8 +26,8 @@ bool tile::run::parseGrid(const std::string &text, uint32_t grid[3],
   }
 }
 
-bool tile::run::parseArgSpec(const std::string &spec, ArgSpec &out,
-                             std::string &message) {
+bool mlir::tile::run::parseArgSpec(const std::string &spec, ArgSpec &out,
+                                   std::string &message) {
   auto bad = [&](const std::string &why) {
     message = "bad --arg '" + spec + "': " + why;
     return false;

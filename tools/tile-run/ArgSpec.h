@@ -12,13 +12,13 @@
 #ifndef TILE_TOOLS_TILE_RUN_ARGSPEC_H
 #define TILE_TOOLS_TILE_RUN_ARGSPEC_H
 
+#include "tile-run/Data.h"
 #include "tile/runtime.h"
-#include "tools/tile-run/Data.h"
 
 #include <cstdint>
 #include <string>
 
-namespace tile {
+namespace mlir::tile {
 namespace run {
 
 /// One kernel argument as the command line describes it.
@@ -38,6 +38,6 @@ bool parseArgSpec(const std::string &spec, ArgSpec &out, std::string &message);
 bool parseGrid(const std::string &text, uint32_t grid[3], std::string &message);
 
 } // namespace run
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_TOOLS_TILE_RUN_ARGSPEC_H

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tools/tile-run/Data.h"
+#include "tile-run/Data.h"
 
 #include <cerrno>
 #include <cfloat>
@@ -17,7 +17,7 @@
 #include <memory>
 #include <sys/stat.h>
 
-using namespace tile::run;
+using namespace mlir::tile::run;
 
 namespace {
 
@@ -158,7 +158,7 @@ std::string formatValue(DType type, const unsigned char *p) {
 
 } // namespace
 
-bool tile::run::parseDType(std::string_view name, DType &out) {
+bool mlir::tile::run::parseDType(std::string_view name, DType &out) {
   for (const DTypeInfo &i : kDTypes)
     if (name == i.name) {
       out = i.type;
@@ -167,15 +167,15 @@ bool tile::run::parseDType(std::string_view name, DType &out) {
   return false;
 }
 
-const char *tile::run::dtypeName(DType type) { return info(type).name; }
-size_t tile::run::dtypeSize(DType type) { return info(type).size; }
-bool tile::run::isFloat(DType type) { return info(type).isFloat; }
+const char *mlir::tile::run::dtypeName(DType type) { return info(type).name; }
+size_t mlir::tile::run::dtypeSize(DType type) { return info(type).size; }
+bool mlir::tile::run::isFloat(DType type) { return info(type).isFloat; }
 
-uint16_t tile::run::encodeSmallFloat(DType type, double value) {
+uint16_t mlir::tile::run::encodeSmallFloat(DType type, double value) {
   return static_cast<uint16_t>(encodeFormat(value, formatOf(type)));
 }
 
-void tile::run::encodeFloat(DType type, double value, void *dst) {
+void mlir::tile::run::encodeFloat(DType type, double value, void *dst) {
   if (type == DType::F64) {
     std::memcpy(dst, &value, 8);
   } else if (type == DType::F32) {
@@ -192,13 +192,13 @@ void tile::run::encodeFloat(DType type, double value, void *dst) {
   }
 }
 
-void tile::run::encodeInt(DType type, int64_t value, void *dst) {
+void mlir::tile::run::encodeInt(DType type, int64_t value, void *dst) {
   uint64_t bits = static_cast<uint64_t>(value);
   // Little-endian hosts only (as is the artifact format).
   std::memcpy(dst, &bits, dtypeSize(type));
 }
 
-double tile::run::decodeFloat(DType type, const void *src) {
+double mlir::tile::run::decodeFloat(DType type, const void *src) {
   if (type == DType::F64) {
     double v;
     std::memcpy(&v, src, 8);
@@ -214,7 +214,7 @@ double tile::run::decodeFloat(DType type, const void *src) {
   return decodeFormat(bits, formatOf(type));
 }
 
-int64_t tile::run::decodeInt(DType type, const void *src) {
+int64_t mlir::tile::run::decodeInt(DType type, const void *src) {
   switch (type) {
   case DType::I8: {
     int8_t v;
@@ -241,7 +241,7 @@ int64_t tile::run::decodeInt(DType type, const void *src) {
   }
 }
 
-bool tile::run::parseInt(std::string_view text, int64_t &out) {
+bool mlir::tile::run::parseInt(std::string_view text, int64_t &out) {
   std::string s(text);
   if (s.empty() || std::isspace(static_cast<unsigned char>(s[0])))
     return false;
@@ -257,7 +257,7 @@ bool tile::run::parseInt(std::string_view text, int64_t &out) {
   return true;
 }
 
-bool tile::run::parseFloat(std::string_view text, double &out) {
+bool mlir::tile::run::parseFloat(std::string_view text, double &out) {
   std::string s(text);
   if (s.empty() || std::isspace(static_cast<unsigned char>(s[0])))
     return false;
@@ -271,7 +271,7 @@ bool tile::run::parseFloat(std::string_view text, double &out) {
   return true;
 }
 
-void tile::run::intRange(DType type, int64_t &min, int64_t &max) {
+void mlir::tile::run::intRange(DType type, int64_t &min, int64_t &max) {
   switch (type) {
   case DType::I8:
     min = INT8_MIN, max = INT8_MAX;
@@ -291,8 +291,8 @@ void tile::run::intRange(DType type, int64_t &min, int64_t &max) {
   }
 }
 
-bool tile::run::parseFill(std::string_view text, Fill &out,
-                          std::string &error) {
+bool mlir::tile::run::parseFill(std::string_view text, Fill &out,
+                                std::string &error) {
   out = Fill();
   size_t eq = text.find('=');
   std::string_view name = text.substr(0, eq);
@@ -336,9 +336,10 @@ bool tile::run::parseFill(std::string_view text, Fill &out,
                          "file=PATH or poison)");
 }
 
-bool tile::run::makeData(DType type, size_t count, const Fill &fill,
-                         uint64_t defaultSeed, std::vector<unsigned char> &out,
-                         std::string &error) {
+bool mlir::tile::run::makeData(DType type, size_t count, const Fill &fill,
+                               uint64_t defaultSeed,
+                               std::vector<unsigned char> &out,
+                               std::string &error) {
   const size_t size = dtypeSize(type);
   const bool floating = isFloat(type);
   switch (fill.kind) {
@@ -419,9 +420,10 @@ bool tile::run::makeData(DType type, size_t count, const Fill &fill,
   return true;
 }
 
-Comparison tile::run::compare(DType type, const unsigned char *actual,
-                              const unsigned char *expected, size_t count,
-                              double atol, double rtol, size_t maxReported) {
+Comparison mlir::tile::run::compare(DType type, const unsigned char *actual,
+                                    const unsigned char *expected, size_t count,
+                                    double atol, double rtol,
+                                    size_t maxReported) {
   Comparison c;
   const size_t size = dtypeSize(type);
   const bool floating = isFloat(type);
@@ -459,9 +461,9 @@ Comparison tile::run::compare(DType type, const unsigned char *actual,
   return c;
 }
 
-bool tile::run::readFile(const std::string &path,
-                         std::vector<unsigned char> &out, std::string &error,
-                         size_t maxBytes) {
+bool mlir::tile::run::readFile(const std::string &path,
+                               std::vector<unsigned char> &out,
+                               std::string &error, size_t maxBytes) {
   out.clear();
   std::unique_ptr<FILE, int (*)(FILE *)> f(std::fopen(path.c_str(), "rb"),
                                            std::fclose);
@@ -492,8 +494,9 @@ bool tile::run::readFile(const std::string &path,
   return true;
 }
 
-bool tile::run::writeFile(const std::string &path, const unsigned char *data,
-                          size_t size, std::string &error) {
+bool mlir::tile::run::writeFile(const std::string &path,
+                                const unsigned char *data, size_t size,
+                                std::string &error) {
   FILE *f = std::fopen(path.c_str(), "wb");
   if (!f)
     return fail(error, "cannot create '" + path + "': " + std::strerror(errno));

@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-namespace tile {
+namespace mlir::tile {
 namespace run {
 
 enum class DType { F32, F64, F16, BF16, F8E4M3, F8E5M2, I8, I16, I32, I64, U8 };
@@ -87,6 +87,6 @@ bool writeFile(const std::string &path, const unsigned char *data, size_t size,
                std::string &error);
 
 } // namespace run
-} // namespace tile
+} // namespace mlir::tile
 
 #endif // TILE_TOOLS_TILE_RUN_DATA_H

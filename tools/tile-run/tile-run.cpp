@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile-run/ArgSpec.h"
+#include "tile-run/Data.h"
 #include "tile/runtime.h"
-#include "tools/tile-run/ArgSpec.h"
-#include "tools/tile-run/Data.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -25,7 +25,7 @@
 #include <unistd.h>
 #include <vector>
 
-using namespace tile::run;
+using namespace mlir::tile::run;
 
 namespace {
 

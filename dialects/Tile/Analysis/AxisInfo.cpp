@@ -1,7 +1,7 @@
 //===- AxisInfo.cpp - Contiguity, divisibility and constancy of tiles -----===//
 
-#include "dialects/Tile/Analysis/AxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/Analysis/AxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Analysis/DataFlow/ConstantPropagationAnalysis.h"
 #include "mlir/Analysis/DataFlow/DeadCodeAnalysis.h"

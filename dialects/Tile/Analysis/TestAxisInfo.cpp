@@ -1,8 +1,8 @@
 //===- TestAxisInfo.cpp - A pass printing the axis analysis ---------------===//
 
-#include "dialects/Tile/Analysis/TestAxisInfo.h"
-#include "dialects/Tile/Analysis/AxisInfo.h"
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/Analysis/TestAxisInfo.h"
+#include "tile/Dialect/Analysis/AxisInfo.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"

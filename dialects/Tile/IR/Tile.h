@@ -25,14 +25,14 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "dialects/Tile/IR/TileDialect.h.inc"
-#include "dialects/Tile/IR/TileEnums.h.inc"
+#include "tile/Dialect/IR/TileDialect.h.inc"
+#include "tile/Dialect/IR/TileEnums.h.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "dialects/Tile/IR/TileAttrs.h.inc"
+#include "tile/Dialect/IR/TileAttrs.h.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "dialects/Tile/IR/TileTypes.h.inc"
+#include "tile/Dialect/IR/TileTypes.h.inc"
 
 namespace mlir::tile {
 
@@ -59,6 +59,6 @@ std::optional<OpFoldResult> getUniformAdvance(Value iterArg, Value yielded);
 } // namespace mlir::tile
 
 #define GET_OP_CLASSES
-#include "dialects/Tile/IR/TileOps.h.inc"
+#include "tile/Dialect/IR/TileOps.h.inc"
 
 #endif // TILE_DIALECTS_TILE_IR_TILE_H

@@ -1,6 +1,6 @@
 //===- TileComputeOps.cpp - Verifiers of dot, reduce, scan, conversions ---===//
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 using namespace mlir;
 using namespace mlir::tile;

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
@@ -14,27 +14,27 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-#include "dialects/Tile/IR/TileDialect.cpp.inc"
-#include "dialects/Tile/IR/TileEnums.cpp.inc"
+#include "tile/Dialect/IR/TileDialect.cpp.inc"
+#include "tile/Dialect/IR/TileEnums.cpp.inc"
 
 #define GET_ATTRDEF_CLASSES
-#include "dialects/Tile/IR/TileAttrs.cpp.inc"
+#include "tile/Dialect/IR/TileAttrs.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
-#include "dialects/Tile/IR/TileTypes.cpp.inc"
+#include "tile/Dialect/IR/TileTypes.cpp.inc"
 
 void TileDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
-#include "dialects/Tile/IR/TileTypes.cpp.inc"
+#include "tile/Dialect/IR/TileTypes.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST
-#include "dialects/Tile/IR/TileAttrs.cpp.inc"
+#include "tile/Dialect/IR/TileAttrs.cpp.inc"
       >();
   addOperations<
 #define GET_OP_LIST
-#include "dialects/Tile/IR/TileOps.cpp.inc"
+#include "tile/Dialect/IR/TileOps.cpp.inc"
       >();
 }
 

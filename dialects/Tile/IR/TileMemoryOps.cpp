@@ -1,6 +1,6 @@
 //===- TileMemoryOps.cpp - Verifiers of pointer, memory and atomic ops ----===//
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 using namespace mlir;
 using namespace mlir::tile;

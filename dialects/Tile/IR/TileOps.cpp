@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -160,7 +160,7 @@ LogicalResult GatherOp::verify() {
 }
 
 #define GET_OP_CLASSES
-#include "dialects/Tile/IR/TileOps.cpp.inc"
+#include "tile/Dialect/IR/TileOps.cpp.inc"
 
 std::optional<OpFoldResult> mlir::tile::getUniformAdvance(Value iterArg,
                                                           Value yielded) {

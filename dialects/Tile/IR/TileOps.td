@@ -8,7 +8,7 @@
 #ifndef TILE_OPS_TD
 #define TILE_OPS_TD
 
-include "dialects/Tile/IR/TileBase.td"
+include "tile/Dialect/IR/TileBase.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/CallInterfaces.td"
@@ -261,7 +261,7 @@ def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
   let hasVerifier = 1;
 }
 
-include "dialects/Tile/IR/TileMemoryOps.td"
-include "dialects/Tile/IR/TileComputeOps.td"
+include "tile/Dialect/IR/TileMemoryOps.td"
+include "tile/Dialect/IR/TileComputeOps.td"
 
 #endif // TILE_OPS_TD

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Interpreter/Execution.h"
+#include "tile/Dialect/Interpreter/Execution.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 

@@ -23,9 +23,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Interpreter/Execution.h"
+#include "tile/Dialect/Interpreter/Execution.h"
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

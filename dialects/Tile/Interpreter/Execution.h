@@ -16,8 +16,8 @@
 #ifndef TILE_DIALECTS_TILE_INTERPRETER_EXECUTION_H
 #define TILE_DIALECTS_TILE_INTERPRETER_EXECUTION_H
 
-#include "dialects/Tile/Interpreter/Interpreter.h"
-#include "dialects/Tile/Interpreter/Numerics.h"
+#include "tile/Dialect/Interpreter/Interpreter.h"
+#include "tile/Dialect/Interpreter/Numerics.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"

@@ -7,9 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Interpreter/Execution.h"
+#include "tile/Dialect/Interpreter/Execution.h"
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Interpreter/Execution.h"
+#include "tile/Dialect/Interpreter/Execution.h"
 
 #include "mlir/Dialect/Math/IR/Math.h"
 

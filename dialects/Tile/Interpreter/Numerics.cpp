@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Interpreter/Numerics.h"
+#include "tile/Dialect/Interpreter/Numerics.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 

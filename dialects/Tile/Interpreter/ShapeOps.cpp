@@ -8,9 +8,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Interpreter/Execution.h"
+#include "tile/Dialect/Interpreter/Execution.h"
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 
 using namespace mlir;
 using namespace mlir::tile;

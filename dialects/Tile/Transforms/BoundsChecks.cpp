@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -16,7 +16,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEINSERTBOUNDSCHECKS
-#include "dialects/Tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

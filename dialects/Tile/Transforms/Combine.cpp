@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Transforms/Passes.h"
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
@@ -12,7 +12,7 @@
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILECOMBINE
-#include "dialects/Tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/Transforms/Passes.h.inc"
 } // namespace mlir::tile
 
 using namespace mlir;

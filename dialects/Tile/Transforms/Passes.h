@@ -3,19 +3,19 @@
 #ifndef TILE_DIALECTS_TILE_TRANSFORMS_PASSES_H
 #define TILE_DIALECTS_TILE_TRANSFORMS_PASSES_H
 
-#include "dialects/Tile/IR/Tile.h"
+#include "tile/Dialect/IR/Tile.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::tile {
 
 #define GEN_PASS_DECL
-#include "dialects/Tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/Transforms/Passes.h.inc"
 
 /// Adds the patterns of the tile-combine pass (besides canonicalizations).
 void populateTileCombinePatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_REGISTRATION
-#include "dialects/Tile/Transforms/Passes.h.inc"
+#include "tile/Dialect/Transforms/Passes.h.inc"
 
 } // namespace mlir::tile
 

@@ -84,7 +84,13 @@ tile_status_t tile_device_synchronize(tile_device_t device);
  * on GPUs, contents unspecified. */
 tile_status_t tile_buffer_alloc(tile_device_t device, size_t bytes,
                                 tile_buffer_t *out_buffer);
-/* Accepts NULL. */
+/* A buffer over `bytes` > 0 bytes of memory the caller owns and keeps alive
+ * while the buffer is used: host memory on the CPU, a device address of this
+ * device on GPUs (e.g. a framework's tensor). The runtime never frees it; its
+ * base needs only its element type's alignment (docs/Semantics.md). */
+tile_status_t tile_buffer_wrap(tile_device_t device, void *address,
+                               size_t bytes, tile_buffer_t *out_buffer);
+/* Accepts NULL. A wrapped buffer's memory stays the caller's. */
 tile_status_t tile_buffer_free(tile_buffer_t buffer);
 tile_status_t tile_buffer_size(tile_buffer_t buffer, size_t *out_bytes);
 /* Copies between host memory and [offset, offset + bytes) of the buffer. */
