@@ -1,0 +1,233 @@
+"""Kernel: its signature, attributes, and launches with checked arguments."""
+
+import ctypes
+
+from . import _convert
+from ._library import (Arg, ArgKind, TileError, TileTypeError, TileValueError,
+                       check, kind_name, lib)
+
+__all__ = ["Kernel"]
+
+_MISSING = object()
+_AXES = "xyz"
+# The portable grid limits (docs/Semantics.md); the runtime checks them too,
+# these only keep a Python int from wrapping around in a uint32.
+_GRID_LIMITS = (2147483647, 65535, 65535)
+
+
+def _grid(grid):
+    """(x, y, z) from an int or a sequence of 1 to 3 ints."""
+    if isinstance(grid, int) and not isinstance(grid, bool):
+        grid = (grid,)
+    try:
+        extents = list(grid)
+    except TypeError:
+        raise TileTypeError("the grid is an int or a tuple of 1 to 3 ints, "
+                            "got %s" % _convert._describe(grid)) from None
+    if not 1 <= len(extents) <= 3:
+        raise TileTypeError("the grid has 1 to 3 extents, got %d"
+                            % len(extents))
+    out = []
+    for axis, extent in zip(_AXES, extents):
+        if isinstance(extent, bool) or isinstance(extent, float) or \
+                not hasattr(extent, "__index__"):
+            raise TileTypeError("grid extent %s is an int, got %s"
+                                % (axis, _convert._describe(extent)))
+        extent = extent.__index__()
+        if extent < 0:
+            raise TileValueError("grid extent %s = %d is negative; every "
+                                 "extent must be at least 1" % (axis, extent))
+        if extent > 0xFFFFFFFF:
+            raise TileValueError("grid extent %s = %d is above the limit %d"
+                                 % (axis, extent,
+                                    _GRID_LIMITS[_AXES.index(axis)]))
+        out.append(extent)
+    return out + [1] * (3 - len(out))
+
+
+class Kernel:
+    """A kernel of a Module: ``module["vector_add"]``.
+
+    ``num_args`` and ``arg_kinds`` ("ptr", "i32", ...) are the arguments a
+    caller passes; a kernel compiled with ``--bounds-check`` takes more in
+    the artifact (its buffers' sizes, attribute ``bounds_check``), which the
+    runtime fills in itself. A specialized variant (``divisible_args``) is
+    chosen by the runtime at each launch, as for every C caller.
+
+    ``kernel(grid, *args)`` or ``kernel.launch(grid, *args, timed=False)``
+    runs it on a grid of programs (an int or 1 to 3 ints). Arguments, in
+    order:
+
+    * ``ptr``: a Buffer of the kernel's device; on a CPU device also a NumPy
+      array or a host DLPack tensor, on a GPU device a tensor with
+      ``__dlpack__`` or ``__cuda_array_interface__``: used in place (the
+      kernel reads and writes its memory, from its base address), and it
+      must be C-contiguous, writeable and not empty;
+    * ``i1``: 0, 1, True or False; ``i8`` to ``i64``: an int (or NumPy
+      integer) that fits the width read as signed or unsigned
+      (``-128..255`` for ``i8``); floats are refused;
+    * ``f16``, ``bf16``, ``f32``, ``f64``: an int or float (or NumPy number),
+      rounded to the kind to nearest, ties to even; a finite value above
+      the kind's largest finite value is refused.
+
+    A timed launch waits for the kernel and returns its time in
+    milliseconds (the runtime's tile_kernel_launch_timed); an untimed one
+    returns None and, on GPUs, may return before the kernel is done (it runs
+    on the device's default stream: see the package docstring).
+    """
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("use module.kernel(name) or module[name]")
+
+    @classmethod
+    def _make(cls, module, name, handle):
+        self = object.__new__(cls)
+        self._module = module
+        self.name = name
+        self._handle = handle
+        count = ctypes.c_size_t()
+        check(lib.tile_kernel_num_args(handle, ctypes.byref(count)))
+        kinds = []
+        for i in range(count.value):
+            kind = ctypes.c_int()
+            check(lib.tile_kernel_arg_kind(handle, i, ctypes.byref(kind)))
+            kinds.append(ArgKind(kind.value))
+        self._kinds = tuple(kinds)
+        self.num_args = len(kinds)
+        self.arg_kinds = tuple(kind_name(k) for k in kinds)
+        return self
+
+    @property
+    def module(self):
+        return self._module
+
+    def _live_handle(self, what):
+        if self._module.closed:
+            raise TileValueError("cannot %s kernel '%s': its module is "
+                                 "closed (unloaded)" % (what, self.name))
+        return self._handle
+
+    def attribute(self, name, default=_MISSING):
+        """A launch attribute of the artifact ("threads", "bounds_check",
+        ...). Without `default`, a missing one raises TileError
+        (NOT_FOUND)."""
+        value = ctypes.c_int64()
+        try:
+            check(lib.tile_kernel_attribute(
+                self._live_handle("read an attribute of"), name.encode(),
+                ctypes.byref(value)))
+        except TileError as e:
+            if e.code_name == "NOT_FOUND" and default is not _MISSING:
+                return default
+            raise
+        return value.value
+
+    @property
+    def bounds_check(self):
+        """The number of buffer sizes the runtime passes to a kernel
+        compiled with --bounds-check (0 for other kernels)."""
+        return self.attribute("bounds_check", 0)
+
+    def __repr__(self):
+        return "<tile_runtime.Kernel %s(%s)>" % (self.name,
+                                                 ", ".join(self.arg_kinds))
+
+    def __call__(self, grid, *args, timed=False):
+        return self.launch(grid, *args, timed=timed)
+
+    def _count_error(self, got):
+        plural = "" if self.num_args == 1 else "s"
+        message = "kernel '%s' takes %d argument%s (%s), got %d" % (
+            self.name, self.num_args, plural, ", ".join(self.arg_kinds), got)
+        checked = self.bounds_check
+        if checked:
+            message += "; the %d buffer sizes of its bounds checks are " \
+                       "passed by the runtime" % checked
+        return TileTypeError(message)
+
+    def _buffer(self, value, where, temporaries):
+        """The buffer handle of a ptr argument; wraps arrays and tensors in
+        temporary buffers, appended to `temporaries`."""
+        from ._objects import Buffer, _memory
+        device = self._module.device
+        if isinstance(value, Buffer):
+            if value.closed:
+                raise TileValueError("%s: the buffer is closed (freed)"
+                                     % where)
+            if value.device is not device:
+                theirs = "%s:%d" % (value.device.backend,
+                                    value.device.ordinal)
+                ours = "%s:%d" % (device.backend, device.ordinal)
+                raise TileTypeError(
+                    "%s is a buffer of another device (%s; the kernel's is "
+                    "%s)" % (where, "another Device object of " + theirs
+                             if theirs == ours else theirs, ours))
+            return value._handle
+        memory = _memory(device, value, where)
+        if memory is None:
+            accepted = "a numpy array" if device.backend == "cpu" else \
+                "a tensor with __dlpack__ or __cuda_array_interface__"
+            raise TileTypeError("%s is ptr, got %s (expected a "
+                                "tile_runtime.Buffer or %s)"
+                                % (where, _convert._describe(value), accepted))
+        out = ctypes.c_void_p()
+        try:
+            # The module keeps the device's handle open, closed or not.
+            check(lib.tile_buffer_wrap(device._handle, memory.address,
+                                       memory.nbytes, ctypes.byref(out)))
+        except BaseException:
+            memory.release()
+            raise
+        temporaries.append((out.value, memory))
+        return out.value
+
+    def launch(self, grid, *args, timed=False):
+        """Launches the kernel; returns the time in milliseconds if `timed`,
+        else None. Raises TileError: TileTypeError or TileValueError for an
+        argument the binding refuses before the launch, TileError with the
+        runtime's code and message for one the runtime refuses or a failed
+        launch (LAUNCH_FAILED for a failed tile.assert or bounds check)."""
+        handle = self._live_handle("launch")
+        extents = _grid(grid)
+        if len(args) != self.num_args:
+            raise self._count_error(len(args))
+        c_args = (Arg * max(self.num_args, 1))()
+        temporaries = []
+        try:
+            for i, (kind, value) in enumerate(zip(self._kinds, args)):
+                where = "argument #%d of kernel '%s'" % (i, self.name)
+                c_args[i].kind = int(kind)
+                if kind == ArgKind.PTR:
+                    c_args[i].value.buffer = self._buffer(value, where,
+                                                          temporaries)
+                    continue
+                if _is_memory(value):
+                    raise TileTypeError("%s is %s, got %s" % (
+                        where, self.arg_kinds[i], _convert._describe(value)))
+                field, v = _convert.scalar_value(kind, value, where)
+                setattr(c_args[i].value, field, v)
+            c_grid = (ctypes.c_uint32 * 3)(*extents)
+            if timed:
+                ms = ctypes.c_double()
+                check(lib.tile_kernel_launch_timed(handle, c_grid, c_args,
+                                                   self.num_args,
+                                                   ctypes.byref(ms)))
+                return ms.value
+            check(lib.tile_kernel_launch(handle, c_grid, c_args,
+                                         self.num_args))
+            return None
+        finally:
+            # A wrapped buffer's memory stays the caller's: freeing the
+            # handle touches nothing, even while a GPU launch still runs.
+            for buffer, memory in temporaries:
+                lib.tile_status_free(lib.tile_buffer_free(buffer))
+                memory.release()
+
+
+def _is_memory(value):
+    from ._objects import Buffer
+    np = _convert._numpy()
+    return isinstance(value, Buffer) or \
+        (np is not None and isinstance(value, np.ndarray)) or \
+        hasattr(value, "__dlpack__") or \
+        hasattr(value, "__cuda_array_interface__")
