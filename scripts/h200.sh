@@ -40,6 +40,28 @@ step "runtime GPU smoke test"
 bash test/Runtime/gpu-smoke.sh build-rt cuda:0 2>&1 | tee "$out/smoke.log" |
   tail -5 || status=1
 
+# The Python package (runtime/python) on the device: the lit script of
+# test/Python/runtime-cuda.test on the packed PTX fixtures, then torch tensors
+# through DLPack and __cuda_array_interface__ (test_torch.py).
+step "Python package on CUDA (numpy, DLPack, torch)"
+ninja -C build-rt tile-test-pack >>"$out/cmake.log" 2>&1 &&
+  build-rt/bin/tile-test-pack -o "$out/py-vadd.art" --target nvidia \
+    --chip sm_80 --binary test/Runtime/Inputs/vector_add.ptx \
+    --kernel vector_add:vector_add:ptr,ptr,ptr,i32:threads=256 &&
+  build-rt/bin/tile-test-pack -o "$out/py-fixtures.art" --target nvidia \
+    --chip sm_80 --binary test/Runtime/Inputs/fixture_kernels.ptx \
+    --kernel scalars:scalars:ptr,i1,i8,i16,i32,i64,f16,bf16,f32,f64:threads=32 &&
+  TILE_RUNTIME_LIBRARY=build-rt/lib/libtile_runtime.so \
+    PYTHONPATH=runtime/python PYTHONDONTWRITEBYTECODE=1 \
+    python3 test/Python/Inputs/test_cuda.py "$out/py-vadd.art" \
+    "$out/py-fixtures.art" >"$out/python.log" 2>&1 &&
+  TILE_RUNTIME_LIBRARY=build-rt/lib/libtile_runtime.so \
+    PYTHONPATH=runtime/python PYTHONDONTWRITEBYTECODE=1 \
+    python3 test/Python/Inputs/test_torch.py "$out/py-vadd.art" \
+    >>"$out/python.log" 2>&1 || status=1
+rm -f "$out/py-vadd.art" "$out/py-fixtures.art"
+tail -3 "$out/python.log"
+
 step "end-to-end suite on the GPU"
 python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
   --target nvidia --artifacts "$artifacts" --device cuda 2>&1 |

@@ -120,6 +120,19 @@ int main(int argc, char **argv) {
   out = NULL;
   show("free null", tile_buffer_free(NULL));
 
+  /* Caller-owned memory: used in place, never freed by the runtime (ASan
+   * would report a free of this stack array). */
+  show("wrap null", tile_buffer_wrap(device, NULL, 16, &out));
+  show("wrap 0", tile_buffer_wrap(device, floats, 0, &out));
+  show("wrap null out", tile_buffer_wrap(device, floats, 16, NULL));
+  show("wrap", tile_buffer_wrap(device, floats, sizeof(floats), &out));
+  floats[0] = 0.0f;
+  show("fill wrapped", tile_buffer_fill(out, bytes, 1));
+  printf("wrapped memory filled: %d\n", ((unsigned char *)floats)[15] == 0xab);
+  show("copy past wrapped end", tile_buffer_copy_to_host(out, 8, bytes, 9));
+  show("free wrapped", tile_buffer_free(out));
+  out = NULL;
+
   /* Stale buffer handles are refused, never dereferenced. */
   show("free again", tile_buffer_free(freed));
   show("size after free", tile_buffer_size(freed, &size));
