@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
@@ -294,6 +295,7 @@ LogicalResult mlir::tile::verifyKernelNames(ModuleOp module) {
 LogicalResult mlir::tile::buildTargetPipeline(OpPassManager &pm,
                                               TargetOptions &options,
                                               std::string &error) {
+  registerAllTargets();
   const Target *target = lookupTarget(options.target);
   if (!target) {
     error = "unknown target '" + options.target +
@@ -340,6 +342,12 @@ struct Compilation {
 static FailureOr<Compilation> prepare(ModuleOp module,
                                       const TargetOptions &requested,
                                       const PassManagerHook &configure) {
+  // Whatever the host's context registered, the pipelines find the
+  // dialects, extensions and translations they need.
+  DialectRegistry registry;
+  registerTileDialects(registry);
+  module.getContext()->appendDialectRegistry(registry);
+
   Compilation c;
   c.options = requested;
   c.pm = std::make_unique<PassManager>(module.getContext());

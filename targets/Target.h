@@ -124,10 +124,12 @@ LogicalResult verifyKernelModule(ModuleOp module);
 using PassManagerHook = std::function<LogicalResult(PassManager &)>;
 
 /// Compiles the tile.func kernels of `module` for the target `options` names
-/// into `artifact`. The module must satisfy verifyKernelModule: a host keeps
-/// its kernels in a module of their own (a nested module will do) and passes
-/// that one. `module` is not changed: the pipeline runs on a copy.
-/// Diagnostics go to the module's context.
+/// into `artifact`. It adds what the pipelines need (registerTileDialects)
+/// to the module's context itself: a host registers only what it builds. The
+/// module must satisfy verifyKernelModule: a host keeps its kernels in a module
+/// of their own (a nested module will do) and passes that one. `module` is not
+/// changed: the pipeline runs on a copy. Diagnostics go to the module's
+/// context.
 ///
 /// With a `cache`, an artifact it holds for the same module, options,
 /// compiler and tools is returned without compiling, and a new one is stored

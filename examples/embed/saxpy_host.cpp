@@ -12,7 +12,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/IR/Tile.h"
-#include "tile/Target/Registration.h"
 #include "tile/Target/Target.h"
 #include "tile/runtime.h"
 
@@ -144,11 +143,10 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "usage: %s [N > 0]\n", argv[0]);
     return 2;
   }
-  // The host's own context: the registry holds what the targets need.
-  DialectRegistry registry;
-  tile::registerTileDialects(registry);
-  tile::registerAllTargets();
-  MLIRContext context(registry);
+  // The host's own context, with only the dialects it builds kernels from:
+  // compileToArtifact adds what the targets' pipelines need, and registers
+  // the targets.
+  MLIRContext context;
   context.loadDialect<tile::TileDialect, arith::ArithDialect>();
 
   // A host keeps its kernels in a module of their own.
