@@ -145,6 +145,28 @@ void pinOpenMPRuntime() {
       dlclose(h);
 }
 
+// Kernel libraries need an OpenMP runtime (libomp.so.5) but record no
+// directory to find it in: where it lives is this machine's business, not
+// the compiling machine's. The loader takes an already loaded library of
+// that soname, so one is loaded first, globally and for good:
+// $TILE_OPENMP_LIBRARY if set (only it), else Debian's libomp-22-dev, else
+// wherever the loader finds libomp.so.5. If none loads, dlopen of the kernel
+// library says which library is missing.
+void loadOpenMPRuntime() {
+  if (void *h = dlopen("libomp.so.5", RTLD_LAZY | RTLD_NOLOAD)) {
+    dlclose(h);
+    return;
+  }
+  const char *configured = std::getenv("TILE_OPENMP_LIBRARY");
+  if (configured && *configured) {
+    dlopen(configured, RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE);
+    return;
+  }
+  for (const char *name : {"/usr/lib/llvm-22/lib/libomp.so.5", "libomp.so.5"})
+    if (dlopen(name, RTLD_NOW | RTLD_GLOBAL | RTLD_NODELETE))
+      return;
+}
+
 // The host's physical memory in bytes, or SIZE_MAX where unknown.
 size_t hostMemoryBytes() {
   long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
@@ -268,6 +290,7 @@ tile_status_t CPUModule::load(const Artifact &artifact,
   if (tile_status_t s = file.create(so))
     return s;
   auto module = std::make_unique<CPUModule>();
+  loadOpenMPRuntime();
   module->handle = dlopen(file.path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (module->handle && !file.onDisk) {
     module->memoryFile = file.fd; // the module closes it

@@ -293,11 +293,13 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   const std::string &libDir = kOpenMPLibraryDir;
   SmallVector<StringRef> linkArgs = {*lld, "-shared", "-o", libraryPath,
                                      objectPath};
-  // The host's libomp is recorded as a dependency; a library for another
+  // The host's libomp is recorded as a dependency by its soname alone: no
+  // RUNPATH names this machine's folders (the runtime loads an OpenMP
+  // runtime first, runtime/cpu/CPUBackend.cpp). A library for another
   // architecture leaves the OpenMP entry points to the libomp its loader
   // provides there.
   if (isHost(options))
-    linkArgs.append({"-L", libDir, "-rpath", libDir, "-lomp"});
+    linkArgs.append({"-L", libDir, "-lomp"});
   // The math functions computed by libm (CPUMath.cpp) need it loaded: the
   // library the compiler itself uses, named by its soname (no path recorded).
   std::string libm = hostLibmPath();

@@ -11,6 +11,16 @@
 // RUN: sed -e '/^.. BEGIN-HOST/,/^.. END-HOST/d' %s > %t.kernels.mlir
 // RUN: tile-compile %t.kernels.mlir --target=cpu -o %t.tile
 
+// No folder of the compiling machine goes into a CPU kernel library: libomp
+// by soname, no RUNPATH (the runtime loads an OpenMP runtime first).
+// RUN: tile-compile %t.kernels.mlir --target=cpu --emit=so -o %t.so
+// RUN: llvm-readelf -d %t.so | FileCheck %s --check-prefix=DYNAMIC
+// DYNAMIC-NOT: RUNPATH
+// DYNAMIC-NOT: RPATH
+// DYNAMIC: (NEEDED) Shared library: [libomp.so.5]
+// DYNAMIC-NOT: RUNPATH
+// DYNAMIC-NOT: RPATH
+
 // An unknown chip lists the supported ones ("nvidia:sm_90a" is short for
 // "nvidia:chip=sm_90a": test/Target/NVIDIA/examples-asm.test).
 // RUN: not tile-compile %t.kernels.mlir --target=nvidia:sm_1 -o %t.bad 2>&1 | FileCheck %s --check-prefix=BADCHIP
