@@ -137,6 +137,27 @@ static bool runOnCPU(const std::string &bytes, int n) {
   return mismatches == 0;
 }
 
+/// Compiles `kernels` for the target `spec` (tile-compile's --target
+/// syntax) and says what came out; compile errors went to the context.
+static bool compileFor(ModuleOp kernels, StringRef spec,
+                       tile::Artifact &artifact) {
+  std::string error;
+  FailureOr<tile::TargetOptions> options =
+      tile::TargetOptions::parse(spec, error);
+  if (failed(options)) {
+    std::fprintf(stderr, "--target=%s: %s\n", spec.str().c_str(),
+                 error.c_str());
+    return false;
+  }
+  if (failed(tile::compileToArtifact(kernels, *options, artifact)))
+    return false;
+  std::printf("%s: compiled %zu kernel(s) for %s, %zu bytes of %s\n",
+              artifact.target.c_str(), artifact.kernels.size(),
+              artifact.chip.c_str(), artifact.binary.size(),
+              artifact.binaryFormat.c_str());
+  return true;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? std::atoi(argv[1]) : 100003;
   if (n <= 0) {
@@ -155,26 +176,11 @@ int main(int argc, char **argv) {
   if (failed(verify(*kernels)))
     return 1;
 
-  std::string error;
-  tile::Artifact cpu;
-  FailureOr<tile::TargetOptions> cpuOptions =
-      tile::TargetOptions::parse("cpu", error);
-  if (failed(cpuOptions) ||
-      failed(tile::compileToArtifact(*kernels, *cpuOptions, cpu)))
-    return 1;
-  std::printf("cpu: compiled %zu kernel(s), %zu bytes of %s\n",
-              cpu.kernels.size(), cpu.binary.size(), cpu.binaryFormat.c_str());
-
+  tile::Artifact cpu, nvidia;
   // The NVIDIA artifact needs ptxas (the CUDA toolkit) but no GPU.
-  tile::Artifact nvidia;
-  FailureOr<tile::TargetOptions> gpuOptions =
-      tile::TargetOptions::parse("nvidia:sm_90a", error);
-  if (failed(gpuOptions) ||
-      failed(tile::compileToArtifact(*kernels, *gpuOptions, nvidia)))
+  if (!compileFor(*kernels, "cpu", cpu) ||
+      !compileFor(*kernels, "nvidia:sm_90a", nvidia))
     return 1;
-  std::printf("nvidia: compiled %zu kernel(s) for %s, %zu bytes of %s\n",
-              nvidia.kernels.size(), nvidia.chip.c_str(), nvidia.binary.size(),
-              nvidia.binaryFormat.c_str());
 
   return runOnCPU(tile::serializeArtifact(cpu), n) ? 0 : 1;
 }

@@ -60,7 +60,6 @@ MlirLogicalResult tileAddTargetPipeline(MlirOpPassManager passManager,
                                         MlirStringRef target,
                                         MlirStringCallback onError,
                                         void *userData) {
-  registerAllTargets();
   std::string error;
   FailureOr<TargetOptions> options =
       TargetOptions::parse(unwrap(target), error);
@@ -77,7 +76,6 @@ MlirLogicalResult tileCompileToArtifact(MlirModule module, MlirStringRef target,
                                         MlirStringCallback onArtifact,
                                         MlirStringCallback onError,
                                         void *userData) {
-  registerAllTargets();
   ModuleOp op = unwrap(module);
   std::string error;
   FailureOr<TargetOptions> options =

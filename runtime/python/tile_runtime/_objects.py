@@ -26,7 +26,29 @@ def _backend_name(backend):
     return backend.encode()
 
 
-class Device:
+class _Handle:
+    """What Device, Buffer and Module share: a context manager that closes,
+    and a finalizer that closes a handle still open (errors ignored, nothing
+    done while the interpreter shuts down)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _finalize(self):
+        self.close()
+
+    def __del__(self):
+        if getattr(self, "_handle", None) is not None and not finalizing():
+            try:
+                self._finalize()
+            except Exception:
+                pass
+
+
+class Device(_Handle):
     """An open device: ``Device("cpu")``, ``Device("cuda", 1)``.
 
     A context manager; ``close()`` releases the handle. Buffers and modules
@@ -115,20 +137,10 @@ class Device:
         if self._dependents == 0:
             self._close_handle()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
+    def _finalize(self):
         # Only reached with no buffer or module left: they hold a reference.
-        if getattr(self, "_handle", None) is not None and not finalizing():
-            try:
-                self._closed = True
-                self._close_handle()
-            except Exception:
-                pass
+        self._closed = True
+        self._close_handle()
 
 
 def _np_dtype(dtype):
@@ -138,7 +150,7 @@ def _np_dtype(dtype):
     return np.dtype(dtype)
 
 
-class Buffer:
+class Buffer(_Handle):
     """Device memory: ``Buffer.alloc(device, nbytes)`` (or a shape and a
     NumPy dtype), ``Buffer.from_numpy(device, array)`` (a copy),
     ``Buffer.wrap(device, obj)`` (the object's memory in place, kept alive
@@ -320,19 +332,6 @@ class Buffer:
                 keepalive.release()
             self._device._release()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        if getattr(self, "_handle", None) is not None and not finalizing():
-            try:
-                self.close()
-            except Exception:
-                pass
-
     def __repr__(self):
         what = "%d bytes" % self.nbytes
         if self.dtype is not None and self.shape is not None:
@@ -368,7 +367,7 @@ def _wrap(device, memory, what):
     return out.value
 
 
-class Module:
+class Module(_Handle):
     """A loaded artifact: ``Module(device, "k.tile")`` or
     ``Module(device, artifact_bytes)``. ``module["name"]`` or
     ``module.kernel("name")`` is a Kernel. A context manager; ``close()``
@@ -441,19 +440,6 @@ class Module:
             check(lib.tile_module_unload(handle))
         finally:
             self._device._release()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        if getattr(self, "_handle", None) is not None and not finalizing():
-            try:
-                self.close()
-            except Exception:
-                pass
 
     def __repr__(self):
         state = " (closed)" if self._handle is None else ""
