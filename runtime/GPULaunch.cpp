@@ -71,3 +71,115 @@ size_t mlir::tile::rt::gpuParamBytes(ArgKind kind) {
   }
   return 8;
 }
+
+tile_status_t mlir::tile::rt::noSuchDevice(const char *backend, int ordinal,
+                                           int count) {
+  return makeStatus(
+      TILE_NO_DEVICE,
+      std::string("no ") + backend + " device #" + std::to_string(ordinal) +
+          " (there " +
+          (count == 1 ? "is 1)" : "are " + std::to_string(count) + ")"));
+}
+
+//===----------------------------------------------------------------------===//
+// GPUModule
+//===----------------------------------------------------------------------===//
+
+tile_status_t GPUModule::prepareKernels(const Artifact &artifact) {
+  bool anyAsserts = false;
+  kernels.resize(artifact.kernels.size());
+  for (size_t i = 0; i < artifact.kernels.size(); ++i) {
+    const KernelInfo &info = artifact.kernels[i];
+    Kernel &kernel = kernels[i];
+    std::string why;
+    kernel.name = info.name;
+    if (!readGPULaunchConfig(info, kernel.config, why))
+      return makeStatus(TILE_CORRUPT_ARTIFACT, why);
+    GPUEntryLimits limits;
+    if (tile_status_t s = resolveEntry(i, info, limits))
+      return s;
+    const std::string where = "kernel '" + info.name + "': ";
+    const GPULaunchConfig &config = kernel.config;
+    if (config.threads > uint32_t(limits.maxThreads))
+      return makeStatus(TILE_UNSUPPORTED,
+                        where + "threads = " + std::to_string(config.threads) +
+                            ", but entry '" + info.symbol +
+                            "' allows at most " +
+                            std::to_string(limits.maxThreads) +
+                            " threads per block on " + deviceName);
+    if (int64_t(config.sharedBytes) + limits.staticShared > limits.blockShared)
+      return makeStatus(
+          TILE_UNSUPPORTED,
+          where + "shared = " + std::to_string(config.sharedBytes) +
+              " bytes of dynamic shared memory (plus " +
+              std::to_string(limits.staticShared) + " static) exceed the " +
+              std::to_string(limits.blockShared) + " bytes per block of " +
+              deviceName);
+    if (int64_t(config.sharedBytes) > limits.maxDynamicShared) {
+      if (!limits.canRaise)
+        return makeStatus(
+            TILE_UNSUPPORTED,
+            where + "shared = " + std::to_string(config.sharedBytes) +
+                " bytes of dynamic shared memory is more than "
+                "the " +
+                std::to_string(limits.maxDynamicShared) + " entry '" +
+                info.symbol + "' may use on " + deviceName);
+      if (tile_status_t s = raiseDynamicShared(i, config.sharedBytes))
+        return s;
+    }
+    anyAsserts |= config.asserts;
+  }
+  if (!anyAsserts)
+    return nullptr;
+  size_t bytes = 0;
+  if (tile_status_t s = findGlobal(kAssertFlagSymbol, assertFlag, bytes))
+    return s;
+  if (!assertFlag)
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      std::string("a kernel has attribute asserts = 1 but "
+                                  "the module defines no global '") +
+                          kAssertFlagSymbol + "'");
+  if (bytes < kAssertFlagBytes)
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      std::string("the module's global '") + kAssertFlagSymbol +
+                          "' has " + std::to_string(bytes) +
+                          " bytes, expected " +
+                          std::to_string(kAssertFlagBytes));
+  return nullptr;
+}
+
+tile_status_t GPUModule::run(size_t index, const uint32_t grid[3], void **args,
+                             double *milliseconds) {
+  const Kernel &kernel = kernels[index];
+  if (kernel.config.asserts) {
+    const uint32_t zero = 0;
+    if (tile_status_t s =
+            device.fill(assertFlag, kAssertFlagBytes, &zero, sizeof(zero)))
+      return s;
+  }
+  if (milliseconds)
+    if (tile_status_t s = recordEvent(0))
+      return s;
+  if (tile_status_t s = launchEntry(index, grid, args))
+    return s;
+  if (milliseconds) {
+    if (tile_status_t s = recordEvent(1))
+      return s;
+    if (tile_status_t s = elapsedMilliseconds(*milliseconds))
+      return s;
+  }
+  if (!kernel.config.asserts)
+    return nullptr;
+  uint32_t flag[4] = {0, 0, 0, 0};
+  if (tile_status_t s = device.synchronize()) {
+    // The launch's own errors surface here: name the kernel.
+    tile_status_t named =
+        makeStatus(tile_status_code(s),
+                   "kernel " + kernel.name + ": " + tile_status_message(s));
+    tile_status_free(s);
+    return named;
+  }
+  if (tile_status_t s = device.copyToHost(flag, assertFlag, sizeof(flag)))
+    return s;
+  return checkAssertFlag(kernel.name, flag);
+}

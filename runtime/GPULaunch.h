@@ -3,8 +3,9 @@
 // The two GPU backends call different driver APIs but read the same kernel
 // ABI (docs/Runtime.md, "GPU kernel ABI"): the launch attributes `threads`,
 // `shared` and `asserts`, and the assert flag a kernel with `asserts = 1`
-// leaves in its module's global `tile_assert_failed`. Only those small pieces
-// live here; each backend keeps its own driver calls.
+// leaves in its module's global `tile_assert_failed`. They also load and
+// launch a module in the same steps; GPUModule holds those steps, and each
+// backend supplies only its driver's calls.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,9 @@
 #include "tile/Runtime/Backend.h"
 
 #include <cstdint>
+#include <dlfcn.h>
 #include <string>
+#include <vector>
 
 namespace mlir::tile {
 namespace rt {
@@ -49,6 +52,92 @@ tile_status_t checkAssertFlag(const std::string &kernel,
 
 /// The size in bytes of a kernel parameter of \p kind under the GPU ABI.
 size_t gpuParamBytes(ArgKind kind);
+
+/// Looks \p name up in \p library; the first name not found goes to
+/// \p missing.
+template <typename Fn>
+void bindSymbol(void *library, const char *name, Fn &fn, std::string &missing);
+
+/// "no cuda device #2 (there is 1)".
+tile_status_t noSuchDevice(const char *backend, int ordinal, int count);
+
+/// What a driver says about a kernel's entry, for the checks before launch.
+struct GPUEntryLimits {
+  int maxThreads = 0;       ///< threads per block the entry allows
+  int staticShared = 0;     ///< bytes of static shared memory it uses
+  int64_t blockShared = 0;  ///< shared memory a block may use, all of it
+  int maxDynamicShared = 0; ///< dynamic shared memory allowed as loaded
+  bool canRaise = false;    ///< whether raiseDynamicShared may go higher
+};
+
+/// A loaded GPU module: the steps both backends take to prepare and launch
+/// its kernels (launch attributes and limits, the assert flag, timing), over
+/// a few driver calls each backend implements. Launches go to the device's
+/// default stream, in order.
+class GPUModule : public ModuleImpl {
+public:
+  tile_status_t launch(size_t index, const uint32_t grid[3],
+                       void **args) final {
+    return run(index, grid, args, nullptr);
+  }
+  tile_status_t launchTimed(size_t index, const uint32_t grid[3], void **args,
+                            double &milliseconds) final {
+    return run(index, grid, args, &milliseconds);
+  }
+
+protected:
+  GPUModule(DeviceImpl &device, std::string deviceName)
+      : device(device), deviceName(std::move(deviceName)) {}
+
+  struct Kernel {
+    std::string name;
+    GPULaunchConfig config;
+  };
+
+  /// Call once the binary is loaded: reads each kernel's launch attributes,
+  /// resolves its entry, checks its block size and shared memory against
+  /// the entry's limits, and finds the assert flag if a kernel needs it.
+  tile_status_t prepareKernels(const Artifact &artifact);
+
+  //===-- Driver calls ----------------------------------------------------===//
+
+  /// Resolves kernel \p index's entry (\p info.symbol), checks its
+  /// parameters where the driver can, and reports its limits.
+  virtual tile_status_t resolveEntry(size_t index, const KernelInfo &info,
+                                     GPUEntryLimits &limits) = 0;
+  /// Lets kernel \p index use \p bytes of dynamic shared memory, more than
+  /// its entry allows as loaded (only called where canRaise is set).
+  virtual tile_status_t raiseDynamicShared(size_t index, uint32_t bytes) = 0;
+  /// The device address and size of the module's global \p symbol; a null
+  /// address if the module does not define it.
+  virtual tile_status_t findGlobal(const char *symbol, void *&address,
+                                   size_t &bytes) = 0;
+  /// Launches kernel \p index: blocks of (threads, 1, 1), \p args as the
+  /// ModuleImpl::launch contract gives them.
+  virtual tile_status_t launchEntry(size_t index, const uint32_t grid[3],
+                                    void **args) = 0;
+  /// Records timing event 0 (before a launch) or 1 (after it).
+  virtual tile_status_t recordEvent(int which) = 0;
+  /// Waits for event 1 and gives the time from event 0 to it.
+  virtual tile_status_t elapsedMilliseconds(double &milliseconds) = 0;
+
+  DeviceImpl &device;
+  const std::string deviceName; ///< for messages
+  std::vector<Kernel> kernels;
+
+private:
+  tile_status_t run(size_t index, const uint32_t grid[3], void **args,
+                    double *milliseconds);
+
+  void *assertFlag = nullptr;
+};
+
+template <typename Fn>
+void bindSymbol(void *library, const char *name, Fn &fn, std::string &missing) {
+  fn = reinterpret_cast<Fn>(dlsym(library, name));
+  if (!fn && missing.empty())
+    missing = name;
+}
 
 } // namespace rt
 } // namespace mlir::tile

@@ -10,6 +10,9 @@ packages=(
   clang-22 lld-22 liblld-22-dev libomp-22-dev clang-format-22
   libclang-rt-22-dev rocm-device-libs libopenblas-dev libgtest-dev python3
   python3-numpy python3-mpmath python3-gmpy2 pkg-config
+  # HIP's runtime library, for the HIP backend's no-device test: no AMD GPU
+  # is here, but the backend loads the real library as it would on one.
+  libamdhip64-5
 )
 
 missing=()

@@ -4,8 +4,10 @@
 # UBSan into BUILD_DIR (default build-asan/; a runtime-only build, no
 # LLVM), then runs tile-run through its success and error paths, the C API
 # test (stale handles included) and the damaged-artifact driver (the cases of
-# test/Runtime), and the CUDA backend on the fake driver of
-# test/Runtime/Inputs/mock_cuda.c. JOBS sets ninja's -j (default 2).
+# test/Runtime), and the CUDA and HIP backends on the fake drivers of
+# test/Runtime/Inputs/mock_cuda.c and mock_hip.c (the HIP one on the AMDGCN
+# fixtures, built where llc and ld.lld are found). JOBS sets ninja's -j
+# (default 2).
 # Exits non-zero if a case gives the wrong exit code or message, or if a
 # sanitizer reports anything (leaks included). Needs cmake, ninja, a C/C++
 # compiler and python3; also runs the artifact unit tests when GoogleTest is
@@ -21,7 +23,10 @@ cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
   -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
   >/dev/null
 ninja -C "$build" -j"${JOBS:-2}" tile-run tile-test-pack tile-test-fixture \
-  tile-test-damage tile-runtime-api-test tile-mock-cuda
+  tile-test-damage tile-runtime-api-test tile-mock-cuda tile-mock-hip
+if ninja -C "$build" -t query tile-test-fixture-hsaco >/dev/null 2>&1; then
+  ninja -C "$build" -j"${JOBS:-2}" tile-test-fixture-hsaco
+fi
 
 # allocator_may_return_null: a huge allocation fails as it does without ASan
 # (null, std::bad_alloc), so that the cases for it test tile-run's errors.
@@ -158,9 +163,10 @@ $ref corrupt replace-bytes libc.so.6 libQ.so.6 "$fixture" "$work/needs.so"
 "$bin/tile-test-pack" -o "$work/needs.art" --binary "$work/needs.so" --kernel k:k:ptr
 run_case 1 "libQ.so.6" $run "$work/needs.art" --kernel k --grid 1
 
-# The GPU backends: without their driver library (where it is absent), and
-# the CUDA backend end to end on the fake driver of test/Runtime (the GPU smoke
-# test, whose cases expect exit codes 0 and 1: a sanitizer report exits 86).
+# The GPU backends: without their driver library (CUDA's where it is absent,
+# HIP's by naming one that does not exist), and both end to end on the fake
+# drivers of test/Runtime (the GPU smoke test, whose cases expect exit codes 0
+# and 1: a sanitizer report exits 86).
 "$bin/tile-test-pack" -o "$work/ptx.art" \
   --binary "$root/test/Runtime/Inputs/vector_add.ptx" --target nvidia \
   --kernel vector_add:vector_add:ptr,ptr,ptr,i32:threads=256
@@ -168,10 +174,9 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libcuda\.so\.1 '; then
   run_case 1 "no CUDA device: cannot open libcuda.so.1" $run "$work/ptx.art" \
     --device cuda --kernel vector_add --grid 1
 fi
-if ! ldconfig -p 2>/dev/null | grep -q 'libamdhip64\.so '; then
-  run_case 1 "no HIP device: cannot open libamdhip64.so" $run "$art" \
-    --device hip --kernel vector_add --grid 1
-fi
+run_case 1 "no HIP device: cannot open libamdhip64" \
+  env TILE_HIP_LIBRARY="$work/none.so" $run "$art" --device hip \
+  --kernel vector_add --grid 1
 mock="env LD_LIBRARY_PATH=$build/lib/mock-cuda"
 run_case 1 "CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected) in cuInit" \
   $mock MOCK_CUDA_DEVICES=0 $run "$work/ptx.art" --device cuda \
@@ -179,6 +184,15 @@ run_case 1 "CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected) in cuInit"
 run_case 0 "0 failed" $mock ASAN_OPTIONS=$ASAN_OPTIONS:exitcode=86 \
   UBSAN_OPTIONS=$UBSAN_OPTIONS:exitcode=86 \
   bash "$root/test/Runtime/gpu-smoke.sh" "$build"
+if [ -f "$build/lib/vector_add-gfx942.hsaco" ]; then
+  mock="env LD_LIBRARY_PATH=$build/lib/mock-hip"
+  run_case 1 "hipErrorNoDevice (no ROCm-capable device is detected) in hipInit" \
+    $mock MOCK_HIP_DEVICES=0 $run "$art" --device hip --kernel vector_add \
+    --grid 1
+  run_case 0 "0 failed" $mock ASAN_OPTIONS=$ASAN_OPTIONS:exitcode=86 \
+    UBSAN_OPTIONS=$UBSAN_OPTIONS:exitcode=86 \
+    bash "$root/test/Runtime/gpu-smoke.sh" "$build" hip:0
+fi
 
 # The C API directly, every error path included.
 "$bin/tile-test-pack" -o "$work/api.art" --binary "$fixture" \

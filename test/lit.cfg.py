@@ -37,8 +37,9 @@ llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
 
 # Features for the GPU backends, found by loading the driver libraries the
 # way the runtime does:
-#   cuda-driver  libcuda.so.1 loads       hip-driver  libamdhip64.so loads
-#   cuda-device  and the CUDA driver reports at least one device
+#   cuda-driver  libcuda.so.1 loads       hip-driver  libamdhip64.so(.6|.5) loads
+#   cuda-device  and the CUDA driver      hip-device  and HIP reports at least
+#                reports at least one device           one device
 # The no-device tests are UNSUPPORTED where a driver is installed;
 # gpu-smoke.test REQUIRES a CUDA device.
 def load_library(name):
@@ -55,8 +56,15 @@ if cuda:
     if cuda.cuInit(0) == 0 and cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 \
             and count.value > 0:
         config.available_features.add("cuda-device")
-if load_library("libamdhip64.so"):
+hip = None
+for name in ["libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5"]:
+    hip = hip or load_library(name)
+if hip:
     config.available_features.add("hip-driver")
+    count = ctypes.c_int(0)
+    if hip.hipInit(0) == 0 and hip.hipGetDeviceCount(ctypes.byref(count)) == 0 \
+            and count.value > 0:
+        config.available_features.add("hip-device")
 
 # The CUDA toolkit's ptxas assembles what the NVIDIA target emits.
 cuda_root = os.environ.get("CUDA_PATH", "/usr/local/cuda")

@@ -125,13 +125,6 @@ struct Driver {
                                      int, int, int);
 };
 
-template <typename Fn>
-void bind(void *library, const char *name, Fn &fn, std::string &missing) {
-  fn = reinterpret_cast<Fn>(dlsym(library, name));
-  if (!fn && missing.empty())
-    missing = name;
-}
-
 std::string errorText(const Driver &d, CUresult result, const char *call);
 
 Driver loadDriver() {
@@ -144,7 +137,7 @@ Driver loadDriver() {
     return d;
   }
   std::string missing;
-#define TILE_BIND(fn) bind(library, #fn, d.fn, missing)
+#define TILE_BIND(fn) bindSymbol(library, #fn, d.fn, missing)
   TILE_BIND(cuInit);
   TILE_BIND(cuDeviceGetCount);
   TILE_BIND(cuDeviceGet);
@@ -175,15 +168,16 @@ Driver loadDriver() {
   TILE_BIND(cuEventSynchronize);
   // CUDA 12.8 added a _v2 of the same signature; older drivers lack it.
   std::string optional;
-  bind(library, "cuEventElapsedTime_v2", d.cuEventElapsedTime, optional);
+  bindSymbol(library, "cuEventElapsedTime_v2", d.cuEventElapsedTime, optional);
   if (!d.cuEventElapsedTime)
     TILE_BIND(cuEventElapsedTime);
   TILE_BIND(cuEventDestroy_v2);
   TILE_BIND(cuGetErrorName);
   TILE_BIND(cuGetErrorString);
 #undef TILE_BIND
-  bind(library, "cuFuncGetParamInfo", d.cuFuncGetParamInfo, optional);
-  bind(library, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled, optional);
+  bindSymbol(library, "cuFuncGetParamInfo", d.cuFuncGetParamInfo, optional);
+  bindSymbol(library, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled,
+             optional);
   if (!missing.empty()) {
     d.unavailable = "libcuda.so.1 has no " + missing + " (driver too old?)";
     return d;
@@ -271,15 +265,6 @@ private:
   ContextScope scope(driver(), context);                                       \
   if (scope.result != kSuccess)                                                \
   return failure(fallback, scope.result, "cuCtxPushCurrent_v2")
-
-// An event destroyed with its scope.
-struct Event {
-  CUevent event = nullptr;
-  ~Event() {
-    if (event)
-      driver().cuEventDestroy_v2(event);
-  }
-};
 
 CUdeviceptr devicePointer(const void *address) {
   return static_cast<CUdeviceptr>(reinterpret_cast<uintptr_t>(address));
@@ -381,10 +366,7 @@ tile_status_t CUDADevice::open(int ordinal, std::unique_ptr<DeviceImpl> &out) {
   if (CUresult r = d.cuDeviceGetCount(&count))
     return failure(TILE_NO_DEVICE, r, "cuDeviceGetCount", "no CUDA device: ");
   if (ordinal >= count)
-    return makeStatus(
-        TILE_NO_DEVICE,
-        "no cuda device #" + std::to_string(ordinal) + " (there " +
-            (count == 1 ? "is 1)" : "are " + std::to_string(count) + ")"));
+    return noSuchDevice("cuda", ordinal, count);
   auto device = std::make_unique<CUDADevice>();
   if (CUresult r = d.cuDeviceGet(&device->device, ordinal))
     return failure(TILE_NO_DEVICE, r, "cuDeviceGet");
@@ -468,31 +450,25 @@ tile_status_t CUDADevice::fill(void *dst, size_t bytes, const void *pattern,
   return nullptr;
 }
 
-class CUDAModule final : public ModuleImpl {
+class CUDAModule final : public GPUModule {
 public:
-  explicit CUDAModule(CUDADevice &device) : device(device) {}
+  explicit CUDAModule(CUDADevice &device)
+      : GPUModule(device, device.deviceName), cuda(device) {}
 
   ~CUDAModule() override {
-    if (!module)
-      return;
     const Driver &d = driver();
-    ContextScope scope(d, device.context);
-    if (scope.result == kSuccess)
+    ContextScope scope(d, cuda.context);
+    if (scope.result != kSuccess)
+      return;
+    for (CUevent event : events)
+      if (event)
+        d.cuEventDestroy_v2(event);
+    if (module)
       d.cuModuleUnload(module);
   }
 
   static tile_status_t load(CUDADevice &device, const Artifact &artifact,
                             std::unique_ptr<ModuleImpl> &out);
-
-  tile_status_t launch(size_t index, const uint32_t grid[3],
-                       void **args) override {
-    return run(index, grid, args, nullptr);
-  }
-
-  tile_status_t launchTimed(size_t index, const uint32_t grid[3], void **args,
-                            double &milliseconds) override {
-    return run(index, grid, args, &milliseconds);
-  }
 
   tile_status_t encodeTensorMap(const TensorMapInfo &map, void *address,
                                 const std::vector<int64_t> &sizes,
@@ -500,23 +476,24 @@ public:
                                 void *out) override;
 
 private:
-  struct Kernel {
-    std::string name;
-    CUfunction function = nullptr;
-    GPULaunchConfig config;
-  };
-
   tile_status_t loadBinary(const Artifact &artifact);
-  tile_status_t prepareKernel(const KernelInfo &info, Kernel &kernel);
   tile_status_t checkParams(const KernelInfo &info, CUfunction function);
-  tile_status_t run(size_t index, const uint32_t grid[3], void **args,
-                    double *milliseconds);
 
-  CUDADevice &device;
+  tile_status_t resolveEntry(size_t index, const KernelInfo &info,
+                             GPUEntryLimits &limits) override;
+  tile_status_t raiseDynamicShared(size_t index, uint32_t bytes) override;
+  tile_status_t findGlobal(const char *symbol, void *&address,
+                           size_t &bytes) override;
+  tile_status_t launchEntry(size_t index, const uint32_t grid[3],
+                            void **args) override;
+  tile_status_t recordEvent(int which) override;
+  tile_status_t elapsedMilliseconds(double &milliseconds) override;
+
+  CUDADevice &cuda;
   CUmodule module = nullptr;
   std::string format; ///< "cubin" or "ptx", for messages
-  std::vector<Kernel> kernels;
-  CUdeviceptr assertFlag = 0;
+  std::vector<CUfunction> functions;      ///< by kernel index
+  CUevent events[2] = {nullptr, nullptr}; ///< for timing, made on first use
 };
 
 tile_status_t CUDAModule::loadBinary(const Artifact &artifact) {
@@ -531,9 +508,8 @@ tile_status_t CUDAModule::loadBinary(const Artifact &artifact) {
     return nullptr;
   module = nullptr;
   std::string message = "cannot load the artifact's " + artifact.binaryFormat +
-                        " (chip " + artifact.chip + ") on " +
-                        device.deviceName + ": " +
-                        errorText(d, r, "cuModuleLoadDataEx");
+                        " (chip " + artifact.chip + ") on " + deviceName +
+                        ": " + errorText(d, r, "cuModuleLoadDataEx");
   if (log[0])
     message += ": " + oneLine(log);
   return makeStatus(statusCode(r, TILE_CORRUPT_ARTIFACT), message);
@@ -541,96 +517,75 @@ tile_status_t CUDAModule::loadBinary(const Artifact &artifact) {
 
 tile_status_t CUDAModule::load(CUDADevice &device, const Artifact &artifact,
                                std::unique_ptr<ModuleImpl> &out) {
-  const Driver &d = driver();
-  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
   auto module = std::make_unique<CUDAModule>(device);
   module->format = artifact.binaryFormat;
-  if (tile_status_t s = module->loadBinary(artifact))
-    return s;
-  bool anyAsserts = false;
-  module->kernels.resize(artifact.kernels.size());
-  for (size_t i = 0; i < artifact.kernels.size(); ++i) {
-    if (tile_status_t s =
-            module->prepareKernel(artifact.kernels[i], module->kernels[i]))
+  {
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    if (tile_status_t s = module->loadBinary(artifact))
       return s;
-    anyAsserts |= module->kernels[i].config.asserts;
   }
-  if (anyAsserts) {
-    size_t bytes = 0;
-    CUresult r = d.cuModuleGetGlobal_v2(&module->assertFlag, &bytes,
-                                        module->module, kAssertFlagSymbol);
-    if (r == kErrorNotFound)
-      return makeStatus(TILE_CORRUPT_ARTIFACT,
-                        std::string("a kernel has attribute asserts = 1 but "
-                                    "the module defines no global '") +
-                            kAssertFlagSymbol + "'");
-    if (r != kSuccess)
-      return failure(TILE_CORRUPT_ARTIFACT, r, "cuModuleGetGlobal_v2");
-    if (bytes < kAssertFlagBytes)
-      return makeStatus(TILE_CORRUPT_ARTIFACT,
-                        std::string("the module's global '") +
-                            kAssertFlagSymbol + "' has " +
-                            std::to_string(bytes) + " bytes, expected " +
-                            std::to_string(kAssertFlagBytes));
-  }
+  module->functions.resize(artifact.kernels.size());
+  if (tile_status_t s = module->prepareKernels(artifact))
+    return s;
   out = std::move(module);
   return nullptr;
 }
 
-// Resolves the entry, checks its parameters and launch limits against the
-// artifact, and raises its dynamic shared memory limit when needed.
-tile_status_t CUDAModule::prepareKernel(const KernelInfo &info,
-                                        Kernel &kernel) {
+// Resolves the entry and checks its parameters against the artifact.
+tile_status_t CUDAModule::resolveEntry(size_t index, const KernelInfo &info,
+                                       GPUEntryLimits &limits) {
   const Driver &d = driver();
-  std::string why;
-  kernel.name = info.name;
-  if (!readGPULaunchConfig(info, kernel.config, why))
-    return makeStatus(TILE_CORRUPT_ARTIFACT, why);
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
   const std::string where = "kernel '" + info.name + "': ";
-  CUresult r =
-      d.cuModuleGetFunction(&kernel.function, module, info.symbol.c_str());
+  CUfunction &function = functions[index];
+  CUresult r = d.cuModuleGetFunction(&function, module, info.symbol.c_str());
   if (r == kErrorNotFound)
     return makeStatus(TILE_CORRUPT_ARTIFACT,
                       where + "entry symbol '" + info.symbol +
                           "' is not in the artifact's " + format);
   if (r != kSuccess)
     return failure(TILE_CORRUPT_ARTIFACT, r, "cuModuleGetFunction", where);
-  if (tile_status_t s = checkParams(info, kernel.function))
+  if (tile_status_t s = checkParams(info, function))
     return s;
-
-  int maxThreads = 0, staticShared = 0, maxDynamicShared = 0;
-  const char *call = "cuFuncGetAttribute";
-  r = d.cuFuncGetAttribute(&maxThreads, kFuncMaxThreadsPerBlock,
-                           kernel.function);
+  r = d.cuFuncGetAttribute(&limits.maxThreads, kFuncMaxThreadsPerBlock,
+                           function);
   if (r == kSuccess)
-    r = d.cuFuncGetAttribute(&staticShared, kFuncSharedSizeBytes,
-                             kernel.function);
+    r = d.cuFuncGetAttribute(&limits.staticShared, kFuncSharedSizeBytes,
+                             function);
   if (r == kSuccess)
-    r = d.cuFuncGetAttribute(&maxDynamicShared, kFuncMaxDynamicSharedSizeBytes,
-                             kernel.function);
+    r = d.cuFuncGetAttribute(&limits.maxDynamicShared,
+                             kFuncMaxDynamicSharedSizeBytes, function);
   if (r != kSuccess)
-    return failure(TILE_CORRUPT_ARTIFACT, r, call, where);
-  const GPULaunchConfig &config = kernel.config;
-  if (config.threads > uint32_t(maxThreads))
-    return makeStatus(TILE_UNSUPPORTED,
-                      where + "threads = " + std::to_string(config.threads) +
-                          ", but entry '" + info.symbol + "' allows at most " +
-                          std::to_string(maxThreads) +
-                          " threads per block on " + device.deviceName);
-  if (int64_t(config.sharedBytes) + staticShared > device.sharedOptin)
-    return makeStatus(TILE_UNSUPPORTED,
-                      where + "shared = " + std::to_string(config.sharedBytes) +
-                          " bytes of dynamic shared memory (plus " +
-                          std::to_string(staticShared) +
-                          " static) exceed the " +
-                          std::to_string(device.sharedOptin) +
-                          " bytes per block of " + device.deviceName);
-  if (int64_t(config.sharedBytes) > maxDynamicShared) {
-    r = d.cuFuncSetAttribute(kernel.function, kFuncMaxDynamicSharedSizeBytes,
-                             int(config.sharedBytes));
-    if (r != kSuccess)
-      return failure(TILE_UNSUPPORTED, r, "cuFuncSetAttribute", where);
+    return failure(TILE_CORRUPT_ARTIFACT, r, "cuFuncGetAttribute", where);
+  limits.blockShared = cuda.sharedOptin;
+  limits.canRaise = true;
+  return nullptr;
+}
+
+// Raises the entry's dynamic shared memory limit (the opt-in above 48 KiB).
+tile_status_t CUDAModule::raiseDynamicShared(size_t index, uint32_t bytes) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
+  if (CUresult r = d.cuFuncSetAttribute(
+          functions[index], kFuncMaxDynamicSharedSizeBytes, int(bytes)))
+    return failure(TILE_UNSUPPORTED, r, "cuFuncSetAttribute",
+                   "kernel '" + kernels[index].name + "': ");
+  return nullptr;
+}
+
+tile_status_t CUDAModule::findGlobal(const char *symbol, void *&address,
+                                     size_t &bytes) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
+  CUdeviceptr global = 0;
+  CUresult r = d.cuModuleGetGlobal_v2(&global, &bytes, module, symbol);
+  if (r == kErrorNotFound) {
+    address = nullptr;
+    return nullptr;
   }
+  if (r != kSuccess)
+    return failure(TILE_CORRUPT_ARTIFACT, r, "cuModuleGetGlobal_v2");
+  address = reinterpret_cast<void *>(static_cast<uintptr_t>(global));
   return nullptr;
 }
 
@@ -749,7 +704,7 @@ tile_status_t CUDAModule::encodeTensorMap(const TensorMapInfo &map,
                 : map.swizzleBytes == 64 ? 2
                 : map.swizzleBytes == 32 ? 1
                                          : 0;
-  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
   CUresult r = d.cuTensorMapEncodeTiled(
       out, type, rank, address, dims, byteStrides + 1, box, elementStrides,
       /*interleave=*/0, swizzle, /*l2Promotion: 256 bytes=*/3,
@@ -761,57 +716,41 @@ tile_status_t CUDAModule::encodeTensorMap(const TensorMapInfo &map,
   return nullptr;
 }
 
-tile_status_t CUDAModule::run(size_t index, const uint32_t grid[3], void **args,
-                              double *milliseconds) {
+tile_status_t CUDAModule::launchEntry(size_t index, const uint32_t grid[3],
+                                      void **args) {
   const Driver &d = driver();
-  const Kernel &kernel = kernels[index];
-  const GPULaunchConfig &config = kernel.config;
-  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
-  if (config.asserts)
-    if (CUresult r = d.cuMemsetD32_v2(assertFlag, 0, kAssertFlagBytes / 4))
-      return failure(TILE_LAUNCH_FAILED, r, "cuMemsetD32_v2");
-
-  // The events are destroyed before the context scope ends.
-  Event start, stop;
-  if (milliseconds) {
-    if (CUresult r = d.cuEventCreate(&start.event, 0))
-      return failure(TILE_INTERNAL, r, "cuEventCreate");
-    if (CUresult r = d.cuEventCreate(&stop.event, 0))
-      return failure(TILE_INTERNAL, r, "cuEventCreate");
-    if (CUresult r = d.cuEventRecord(start.event, nullptr))
-      return failure(TILE_INTERNAL, r, "cuEventRecord");
-  }
-  if (CUresult r = d.cuLaunchKernel(kernel.function, grid[0], grid[1], grid[2],
+  const GPULaunchConfig &config = kernels[index].config;
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
+  if (CUresult r = d.cuLaunchKernel(functions[index], grid[0], grid[1], grid[2],
                                     config.threads, 1, 1, config.sharedBytes,
                                     nullptr, args, nullptr))
     return failure(TILE_LAUNCH_FAILED, r, "cuLaunchKernel",
-                   "cannot launch kernel " + kernel.name + ": ");
-  if (milliseconds) {
-    float ms = 0;
-    const char *call = "cuEventRecord";
-    CUresult r = d.cuEventRecord(stop.event, nullptr);
-    if (r == kSuccess) {
-      call = "cuEventSynchronize";
-      r = d.cuEventSynchronize(stop.event);
+                   "cannot launch kernel " + kernels[index].name + ": ");
+  return nullptr;
+}
+
+tile_status_t CUDAModule::recordEvent(int which) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
+  if (!events[which])
+    if (CUresult r = d.cuEventCreate(&events[which], 0)) {
+      events[which] = nullptr;
+      return failure(TILE_INTERNAL, r, "cuEventCreate");
     }
-    if (r == kSuccess) {
-      call = "cuEventElapsedTime";
-      r = d.cuEventElapsedTime(&ms, start.event, stop.event);
-    }
-    if (r != kSuccess)
-      return failure(TILE_LAUNCH_FAILED, r, call,
-                     "kernel " + kernel.name + ": ");
-    *milliseconds = ms;
-  }
-  if (config.asserts) {
-    uint32_t flag[4] = {0, 0, 0, 0};
-    if (CUresult r = d.cuCtxSynchronize())
-      return failure(TILE_LAUNCH_FAILED, r, "cuCtxSynchronize",
-                     "kernel " + kernel.name + ": ");
-    if (CUresult r = d.cuMemcpyDtoH_v2(flag, assertFlag, sizeof(flag)))
-      return failure(TILE_LAUNCH_FAILED, r, "cuMemcpyDtoH_v2");
-    return checkAssertFlag(kernel.name, flag);
-  }
+  if (CUresult r = d.cuEventRecord(events[which], nullptr))
+    return failure(TILE_LAUNCH_FAILED, r, "cuEventRecord");
+  return nullptr;
+}
+
+tile_status_t CUDAModule::elapsedMilliseconds(double &milliseconds) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
+  float ms = 0;
+  if (CUresult r = d.cuEventSynchronize(events[1]))
+    return failure(TILE_LAUNCH_FAILED, r, "cuEventSynchronize");
+  if (CUresult r = d.cuEventElapsedTime(&ms, events[0], events[1]))
+    return failure(TILE_LAUNCH_FAILED, r, "cuEventElapsedTime");
+  milliseconds = ms;
   return nullptr;
 }
 

@@ -1,25 +1,30 @@
 //===- HIPBackend.cpp - AMD GPUs through the HIP module API ---------------===//
 //
-// libamdhip64.so is opened with dlopen at first use and never closed; the few
-// HIP types and constants the backend needs are declared here rather than
-// taken from the HIP headers, so the runtime builds without ROCm. HIP keeps a
-// current device per host thread, so every operation selects its device
-// first. A buffer is hipMalloc memory; a module is the artifact's code object
-// (hsaco) loaded with hipModuleLoadData; a launch passes the arguments as one
-// packed buffer (the AMDGPU kernarg layout: each argument at an offset aligned
-// to its size) and goes to the null stream. Every HIP error becomes a status
-// naming the error, its text and the call that returned it.
+// libamdhip64 is opened with dlopen at first use and never closed
+// ($TILE_HIP_LIBRARY, or the names openHIPLibrary lists); the few HIP types
+// and constants the backend needs are declared here rather than taken from
+// the HIP headers, so the runtime builds without ROCm. HIP keeps a current
+// device per host thread, so every operation selects its device first. A
+// buffer is hipMalloc memory; a module is the artifact's code object
+// (hsaco), checked against the device's architecture and its own metadata
+// before hipModuleLoadData; a launch passes the arguments as one packed
+// buffer (the AMDGPU kernarg layout: each argument at an offset aligned to
+// its size, which the code object's metadata must agree with) and goes to
+// the null stream. Every HIP error becomes a status naming the error, its
+// text and the call that returned it.
 //
-// Nothing here has run on an AMD GPU yet (docs/Runtime.md).
+// Nothing here has run on an AMD GPU yet (docs/Runtime.md); the mock driver
+// of test/Runtime/Inputs/mock_hip.c runs it in check-tile.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Runtime/hip/HIPBackend.h"
 #include "tile/Runtime/GPULaunch.h"
+#include "tile/Runtime/hip/CodeObjectMetadata.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
-#include <dlfcn.h>
 #include <vector>
 
 using namespace mlir::tile;
@@ -32,7 +37,6 @@ namespace {
 //===----------------------------------------------------------------------===//
 
 using hipError_t = int;
-using hipDevice_t = int;
 using hipDeviceptr_t = void *;
 using hipModule_t = struct ihipModule_t *;
 using hipFunction_t = struct ihipModuleSymbol_t *;
@@ -54,8 +58,16 @@ enum : hipError_t {
 // hipFunction_attribute values.
 enum : int {
   kFuncMaxThreadsPerBlock = 0,
+  kFuncSharedSizeBytes = 1,
   kFuncMaxDynamicSharedSizeBytes = 8,
 };
+
+// Where hipDeviceProp_t (ROCm 5's layout, hipDeviceProp_tR0000 in ROCm 6)
+// keeps the fields the backend reads, and a size with room to spare for
+// layouts that grew at the end.
+constexpr size_t kPropSharedMemPerBlock = 264; // size_t
+constexpr size_t kPropGcnArchName = 396;       // char[256]
+constexpr size_t kPropBytes = 4096;
 
 // The markers of hipModuleLaunchKernel's `extra` array.
 void *const kLaunchParamBufferPointer = reinterpret_cast<void *>(1);
@@ -68,8 +80,9 @@ struct HIP {
 
   hipError_t (*hipInit)(unsigned);
   hipError_t (*hipGetDeviceCount)(int *);
-  hipError_t (*hipDeviceGet)(hipDevice_t *, int);
-  hipError_t (*hipDeviceGetName)(char *, int, hipDevice_t);
+  /// The exported name takes the property layout of ROCm 5 (ROCm 6 keeps it
+  /// as hipDeviceProp_tR0000 under this name).
+  hipError_t (*hipGetDeviceProperties)(void *, int);
   hipError_t (*hipSetDevice)(int);
   hipError_t (*hipMalloc)(void **, size_t);
   hipError_t (*hipFree)(void *);
@@ -99,30 +112,41 @@ struct HIP {
   const char *(*hipGetErrorString)(hipError_t);
 };
 
-template <typename Fn>
-void bind(void *library, const char *name, Fn &fn, std::string &missing) {
-  fn = reinterpret_cast<Fn>(dlsym(library, name));
-  if (!fn && missing.empty())
-    missing = name;
-}
-
 std::string errorText(const HIP &h, hipError_t result, const char *call);
+
+// $TILE_HIP_LIBRARY if set; otherwise the loader's libamdhip64.so, the
+// sonames of ROCm 6 and 5 (Debian ships only the versioned one), then ROCm's
+// own prefix, which is often not on the loader's path.
+void *openHIPLibrary(std::string &why) {
+  std::vector<std::string> names;
+  if (const char *path = std::getenv("TILE_HIP_LIBRARY"))
+    names.push_back(path);
+  else
+    names = {"libamdhip64.so", "libamdhip64.so.6", "libamdhip64.so.5",
+             "/opt/rocm/lib/libamdhip64.so"};
+  for (const std::string &name : names) {
+    if (void *library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL))
+      return library;
+    const char *error = dlerror();
+    why += std::string(why.empty() ? "" : "; ") +
+           (error ? error : name + ": unknown dlopen error");
+  }
+  return nullptr;
+}
 
 HIP loadHIP() {
   HIP h{};
-  void *library = dlopen("libamdhip64.so", RTLD_NOW | RTLD_LOCAL);
+  std::string why;
+  void *library = openHIPLibrary(why);
   if (!library) {
-    const char *why = dlerror();
-    h.unavailable = std::string("cannot open libamdhip64.so (") +
-                    (why ? why : "unknown dlopen error") + ")";
+    h.unavailable = "cannot open libamdhip64 (" + why + ")";
     return h;
   }
   std::string missing;
-#define TILE_BIND(fn) bind(library, #fn, h.fn, missing)
+#define TILE_BIND(fn) bindSymbol(library, #fn, h.fn, missing)
   TILE_BIND(hipInit);
   TILE_BIND(hipGetDeviceCount);
-  TILE_BIND(hipDeviceGet);
-  TILE_BIND(hipDeviceGetName);
+  TILE_BIND(hipGetDeviceProperties);
   TILE_BIND(hipSetDevice);
   TILE_BIND(hipMalloc);
   TILE_BIND(hipFree);
@@ -148,7 +172,7 @@ HIP loadHIP() {
   TILE_BIND(hipGetErrorString);
 #undef TILE_BIND
   if (!missing.empty()) {
-    h.unavailable = "libamdhip64.so has no " + missing + " (ROCm too old?)";
+    h.unavailable = "libamdhip64 has no " + missing + " (ROCm too old?)";
     return h;
   }
   if (hipError_t r = h.hipInit(0))
@@ -199,15 +223,6 @@ tile_status_t failure(tile_status_code_t fallback, hipError_t result,
   return makeStatus(statusCode(result, fallback),
                     prefix + errorText(hip(), result, call));
 }
-
-// An event destroyed with its scope.
-struct Event {
-  hipEvent_t event = nullptr;
-  ~Event() {
-    if (event)
-      hip().hipEventDestroy(event);
-  }
-};
 
 //===----------------------------------------------------------------------===//
 // Devices and modules
@@ -281,7 +296,9 @@ public:
   }
 
   int ordinal;
-  std::string deviceName;
+  std::string deviceName; ///< "AMD Instinct MI300X, gfx942:sramecc+:xnack-"
+  std::string chip;       ///< "gfx942"
+  int64_t sharedPerBlock = 0;
 };
 
 tile_status_t HIPDevice::fill(void *dst, size_t bytes, const void *pattern,
@@ -330,62 +347,77 @@ tile_status_t HIPDevice::fill(void *dst, size_t bytes, const void *pattern,
   return nullptr;
 }
 
-class HIPModule final : public ModuleImpl {
+class HIPModule final : public GPUModule {
 public:
-  explicit HIPModule(HIPDevice &device) : device(device) {}
+  explicit HIPModule(HIPDevice &device)
+      : GPUModule(device, device.deviceName), hipDevice(device) {}
 
   ~HIPModule() override {
-    if (!module)
-      return;
-    if (tile_status_t s = device.select()) {
+    if (tile_status_t s = hipDevice.select()) {
       tile_status_free(s);
       return;
     }
-    hip().hipModuleUnload(module);
+    const HIP &h = hip();
+    for (hipEvent_t event : events)
+      if (event)
+        h.hipEventDestroy(event);
+    if (module)
+      h.hipModuleUnload(module);
   }
 
   static tile_status_t load(HIPDevice &device, const Artifact &artifact,
                             std::unique_ptr<ModuleImpl> &out);
 
-  tile_status_t launch(size_t index, const uint32_t grid[3],
-                       void **args) override {
-    return run(index, grid, args, nullptr);
-  }
-
-  tile_status_t launchTimed(size_t index, const uint32_t grid[3], void **args,
-                            double &milliseconds) override {
-    return run(index, grid, args, &milliseconds);
-  }
-
 private:
-  struct Kernel {
-    std::string name;
+  struct Entry {
     hipFunction_t function = nullptr;
-    GPULaunchConfig config;
     /// Where each argument goes in the packed argument buffer, and its size.
     std::vector<std::pair<size_t, size_t>> layout;
     size_t argBytes = 0;
   };
 
-  tile_status_t prepareKernel(const KernelInfo &info, Kernel &kernel);
-  tile_status_t run(size_t index, const uint32_t grid[3], void **args,
-                    double *milliseconds);
+  tile_status_t layOutArguments(const KernelInfo &info, Entry &entry);
 
-  HIPDevice &device;
+  tile_status_t resolveEntry(size_t index, const KernelInfo &info,
+                             GPUEntryLimits &limits) override;
+  tile_status_t raiseDynamicShared(size_t, uint32_t) override {
+    return makeStatus(TILE_INTERNAL, "HIP entries have no shared opt-in");
+  }
+  tile_status_t findGlobal(const char *symbol, void *&address,
+                           size_t &bytes) override;
+  tile_status_t launchEntry(size_t index, const uint32_t grid[3],
+                            void **args) override;
+  tile_status_t recordEvent(int which) override;
+  tile_status_t elapsedMilliseconds(double &milliseconds) override;
+
+  HIPDevice &hipDevice;
   std::string image; ///< the code object
+  CodeObjectMetadata metadata;
   hipModule_t module = nullptr;
-  std::vector<Kernel> kernels;
-  hipDeviceptr_t assertFlag = nullptr;
+  std::vector<Entry> entries;                ///< by kernel index
+  hipEvent_t events[2] = {nullptr, nullptr}; ///< for timing, made on first use
 };
 
 tile_status_t HIPModule::load(HIPDevice &device, const Artifact &artifact,
                               std::unique_ptr<ModuleImpl> &out) {
   const HIP &h = hip();
-  if (tile_status_t s = device.select())
-    return s;
+  // A code object runs only on the architecture it was compiled for; HIP's
+  // own refusal would not say which two differ.
+  if (artifact.chip != device.chip)
+    return makeStatus(TILE_WRONG_TARGET,
+                      "the artifact is for chip " + artifact.chip + ", but " +
+                          device.deviceName + " is " + device.chip +
+                          " (compile with --target=amd:chip=" + device.chip +
+                          ")");
   auto module = std::make_unique<HIPModule>(device);
   // Kept for the module's life: HIP does not promise to copy the image.
   module->image = artifact.binary;
+  std::string why;
+  if (!readCodeObjectMetadata(module->image, module->metadata, why))
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      "the artifact's code object: " + why);
+  if (tile_status_t s = device.select())
+    return s;
   if (hipError_t r =
           h.hipModuleLoadData(&module->module, module->image.data())) {
     module->module = nullptr;
@@ -393,89 +425,110 @@ tile_status_t HIPModule::load(HIPDevice &device, const Artifact &artifact,
                    "cannot load the artifact's code object (chip " +
                        artifact.chip + ") on " + device.deviceName + ": ");
   }
-  bool anyAsserts = false;
-  module->kernels.resize(artifact.kernels.size());
-  for (size_t i = 0; i < artifact.kernels.size(); ++i) {
-    if (tile_status_t s =
-            module->prepareKernel(artifact.kernels[i], module->kernels[i]))
-      return s;
-    anyAsserts |= module->kernels[i].config.asserts;
-  }
-  if (anyAsserts) {
-    size_t bytes = 0;
-    hipError_t r = h.hipModuleGetGlobal(&module->assertFlag, &bytes,
-                                        module->module, kAssertFlagSymbol);
-    if (r == kErrorNotFound)
-      return makeStatus(TILE_CORRUPT_ARTIFACT,
-                        std::string("a kernel has attribute asserts = 1 but "
-                                    "the module defines no global '") +
-                            kAssertFlagSymbol + "'");
-    if (r != kSuccess)
-      return failure(TILE_CORRUPT_ARTIFACT, r, "hipModuleGetGlobal");
-    if (bytes < kAssertFlagBytes)
-      return makeStatus(TILE_CORRUPT_ARTIFACT,
-                        std::string("the module's global '") +
-                            kAssertFlagSymbol + "' has " +
-                            std::to_string(bytes) + " bytes, expected " +
-                            std::to_string(kAssertFlagBytes));
-  }
+  module->entries.resize(artifact.kernels.size());
+  if (tile_status_t s = module->prepareKernels(artifact))
+    return s;
   out = std::move(module);
   return nullptr;
 }
 
-// Resolves the entry, checks the launch limits and lays out the arguments.
-tile_status_t HIPModule::prepareKernel(const KernelInfo &info, Kernel &kernel) {
-  const HIP &h = hip();
-  std::string why;
-  kernel.name = info.name;
-  if (!readGPULaunchConfig(info, kernel.config, why))
-    return makeStatus(TILE_CORRUPT_ARTIFACT, why);
+// Packs the arguments as the GPU ABI lays them out and requires the code
+// object's metadata to read each one at the same offset and size: HIP copies
+// the packed buffer as it is, so a disagreement would hand the kernel wrong
+// values without any error.
+tile_status_t HIPModule::layOutArguments(const KernelInfo &info, Entry &entry) {
   const std::string where = "kernel '" + info.name + "': ";
+  if (!info.tensorMaps.empty())
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      where + "tensor maps are an NVIDIA feature; an amd "
+                              "artifact cannot declare them");
+  const CodeObjectKernel *described = metadata.find(info.symbol);
+  if (!described)
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      where +
+                          "the code object's metadata does not describe "
+                          "entry '" +
+                          info.symbol + "'");
+  std::vector<const CodeObjectArg *> explicitArgs;
+  for (const CodeObjectArg &arg : described->args)
+    if (!arg.isHidden())
+      explicitArgs.push_back(&arg);
+  if (explicitArgs.size() != info.args.size())
+    return makeStatus(TILE_CORRUPT_ARTIFACT,
+                      where + "entry '" + info.symbol + "' takes " +
+                          std::to_string(explicitArgs.size()) + " argument" +
+                          (explicitArgs.size() == 1 ? "" : "s") +
+                          "; the artifact declares " +
+                          std::to_string(info.args.size()));
+  size_t offset = 0;
+  for (size_t i = 0; i < info.args.size(); ++i) {
+    size_t size = gpuParamBytes(info.args[i]);
+    offset = (offset + size - 1) / size * size;
+    const CodeObjectArg &arg = *explicitArgs[i];
+    if (arg.offset != offset || arg.size != size)
+      return makeStatus(TILE_CORRUPT_ARTIFACT,
+                        where + "argument #" + std::to_string(i) + " (" +
+                            argKindName(info.args[i]) +
+                            ") is packed at offset " + std::to_string(offset) +
+                            " (" + std::to_string(size) +
+                            " bytes), but entry '" + info.symbol +
+                            "' reads offset " + std::to_string(arg.offset) +
+                            " (" + std::to_string(arg.size) + " bytes)");
+    entry.layout.emplace_back(offset, size);
+    offset += size;
+  }
+  entry.argBytes = (offset + 7) / 8 * 8;
+  return nullptr;
+}
+
+tile_status_t HIPModule::resolveEntry(size_t index, const KernelInfo &info,
+                                      GPUEntryLimits &limits) {
+  const HIP &h = hip();
+  if (tile_status_t s = hipDevice.select())
+    return s;
+  const std::string where = "kernel '" + info.name + "': ";
+  Entry &entry = entries[index];
   hipError_t r =
-      h.hipModuleGetFunction(&kernel.function, module, info.symbol.c_str());
+      h.hipModuleGetFunction(&entry.function, module, info.symbol.c_str());
   if (r == kErrorNotFound)
     return makeStatus(TILE_CORRUPT_ARTIFACT,
                       where + "entry symbol '" + info.symbol +
                           "' is not in the artifact's code object");
   if (r != kSuccess)
     return failure(TILE_CORRUPT_ARTIFACT, r, "hipModuleGetFunction", where);
-
-  int maxThreads = 0, maxDynamicShared = 0;
-  r = h.hipFuncGetAttribute(&maxThreads, kFuncMaxThreadsPerBlock,
-                            kernel.function);
+  if (tile_status_t s = layOutArguments(info, entry))
+    return s;
+  r = h.hipFuncGetAttribute(&limits.maxThreads, kFuncMaxThreadsPerBlock,
+                            entry.function);
   if (r == kSuccess)
-    r = h.hipFuncGetAttribute(&maxDynamicShared, kFuncMaxDynamicSharedSizeBytes,
-                              kernel.function);
+    r = h.hipFuncGetAttribute(&limits.staticShared, kFuncSharedSizeBytes,
+                              entry.function);
+  if (r == kSuccess)
+    r = h.hipFuncGetAttribute(&limits.maxDynamicShared,
+                              kFuncMaxDynamicSharedSizeBytes, entry.function);
   if (r != kSuccess)
     return failure(TILE_CORRUPT_ARTIFACT, r, "hipFuncGetAttribute", where);
-  const GPULaunchConfig &config = kernel.config;
-  if (config.threads > uint32_t(maxThreads))
-    return makeStatus(TILE_UNSUPPORTED,
-                      where + "threads = " + std::to_string(config.threads) +
-                          ", but entry '" + info.symbol + "' allows at most " +
-                          std::to_string(maxThreads) +
-                          " threads per block on " + device.deviceName);
-  if (int64_t(config.sharedBytes) > maxDynamicShared)
-    return makeStatus(TILE_UNSUPPORTED,
-                      where + "shared = " + std::to_string(config.sharedBytes) +
-                          " bytes of dynamic shared memory is more than the " +
-                          std::to_string(maxDynamicShared) + " entry '" +
-                          info.symbol + "' may use on " + device.deviceName);
-
-  size_t offset = 0;
-  for (ArgKind kind : info.args) {
-    size_t size = gpuParamBytes(kind);
-    offset = (offset + size - 1) / size * size;
-    kernel.layout.emplace_back(offset, size);
-    offset += size;
-  }
-  kernel.argBytes = (offset + 7) / 8 * 8;
+  limits.blockShared = hipDevice.sharedPerBlock;
   return nullptr;
 }
 
-tile_status_t HIPModule::run(size_t index, const uint32_t grid[3], void **args,
-                             double *milliseconds) {
-  const HIP &h = hip();
+tile_status_t HIPModule::findGlobal(const char *symbol, void *&address,
+                                    size_t &bytes) {
+  if (tile_status_t s = hipDevice.select())
+    return s;
+  hipError_t r = hip().hipModuleGetGlobal(&address, &bytes, module, symbol);
+  if (r == kErrorNotFound) {
+    address = nullptr;
+    return nullptr;
+  }
+  if (r != kSuccess)
+    return failure(TILE_CORRUPT_ARTIFACT, r, "hipModuleGetGlobal");
+  return nullptr;
+}
+
+tile_status_t HIPModule::launchEntry(size_t index, const uint32_t grid[3],
+                                     void **args) {
+  const Entry &entry = entries[index];
   const Kernel &kernel = kernels[index];
   const GPULaunchConfig &config = kernel.config;
   // HIP refuses grids of 2^32 or more threads along an axis.
@@ -486,54 +539,47 @@ tile_status_t HIPModule::run(size_t index, const uint32_t grid[3], void **args,
                           std::to_string(config.threads) +
                           " threads along x has 2^32 or more threads, more "
                           "than HIP launches");
-  if (tile_status_t s = device.select())
+  if (tile_status_t s = hipDevice.select())
     return s;
-  if (config.asserts)
-    if (hipError_t r = h.hipMemsetD32(assertFlag, 0, kAssertFlagBytes / 4))
-      return failure(TILE_LAUNCH_FAILED, r, "hipMemsetD32");
-
-  std::vector<char> buffer(std::max<size_t>(kernel.argBytes, 8), 0);
-  for (size_t i = 0; i < kernel.layout.size(); ++i)
-    std::memcpy(buffer.data() + kernel.layout[i].first, args[i],
-                kernel.layout[i].second);
-  size_t bufferSize = kernel.argBytes;
+  std::vector<char> buffer(std::max<size_t>(entry.argBytes, 8), 0);
+  for (size_t i = 0; i < entry.layout.size(); ++i)
+    std::memcpy(buffer.data() + entry.layout[i].first, args[i],
+                entry.layout[i].second);
+  size_t bufferSize = entry.argBytes;
   void *extra[] = {kLaunchParamBufferPointer, buffer.data(),
                    kLaunchParamBufferSize, &bufferSize, kLaunchParamEnd};
-
-  Event start, stop;
-  if (milliseconds) {
-    if (hipError_t r = h.hipEventCreate(&start.event))
-      return failure(TILE_INTERNAL, r, "hipEventCreate");
-    if (hipError_t r = h.hipEventCreate(&stop.event))
-      return failure(TILE_INTERNAL, r, "hipEventCreate");
-    if (hipError_t r = h.hipEventRecord(start.event, nullptr))
-      return failure(TILE_INTERNAL, r, "hipEventRecord");
-  }
-  if (hipError_t r = h.hipModuleLaunchKernel(
-          kernel.function, grid[0], grid[1], grid[2], config.threads, 1, 1,
+  if (hipError_t r = hip().hipModuleLaunchKernel(
+          entry.function, grid[0], grid[1], grid[2], config.threads, 1, 1,
           config.sharedBytes, nullptr, nullptr, extra))
     return failure(TILE_LAUNCH_FAILED, r, "hipModuleLaunchKernel",
                    "cannot launch kernel " + kernel.name + ": ");
-  if (milliseconds) {
-    float ms = 0;
-    if (hipError_t r = h.hipEventRecord(stop.event, nullptr))
-      return failure(TILE_LAUNCH_FAILED, r, "hipEventRecord");
-    if (hipError_t r = h.hipEventSynchronize(stop.event))
-      return failure(TILE_LAUNCH_FAILED, r, "hipEventSynchronize",
-                     "kernel " + kernel.name + ": ");
-    if (hipError_t r = h.hipEventElapsedTime(&ms, start.event, stop.event))
-      return failure(TILE_INTERNAL, r, "hipEventElapsedTime");
-    *milliseconds = ms;
-  }
-  if (config.asserts) {
-    uint32_t flag[4] = {0, 0, 0, 0};
-    if (hipError_t r = h.hipDeviceSynchronize())
-      return failure(TILE_LAUNCH_FAILED, r, "hipDeviceSynchronize",
-                     "kernel " + kernel.name + ": ");
-    if (hipError_t r = h.hipMemcpyDtoH(flag, assertFlag, sizeof(flag)))
-      return failure(TILE_LAUNCH_FAILED, r, "hipMemcpyDtoH");
-    return checkAssertFlag(kernel.name, flag);
-  }
+  return nullptr;
+}
+
+tile_status_t HIPModule::recordEvent(int which) {
+  const HIP &h = hip();
+  if (tile_status_t s = hipDevice.select())
+    return s;
+  if (!events[which])
+    if (hipError_t r = h.hipEventCreate(&events[which])) {
+      events[which] = nullptr;
+      return failure(TILE_INTERNAL, r, "hipEventCreate");
+    }
+  if (hipError_t r = h.hipEventRecord(events[which], nullptr))
+    return failure(TILE_LAUNCH_FAILED, r, "hipEventRecord");
+  return nullptr;
+}
+
+tile_status_t HIPModule::elapsedMilliseconds(double &milliseconds) {
+  const HIP &h = hip();
+  if (tile_status_t s = hipDevice.select())
+    return s;
+  float ms = 0;
+  if (hipError_t r = h.hipEventSynchronize(events[1]))
+    return failure(TILE_LAUNCH_FAILED, r, "hipEventSynchronize");
+  if (hipError_t r = h.hipEventElapsedTime(&ms, events[0], events[1]))
+    return failure(TILE_INTERNAL, r, "hipEventElapsedTime");
+  milliseconds = ms;
   return nullptr;
 }
 
@@ -565,18 +611,26 @@ public:
     if (hipError_t r = h.hipGetDeviceCount(&count))
       return failure(TILE_NO_DEVICE, r, "hipGetDeviceCount", "no HIP device: ");
     if (ordinal >= count)
-      return makeStatus(
-          TILE_NO_DEVICE,
-          "no hip device #" + std::to_string(ordinal) + " (there " +
-              (count == 1 ? "is 1)" : "are " + std::to_string(count) + ")"));
+      return noSuchDevice("hip", ordinal, count);
     auto device = std::make_unique<HIPDevice>(ordinal);
-    hipDevice_t handle = 0;
-    char name[256] = {0};
-    if (hipError_t r = h.hipDeviceGet(&handle, ordinal))
-      return failure(TILE_NO_DEVICE, r, "hipDeviceGet");
-    if (hipError_t r = h.hipDeviceGetName(name, sizeof(name) - 1, handle))
-      return failure(TILE_NO_DEVICE, r, "hipDeviceGetName");
-    device->deviceName = name;
+    std::vector<char> props(kPropBytes, 0);
+    if (hipError_t r = h.hipGetDeviceProperties(props.data(), ordinal))
+      return failure(TILE_NO_DEVICE, r, "hipGetDeviceProperties");
+    props[kPropGcnArchName + 255] = 0;
+    props[255] = 0;
+    const char *arch = props.data() + kPropGcnArchName;
+    if (std::strncmp(arch, "gfx", 3) != 0)
+      return makeStatus(TILE_NO_DEVICE,
+                        "hip device #" + std::to_string(ordinal) +
+                            ": hipGetDeviceProperties gave no gfx "
+                            "architecture name (a HIP whose hipDeviceProp_t "
+                            "layout is not ROCm 5's?)");
+    size_t sharedPerBlock = 0;
+    std::memcpy(&sharedPerBlock, props.data() + kPropSharedMemPerBlock,
+                sizeof(sharedPerBlock));
+    device->sharedPerBlock = int64_t(sharedPerBlock);
+    device->chip = std::string(arch, std::strcspn(arch, ":"));
+    device->deviceName = std::string(props.data()) + ", " + arch;
     out = std::move(device);
     return nullptr;
   }

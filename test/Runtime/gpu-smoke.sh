@@ -1,24 +1,45 @@
 #!/usr/bin/env bash
-# gpu-smoke.sh BUILD_DIR [DEVICE] - the CUDA backend on a real GPU.
+# gpu-smoke.sh BUILD_DIR [DEVICE] - the CUDA or HIP backend on a real GPU.
 #
-# Packs the hand-written PTX kernels of Inputs/ (vector_add.ptx,
-# fixture_kernels.ptx) into nvidia artifacts with BUILD_DIR/bin/tile-test-pack
-# and runs them with BUILD_DIR/bin/tile-run on DEVICE (default cuda:0),
+# Packs the hand-written kernels of Inputs/ (for cuda: vector_add.ptx and
+# fixture_kernels.ptx; for hip: the code objects BUILD_DIR/lib/
+# {vector_add,fixture_kernels}-CHIP.hsaco built from their .amdgcn.ll, CHIP
+# from $HIP_CHIP, default gfx942) into nvidia or amd artifacts with
+# BUILD_DIR/bin/tile-test-pack and runs them with BUILD_DIR/bin/tile-run on
+# DEVICE (default cuda:0; hip or hip:N selects the HIP mode),
 # checking results with --expect against Inputs/reference.py: vector add
 # (small, large, with more than 48 KiB of dynamic shared memory, from a cubin
 # when ptxas is found), every scalar kind through the parameter ABI, a 3-D
 # grid, asserts, device fills of 1, 2, 4 and 8-byte patterns, timing, and the
-# errors the backend reports (shared memory or threads over the limit, bad
-# PTX, a missing entry, a parameter of the wrong size, a wrong device).
+# errors the backend reports (shared memory or threads over the limit, a bad
+# binary, a missing entry, a parameter of the wrong size or count, a wrong
+# device; for hip, a code object or an artifact for another chip).
 # Prints one PASS or FAIL line per case and exits non-zero if any failed.
 #
 # BUILD_DIR may be a runtime-only build (cmake -DTILE_BUILD_COMPILER=OFF).
 # Needs python3. check-tile runs it only where a CUDA device is found
-# (gpu-smoke.test, REQUIRES: cuda-device).
+# (gpu-smoke.test, REQUIRES: cuda-device); mock-cuda.test and mock-hip.test
+# run it against the fake drivers of Inputs/.
 set -uo pipefail
 build=${1:?usage: gpu-smoke.sh BUILD_DIR [DEVICE]}
 device=${2:-cuda:0}
 here=$(cd "$(dirname "$0")" && pwd)
+case $device in
+hip*)
+  mode=hip target=amd chip=${HIP_CHIP:-gfx942} format="code object"
+  other_chip=gfx90a
+  [ "$chip" = gfx90a ] && other_chip=gfx942
+  vadd_binary=$build/lib/vector_add-$chip.hsaco
+  fixtures_binary=$build/lib/fixture_kernels-$chip.hsaco
+  big_shared=32768 # within the 64 KiB of LDS
+  ;;
+*)
+  mode=cuda target=nvidia chip=sm_80 format=ptx
+  vadd_binary=$here/Inputs/vector_add.ptx
+  fixtures_binary=$here/Inputs/fixture_kernels.ptx
+  big_shared=102400 # above 48 KiB: needs the opt-in attribute
+  ;;
+esac
 run=$build/bin/tile-run
 pack=$build/bin/tile-test-pack
 ref="python3 $here/Inputs/reference.py"
@@ -66,22 +87,34 @@ for tool in "$run" "$pack"; do
     exit 1
   fi
 done
+for binary in "$vadd_binary" "$fixtures_binary"; do
+  if [ ! -f "$binary" ]; then
+    echo "FAIL setup: $binary is missing (build tile-test-fixture-hsaco)"
+    exit 1
+  fi
+done
+# pack OUT BINARY KERNEL... - an artifact of this mode's target and chip.
+pack() {
+  local out=$1 binary=$2
+  shift 2
+  local kernels=()
+  for k in "$@"; do kernels+=(--kernel "$k"); done
+  "$pack" -o "$out" --binary "$binary" --target "$target" --chip "$chip" \
+    "${kernels[@]}"
+}
 
 add=ptr,ptr,ptr,i32
 vadd=$work/vadd.art
-"$pack" -o "$vadd" --binary "$here/Inputs/vector_add.ptx" --target nvidia \
-  --chip sm_80 \
-  --kernel vector_add:vector_add:$add:threads=256 \
-  --kernel vector_add_128:vector_add:$add:threads=128,shared=0 \
-  --kernel vector_add_shared:vector_add:$add:threads=256,shared=102400 \
-  --kernel vector_add_1024:vector_add:$add:threads=1024
+pack "$vadd" "$vadd_binary" vector_add:vector_add:$add:threads=256 \
+  vector_add_128:vector_add:$add:threads=128,shared=0 \
+  vector_add_shared:vector_add:$add:threads=256,shared=$big_shared \
+  vector_add_1024:vector_add:$add:threads=1024
 fixtures=$work/fixtures.art
-"$pack" -o "$fixtures" --binary "$here/Inputs/fixture_kernels.ptx" \
-  --target nvidia --chip sm_80 \
-  --kernel scalars:scalars:ptr,i1,i8,i16,i32,i64,f16,bf16,f32,f64:threads=32 \
-  --kernel grid_ids:grid_ids:ptr:threads=32 \
-  --kernel assert_positive:assert_positive:ptr,i32:threads=256,asserts=1 \
-  --kernel noop:noop:ptr:threads=1
+pack "$fixtures" "$fixtures_binary" \
+  scalars:scalars:ptr,i1,i8,i16,i32,i64,f16,bf16,f32,f64:threads=32 \
+  grid_ids:grid_ids:ptr:threads=32 \
+  assert_positive:assert_positive:ptr,i32:threads=256,asserts=1 \
+  noop:noop:ptr:threads=1
 
 # vector_add over n elements with kernel K and grid G: expect the sum of the
 # rand=1 and rand=2 fills that reference.py computes.
@@ -97,16 +130,16 @@ vector_add_case() {
 }
 
 # Vector add: a partial last block, a large grid, other block sizes, dynamic
-# shared memory above 48 KiB (the opt-in attribute).
+# shared memory (on CUDA above 48 KiB: the opt-in attribute).
 vector_add_case "vector_add n=1000" vector_add 1000 4
 vector_add_case "vector_add n=1000003" vector_add 1000003 3907
 vector_add_case "vector_add threads=128" vector_add_128 1000 8
 vector_add_case "vector_add threads=1024" vector_add_1024 5000 5
-vector_add_case "vector_add shared=102400" vector_add_shared 1000 4
+vector_add_case "vector_add shared=$big_shared" vector_add_shared 1000 4
 check "device name" 0 "device: $device (" "$run" "$vadd" --device "$device" \
   --kernel vector_add --grid 1 --arg buf:f32:1:zero --arg buf:f32:1:zero \
   --arg buf:f32:1:zero --arg i32:1
-chip=$(sed -n 's/^device: .*, sm_\([0-9a-z]*\))$/\1/p' "$work/out")
+sm=$(sed -n 's/^device: .*, sm_\([0-9a-z]*\))$/\1/p' "$work/out")
 
 # Timing with events: warmups, repeats, a bandwidth.
 check "timing" 0 "20 runs)" "$run" "$vadd" --device "$device" \
@@ -116,13 +149,15 @@ check "timing" 0 "20 runs)" "$run" "$vadd" --device "$device" \
 cp "$work/out" "$work/timing"
 check "timing bandwidth" 0 "" grep -q "^bandwidth: [0-9.]* GB/s$" "$work/timing"
 
-# The same kernel from a cubin, when ptxas is here to make one.
+# CUDA: the same kernel from a cubin, when ptxas is here to make one.
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-if [ -n "$chip" ] && [ -x "$ptxas" ] &&
-  "$ptxas" -arch="sm_$chip" "$here/Inputs/vector_add.ptx" \
+if [ "$mode" = hip ]; then
+  :
+elif [ -n "$sm" ] && [ -x "$ptxas" ] &&
+  "$ptxas" -arch="sm_$sm" "$here/Inputs/vector_add.ptx" \
     -o "$work/vadd.cubin" 2>"$work/ptxas.err"; then
   "$pack" -o "$work/cubin.art" --binary "$work/vadd.cubin" --target nvidia \
-    --chip "sm_$chip" --kernel vector_add:vector_add:$add:threads=256
+    --chip "sm_$sm" --kernel vector_add:vector_add:$add:threads=256
   vector_add_case "vector_add from cubin" vector_add 1000 4 "$work/cubin.art"
 else
   skipped=$((skipped + 1))
@@ -192,36 +227,51 @@ fill_case f64 16777219 const=-2.75
 fill_case i64 16777217 zero
 
 # Errors the backend reports at load or launch.
-"$pack" -o "$work/big-shared.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel vector_add:vector_add:$add:threads=256,shared=1048576
+pack "$work/big-shared.art" "$vadd_binary" \
+  vector_add:vector_add:$add:threads=256,shared=1048576
 check "shared over the limit" 1 "bytes per block" "$run" "$work/big-shared.art" \
   --device "$device" --kernel vector_add --grid 1
-"$pack" -o "$work/threads.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel vector_add:vector_add:$add:threads=2048
+pack "$work/threads.art" "$vadd_binary" vector_add:vector_add:$add:threads=2048
 check "threads over 1024" 1 "attribute threads = 2048 is outside 1..1024" \
   "$run" "$work/threads.art" --device "$device" --kernel vector_add --grid 1
-"$pack" -o "$work/no-threads.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel vector_add:vector_add:$add
+pack "$work/no-threads.art" "$vadd_binary" vector_add:vector_add:$add
 check "threads missing" 1 "no 'threads' attribute" "$run" \
   "$work/no-threads.art" --device "$device" --kernel vector_add --grid 1
-"$pack" -o "$work/ghost.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel ghost:no_such_entry:ptr:threads=1
-check "missing entry" 1 "entry symbol 'no_such_entry' is not in the artifact's ptx" \
+pack "$work/ghost.art" "$vadd_binary" ghost:no_such_entry:ptr:threads=1
+check "missing entry" 1 \
+  "entry symbol 'no_such_entry' is not in the artifact's $format" \
   "$run" "$work/ghost.art" --device "$device" --kernel ghost --grid 1
-sed 's/add.rn.f32/add.bogus.f32/' "$here/Inputs/vector_add.ptx" >"$work/bad.ptx"
-"$pack" -o "$work/bad.art" --binary "$work/bad.ptx" --target nvidia \
-  --kernel vector_add:vector_add:$add:threads=256
-check "bad PTX" 1 "in cuModuleLoadDataEx: " "$run" "$work/bad.art" \
-  --device "$device" --kernel vector_add --grid 1
-"$pack" -o "$work/no-flag.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel vector_add:vector_add:$add:threads=256,asserts=1
+if [ "$mode" = hip ]; then
+  pack "$work/bad.art" "$here/Inputs/vector_add.ptx" \
+    vector_add:vector_add:$add:threads=256
+  check "bad code object" 1 "the code object is not a 64-bit little-endian ELF" \
+    "$run" "$work/bad.art" --device "$device" --kernel vector_add --grid 1
+  pack "$work/other.art" "$build/lib/vector_add-$other_chip.hsaco" \
+    vector_add:vector_add:$add:threads=256
+  check "code object for another chip" 1 "in hipModuleLoadData" "$run" \
+    "$work/other.art" --device "$device" --kernel vector_add --grid 1
+  "$pack" -o "$work/chip.art" --binary "$build/lib/vector_add-$other_chip.hsaco" \
+    --target amd --chip "$other_chip" --kernel vector_add:vector_add:$add:threads=256
+  check "artifact for another chip" 1 \
+    "the artifact is for chip $other_chip, but" "$run" "$work/chip.art" \
+    --device "$device" --kernel vector_add --grid 1
+else
+  sed 's/add.rn.f32/add.bogus.f32/' "$here/Inputs/vector_add.ptx" >"$work/bad.ptx"
+  pack "$work/bad.art" "$work/bad.ptx" vector_add:vector_add:$add:threads=256
+  check "bad PTX" 1 "in cuModuleLoadDataEx: " "$run" "$work/bad.art" \
+    --device "$device" --kernel vector_add --grid 1
+fi
+pack "$work/no-flag.art" "$vadd_binary" \
+  vector_add:vector_add:$add:threads=256,asserts=1
 check "asserts without flag" 1 "defines no global 'tile_assert_failed'" \
   "$run" "$work/no-flag.art" --device "$device" --kernel vector_add --grid 1
-# The parameter checks need cuFuncGetParamInfo (drivers of CUDA 12.4 on):
-# where the artifact loads regardless, they are skipped.
+# The parameter checks: HIP's come from the code object's metadata; CUDA's
+# need cuFuncGetParamInfo (drivers of CUDA 12.4 on), and where the artifact
+# loads regardless, they are skipped.
 param_case() {
   local name=$1 art=$2 pattern=$3
-  if "$run" "$art" --device "$device" --kernel no_such_kernel --grid 1 2>&1 |
+  if [ "$mode" = cuda ] &&
+    "$run" "$art" --device "$device" --kernel no_such_kernel --grid 1 2>&1 |
     grep -q "no kernel 'no_such_kernel'"; then
     skipped=$((skipped + 1))
     echo "SKIP $name (the driver has no cuFuncGetParamInfo)"
@@ -230,18 +280,23 @@ param_case() {
       --kernel vector_add --grid 1
   fi
 }
-"$pack" -o "$work/i64.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel vector_add:vector_add:ptr,ptr,ptr,i64:threads=256
-param_case "parameter size check" "$work/i64.art" \
-  "parameter #3 of 4 bytes, but argument #3 is i64 (8 bytes)"
-"$pack" -o "$work/few.art" --binary "$here/Inputs/vector_add.ptx" \
-  --target nvidia --kernel vector_add:vector_add:ptr,ptr,ptr:threads=256
-param_case "parameter count check" "$work/few.art" \
-  "takes more than 3 parameters"
-check "no such device" 1 "no cuda device #99" "$run" "$vadd" \
-  --device cuda:99 --kernel vector_add --grid 1
-check "nvidia artifact on the cpu" 1 \
-  "artifact is for target 'nvidia' but the device is 'cpu'" "$run" "$vadd" \
+pack "$work/i64.art" "$vadd_binary" vector_add:vector_add:ptr,ptr,ptr,i64:threads=256
+pack "$work/few.art" "$vadd_binary" vector_add:vector_add:ptr,ptr,ptr:threads=256
+if [ "$mode" = hip ]; then
+  param_case "parameter size check" "$work/i64.art" \
+    "argument #3 (i64) is packed at offset 24 (8 bytes), but entry 'vector_add' reads offset 24 (4 bytes)"
+  param_case "parameter count check" "$work/few.art" \
+    "entry 'vector_add' takes 4 arguments; the artifact declares 3"
+else
+  param_case "parameter size check" "$work/i64.art" \
+    "parameter #3 of 4 bytes, but argument #3 is i64 (8 bytes)"
+  param_case "parameter count check" "$work/few.art" \
+    "takes more than 3 parameters"
+fi
+check "no such device" 1 "no $mode device #99" "$run" "$vadd" \
+  --device "$mode:99" --kernel vector_add --grid 1
+check "$target artifact on the cpu" 1 \
+  "artifact is for target '$target' but the device is 'cpu'" "$run" "$vadd" \
   --device cpu --kernel vector_add --grid 1
 
 echo "gpu-smoke: $passed passed, $failed failed, $skipped skipped"

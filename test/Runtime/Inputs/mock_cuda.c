@@ -28,10 +28,9 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
-#include <stdint.h>
+#include "mock_gpu.h"
+
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -168,48 +167,6 @@ EXPORT CUresult cuCtxSynchronize(void) {
 
 /*===-- Memory ------------------------------------------------------------===*/
 
-struct Allocation {
-  char *base;
-  size_t size;
-  int global; /* a module's global, freed with the module */
-  struct Allocation *next;
-};
-
-static struct Allocation *allocations;
-
-static struct Allocation *track(size_t bytes, int global) {
-  struct Allocation *a = calloc(1, sizeof(*a));
-  if (!a || posix_memalign((void **)&a->base, 256, bytes) != 0) {
-    free(a);
-    return NULL;
-  }
-  memset(a->base, 0xA5, bytes); /* cuMemAlloc leaves memory uninitialized */
-  a->size = bytes;
-  a->global = global;
-  a->next = allocations;
-  allocations = a;
-  return a;
-}
-
-static void untrack(struct Allocation *a) {
-  struct Allocation **p = &allocations;
-  while (*p != a)
-    p = &(*p)->next;
-  *p = a->next;
-  free(a->base);
-  free(a);
-}
-
-/* The allocation holding [p, p + bytes), or NULL. */
-static struct Allocation *find(CUdeviceptr p, size_t bytes) {
-  for (struct Allocation *a = allocations; a; a = a->next) {
-    uintptr_t base = (uintptr_t)a->base;
-    if (p >= base && p - base <= a->size && bytes <= a->size - (p - base))
-      return a;
-  }
-  return NULL;
-}
-
 EXPORT CUresult cuMemAlloc_v2(CUdeviceptr *out, size_t bytes) {
   if (!current())
     return INVALID_CONTEXT;
@@ -290,11 +247,6 @@ EXPORT CUresult cuMemsetD2D32_v2(CUdeviceptr p, size_t pitch, unsigned v,
 
 /*===-- Modules and kernels -----------------------------------------------===*/
 
-struct Module;
-typedef void (*KernelFn)(const uint64_t *params, const unsigned block[3],
-                         const unsigned grid[3], unsigned thread,
-                         unsigned threads, struct Module *module);
-
 struct Function {
   const char *name;
   int numParams;
@@ -312,65 +264,6 @@ struct Module {
 
 static struct Module *modules;
 
-static void vectorAdd(const uint64_t *p, const unsigned b[3],
-                      const unsigned g[3], unsigned t, unsigned nt,
-                      struct Module *m) {
-  const float *x = (const float *)(uintptr_t)p[0];
-  const float *y = (const float *)(uintptr_t)p[1];
-  float *out = (float *)(uintptr_t)p[2];
-  int64_t n = (int32_t)p[3];
-  int64_t i = (int64_t)b[0] * nt + t;
-  (void)g, (void)m;
-  if (i < n)
-    out[i] = x[i] + y[i];
-}
-
-static void scalars(const uint64_t *p, const unsigned b[3], const unsigned g[3],
-                    unsigned t, unsigned nt, struct Module *m) {
-  double *out = (double *)(uintptr_t)p[0];
-  float f32;
-  double f64;
-  (void)g, (void)nt, (void)m;
-  if (t != 0 || b[0] != 0)
-    return;
-  memcpy(&f32, &p[8], 4);
-  memcpy(&f64, &p[9], 8);
-  out[0] = (uint8_t)p[1];
-  out[1] = (int8_t)p[2];
-  out[2] = (int16_t)p[3];
-  out[3] = (int32_t)p[4];
-  out[4] = (double)(int64_t)p[5];
-  out[5] = (uint16_t)p[6];
-  out[6] = (uint16_t)p[7];
-  out[7] = f32;
-  out[8] = f64;
-}
-
-static void gridIds(const uint64_t *p, const unsigned b[3], const unsigned g[3],
-                    unsigned t, unsigned nt, struct Module *m) {
-  int32_t *out = (int32_t *)(uintptr_t)p[0];
-  (void)nt, (void)m;
-  if (t == 0)
-    out[((uint64_t)b[2] * g[1] + b[1]) * g[0] + b[0]] =
-        (int32_t)(b[0] + 1000 * b[1] + 1000000 * b[2]);
-}
-
-static void assertPositive(const uint64_t *p, const unsigned b[3],
-                           const unsigned g[3], unsigned t, unsigned nt,
-                           struct Module *m) {
-  const float *x = (const float *)(uintptr_t)p[0];
-  int64_t n = (int32_t)p[1];
-  int64_t i = (int64_t)b[0] * nt + t;
-  uint32_t *flag = (uint32_t *)m->assertFlag->base;
-  (void)g;
-  if (i >= n || x[i] > 0 || flag[0] != 0)
-    return;
-  flag[0] = 1;
-  flag[1] = b[0];
-  flag[2] = b[1];
-  flag[3] = b[2];
-}
-
 /* The fields of a tensor map as this mock encodes them (a real map is
  * opaque): a kernel can tell what the runtime asked for. */
 struct TensorMap {
@@ -385,10 +278,10 @@ struct TensorMap {
  * and element type. */
 static void tensorMapProbe(const uint64_t *p, const unsigned b[3],
                            const unsigned g[3], unsigned t, unsigned nt,
-                           struct Module *m) {
+                           uint32_t *flag) {
   uint64_t *out = (uint64_t *)(uintptr_t)p[0];
   const struct TensorMap *map = (const struct TensorMap *)(uintptr_t)p[2];
-  (void)b, (void)g, (void)nt, (void)m;
+  (void)b, (void)g, (void)nt, (void)flag;
   if (t != 0)
     return;
   out[0] = map->magic == TENSOR_MAP_MAGIC;
@@ -404,16 +297,11 @@ static void tensorMapProbe(const uint64_t *p, const unsigned b[3],
 /* probe_plain(ptr out, i64 n): out[0] = 0xab, the kernel without a map. */
 static void probePlain(const uint64_t *p, const unsigned b[3],
                        const unsigned g[3], unsigned t, unsigned nt,
-                       struct Module *m) {
+                       uint32_t *flag) {
   uint64_t *out = (uint64_t *)(uintptr_t)p[0];
-  (void)b, (void)g, (void)nt, (void)m;
+  (void)b, (void)g, (void)nt, (void)flag;
   if (t == 0)
     out[0] = 0xab;
-}
-
-static void noop(const uint64_t *p, const unsigned b[3], const unsigned g[3],
-                 unsigned t, unsigned nt, struct Module *m) {
-  (void)p, (void)b, (void)g, (void)t, (void)nt, (void)m;
 }
 
 /* The kernels this mock can run, with their PTX parameter sizes. */
@@ -610,13 +498,8 @@ EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
     }
     memcpy(&slots[i], params[i], f->sizes[i]);
   }
-  for (unsigned z = 0; z < gz; ++z)
-    for (unsigned y = 0; y < gy; ++y)
-      for (unsigned x = 0; x < gx; ++x) {
-        const unsigned block[3] = {x, y, z};
-        for (unsigned t = 0; t < bx; ++t)
-          f->run(slots, block, grid, t, bx, m);
-      }
+  runGrid(f->run, slots, grid, bx,
+          m->assertFlag ? (uint32_t *)m->assertFlag->base : NULL);
   return SUCCESS;
 }
 
@@ -748,9 +631,7 @@ EXPORT CUresult cuGetErrorString(CUresult code, const char **text) {
 /*===-- Leak report -------------------------------------------------------===*/
 
 __attribute__((destructor)) static void reportLeaks(void) {
-  int buffers = 0, numModules = 0, refs = 0;
-  for (struct Allocation *a = allocations; a; a = a->next)
-    buffers += !a->global;
+  int buffers = liveAllocations(), numModules = 0, refs = 0;
   for (struct Module *m = modules; m; m = m->next)
     ++numModules;
   for (int i = 0; i < MAX_DEVICES; ++i)
