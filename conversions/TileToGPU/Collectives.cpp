@@ -709,19 +709,29 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
   int64_t bytes = getElementByteSize(aType.getElementType());
-  // Both row-major as loaded (so whole runs are stored at once), rows
-  // padded by 16 bytes so the eight rows a fragment load touches hit
-  // different banks.
+  // A row-major as loaded (so whole runs are stored at once), rows padded
+  // by 16 bytes so the eight rows a fragment load touches hit different
+  // banks. B likewise, unless a lane's B fragment runs along k for more
+  // than a pair (MFMA's 4, WMMA's 16): then B is stored k-contiguous
+  // (transposed) so that each run is one wide load rather than one load per
+  // element, at the price of element-wise stores.
+  int64_t bRun = 1;
+  for (const Coords &basis : instruction.bElementBases) {
+    if (basis != Coords{bRun, 0})
+      break;
+    bRun *= 2;
+  }
+  bool bKContiguous = bRun > 2;
   int64_t stride = k + 16 / bytes;
-  int64_t bStride = n + 16 / bytes;
+  int64_t bStride = bKContiguous ? k + 16 / bytes : n + 16 / bytes;
   int64_t bOffset = llvm::alignTo(m * stride * bytes, 16);
-  reserveShared(bOffset + k * bStride * bytes);
+  reserveShared(bOffset + (bKContiguous ? n : k) * bStride * bytes);
 
   barrier(b, loc);
   stageMatrix(b, loc, operands.a.layout, operands.a.regs, 0, stride, bytes,
               /*transposed=*/false);
   stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, bStride,
-              bytes, /*transposed=*/false);
+              bytes, /*transposed=*/bKContiguous);
   barrier(b, loc);
 
   auto [warpsM, warpsN] = dotWarps(cType, instruction);
@@ -750,10 +760,18 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
                                 (rowStep * stride + kStep) * bytes);
     return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset), 4);
   };
-  // B's pairs run along k, a column of its row-major copy: two loads.
+  // B's pairs run along k: a row of its k-contiguous copy (one load), or a
+  // column of its row-major copy (two).
   Type half = b.getIntegerType(8 * bytes);
   auto loadColumnPair = [&](Value col, int64_t colStep, Value k0,
                             int64_t kStep) -> Value {
+    if (bKContiguous) {
+      Value offset =
+          sharedOffset(b, loc, col, bStride, k0, bytes,
+                       bOffset + (colStep * bStride + kStep) * bytes);
+      return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset),
+                                  4);
+    }
     Value pair;
     for (int64_t i = 0; i < 2; ++i) {
       Value offset =

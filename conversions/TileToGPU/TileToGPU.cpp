@@ -56,7 +56,7 @@ static llvm::StringMap<RegisteredHooks> &hooksRegistry() {
 }
 
 void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
-                                        StringRef chip) {
+                                        StringRef chip, bool lowerControlFlow) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());
   pm.addPass(createCSEPass());
@@ -72,7 +72,8 @@ void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   pm.addPass(createCanonicalizerPass(config));
   pm.addPass(createCSEPass());
-  pm.addPass(createSCFToControlFlowPass());
+  if (lowerControlFlow)
+    pm.addPass(createSCFToControlFlowPass());
 }
 
 void mlir::tile::registerGPUTargetHooks(StringRef target,
@@ -659,6 +660,15 @@ LogicalResult checkPowerOfTwoExtents(FuncOp kernel) {
 struct ConvertTileToGPUPass
     : public mlir::tile::impl::ConvertTileToGPUBase<ConvertTileToGPUPass> {
   using ConvertTileToGPUBase::ConvertTileToGPUBase;
+
+  /// The dialects of the target's own ops that its hooks emit (matrix
+  /// instructions), besides the pass's own.
+  void getDependentDialects(DialectRegistry &registry) const override {
+    ConvertTileToGPUBase::getDependentDialects(registry);
+    if (std::unique_ptr<GPUTargetHooks> hooks =
+            createGPUTargetHooks(target, chip))
+      hooks->getDependentDialects(registry);
+  }
 
   /// " on CHIP" when the chip is named, for diagnostics about its limits.
   std::string onChip() const {

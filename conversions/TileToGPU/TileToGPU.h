@@ -83,6 +83,9 @@ struct SharedMatrixOperand {
 class GPUTargetHooks {
 public:
   virtual ~GPUTargetHooks();
+  /// Adds the dialects of the ops the hooks create (beyond gpu, llvm, arith,
+  /// math and scf), so that convert-tile-to-gpu loads them.
+  virtual void getDependentDialects(DialectRegistry &registry) const {}
   /// Threads per warp (wavefront).
   virtual unsigned getWarpSize() const = 0;
   /// Shared memory one program may use, in bytes.
@@ -246,10 +249,11 @@ StringRef getGPUSharedMemoryName();
 
 /// The passes every GPU target's pipeline starts with: the tile-level
 /// clean-up (canonicalize, tile-combine, CSE), convert-tile-to-gpu for
-/// `target` and `chip`, another clean-up, and scf to branches. The target
-/// then lowers the gpu.module to its own dialect.
-void buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
-                            StringRef chip);
+/// `target` and `chip`, another clean-up, and (with `lowerControlFlow`) scf
+/// to branches. The target then lowers the gpu.module to its own dialect;
+/// the GPU simulator runs it with structured control flow.
+void buildTileToGPUPipeline(OpPassManager &pm, StringRef target, StringRef chip,
+                            bool lowerControlFlow = true);
 
 } // namespace mlir::tile
 

@@ -6,8 +6,8 @@
 // (CodeObject.cpp): LLVM's AMDGPU backend at O3 and lld into a code object
 // (hsaco) whose metadata gives the registers and scratch each kernel uses.
 //
-// This phase has no matrix instructions (MFMA, WMMA): products use the
-// shared lowering's FMA path.
+// Products of bf16 or f16 into f32 use the chips' matrix instructions
+// (MFMA on CDNA, WMMA on RDNA 3), the others the shared lowering's FMAs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,8 @@
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -39,11 +41,96 @@ constexpr int64_t kLDSBytes = 64 * 1024;
 class AMDHooks : public GPUTargetHooks {
 public:
   explicit AMDHooks(const ChipInfo &chip) : chip(chip) {}
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<ROCDL::ROCDLDialect>();
+  }
   unsigned getWarpSize() const override { return chip.waveSize; }
   int64_t getMaxSharedMemoryBytes() const override { return kLDSBytes; }
   int64_t getMaxRegistersPerThread() const override {
     return chip.vgprsPerLane;
   }
+  std::optional<MatrixInstruction>
+  getMatrixInstruction(Type a, Type b, Type acc) const override {
+    if (a != b || !acc.isF32() || !(a.isBF16() || a.isF16()))
+      return std::nullopt;
+    MatrixInstruction instruction;
+    instruction.m = instruction.n = instruction.k = 16;
+    instruction.elementsPerRegister = 2;
+    instruction.inputType = a.isBF16() ? "bf16" : "f16";
+    if (chip.waveSize == 64) {
+      // CDNA 2 and 3's v_mfma_f32_16x16x16{f16,bf16_1k} (the MI200 and
+      // MI300 ISA manuals' matrix layouts): lane i + 16 * (k / 4) holds
+      // A[i][k] and B[k][i] as element k % 4, and D[i][j] is element i % 4
+      // of lane j + 16 * (i / 4).
+      instruction.aElementBases = {{0, 1}, {0, 2}};
+      instruction.aLaneBases = {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 4}, {0, 8}};
+      instruction.bElementBases = {{1, 0}, {2, 0}};
+      instruction.bLaneBases = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {4, 0}, {8, 0}};
+      instruction.accElementBases = {{1, 0}, {2, 0}};
+      instruction.accLaneBases = {{0, 1}, {0, 2}, {0, 4},
+                                  {0, 8}, {4, 0}, {8, 0}};
+      return instruction;
+    }
+    // RDNA 3's v_wmma_f32_16x16x16_{f16,bf16} in wave 32 (the RDNA 3 ISA
+    // manual): lane i and lane i + 16 both hold row i of A (column i of B)
+    // whole, element k; D[i][j] is element i / 2 of lane j + 16 * (i % 2).
+    instruction.aElementBases = {{0, 1}, {0, 2}, {0, 4}, {0, 8}};
+    instruction.aLaneBases = {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 0}};
+    instruction.bElementBases = {{1, 0}, {2, 0}, {4, 0}, {8, 0}};
+    instruction.bLaneBases = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 0}};
+    instruction.accElementBases = {{2, 0}, {4, 0}, {8, 0}};
+    instruction.accLaneBases = {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 0}};
+    return instruction;
+  }
+
+  SmallVector<Value> emitMatrixInstruction(OpBuilder &b, Location loc,
+                                           const MatrixInstruction &instruction,
+                                           ValueRange a, ValueRange bRegs,
+                                           ValueRange acc) const override {
+    // The operands' i32 registers, two elements each, as the instruction's
+    // vector of 16-bit elements (bf16 as i16, as the intrinsics take it).
+    bool bf16 = instruction.inputType == "bf16";
+    Type element = bf16 ? Type(b.getI16Type()) : Type(b.getF16Type());
+    auto asOperand = [&](ValueRange regs) -> Value {
+      auto words = VectorType::get({int64_t(regs.size())}, b.getI32Type());
+      Value vector = LLVM::UndefOp::create(b, loc, words);
+      for (auto [i, reg] : llvm::enumerate(regs))
+        vector = LLVM::InsertElementOp::create(
+            b, loc, vector, reg,
+            LLVM::ConstantOp::create(b, loc, b.getI32Type(), int64_t(i)));
+      return LLVM::BitcastOp::create(
+          b, loc, VectorType::get({2 * int64_t(regs.size())}, element), vector);
+    };
+    auto accType = VectorType::get({int64_t(acc.size())}, b.getF32Type());
+    Value c = LLVM::UndefOp::create(b, loc, accType);
+    for (auto [i, value] : llvm::enumerate(acc))
+      c = LLVM::InsertElementOp::create(
+          b, loc, c, value,
+          LLVM::ConstantOp::create(b, loc, b.getI32Type(), int64_t(i)));
+    Value lhs = asOperand(a), rhs = asOperand(bRegs), d;
+    if (chip.waveSize == 64) {
+      Value zero = LLVM::ConstantOp::create(b, loc, b.getI32Type(), 0);
+      // cbsz, abid, blgp: no broadcast between blocks or lanes.
+      SmallVector<Value> args{lhs, rhs, c, zero, zero, zero};
+      d = bf16 ? ROCDL::mfma_f32_16x16x16bf16_1k::create(b, loc, accType, args)
+                     .getResult()
+               : ROCDL::mfma_f32_16x16x16f16::create(b, loc, accType, args)
+                     .getResult();
+    } else {
+      d = bf16 ? ROCDL::wmma_f32_16x16x16_bf16::create(b, loc, accType, lhs,
+                                                       rhs, c)
+                     .getResult()
+               : ROCDL::wmma_f32_16x16x16_f16::create(b, loc, accType, lhs, rhs,
+                                                      c)
+                     .getResult();
+    }
+    SmallVector<Value> out;
+    for (int64_t i = 0; i < int64_t(acc.size()); ++i)
+      out.push_back(LLVM::ExtractElementOp::create(
+          b, loc, d, LLVM::ConstantOp::create(b, loc, b.getI32Type(), i)));
+    return out;
+  }
+
   // emitConvertToF8 stays the shared software conversion: gfx942's fp8
   // conversions produce the FNUZ formats, not the OCP E4M3FN/E5M2 of the
   // dialect, and gfx90a and gfx1100 have none. emitDivide stays the

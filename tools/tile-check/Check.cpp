@@ -2,11 +2,14 @@
 
 #include "tile-check/Check.h"
 
+#include "tile/Conversion/TileToGPU/TileToGPU.h"
+#include "tile/Dialect/Interpreter/GPUSimulator.h"
 #include "tile/Dialect/Interpreter/Interpreter.h"
 #include "tile/Dialect/Interpreter/Numerics.h"
 #include "tile/Target/Target.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -105,6 +108,10 @@ struct Checker::CompiledTarget {
   tile_module_t module = nullptr;
   tile_kernel_t kernel = nullptr;
   std::string backend;
+  /// For a `sim-` target: the kernel lowered by the target's GPU pipeline
+  /// (up to its own dialect), run by the GPU simulator.
+  mlir::OwningOpRef<mlir::ModuleOp> simulated;
+  unsigned warpSize = 0;
 
   ~CompiledTarget() {
     tile_status_free(tile_module_unload(module));
@@ -280,20 +287,22 @@ bool Checker::makeInputs(const Case &c, Buffers &inputs,
   return true;
 }
 
-ReferenceResult Checker::runReference(const Case &c, const Buffers &inputs,
-                                      llvm::raw_ostream *printStream) {
-  ReferenceResult result;
-  result.buffers = inputs;
-  std::vector<interp::KernelArgument> args(c.specs.size());
-  std::vector<interp::HostBuffer> buffers;
+namespace {
+
+/// The interpreter's view of a case's arguments, buffer arguments pointing
+/// into \p buffers (host copies of the inputs).
+void interpArguments(const Case &c, Buffers &data,
+                     std::vector<interp::KernelArgument> &args,
+                     std::vector<interp::HostBuffer> &buffers) {
+  args.assign(c.specs.size(), {});
   for (size_t i = 0; i < c.specs.size(); ++i) {
     const tile_arg_t &arg = c.specs[i].arg;
     uint64_t &bits = args[i].bits;
     switch (arg.kind) {
     case TILE_ARG_PTR:
-      bits = reinterpret_cast<uint64_t>(result.buffers[i].data());
-      buffers.push_back({result.buffers[i].data(), result.buffers[i].size(),
-                         "argument #" + std::to_string(i)});
+      bits = reinterpret_cast<uint64_t>(data[i].data());
+      buffers.push_back(
+          {data[i].data(), data[i].size(), "argument #" + std::to_string(i)});
       break;
     case TILE_ARG_F16:
     case TILE_ARG_BF16:
@@ -310,6 +319,17 @@ ReferenceResult Checker::runReference(const Case &c, const Buffers &inputs,
       break;
     }
   }
+}
+
+} // namespace
+
+ReferenceResult Checker::runReference(const Case &c, const Buffers &inputs,
+                                      llvm::raw_ostream *printStream) {
+  ReferenceResult result;
+  result.buffers = inputs;
+  std::vector<interp::KernelArgument> args;
+  std::vector<interp::HostBuffer> buffers;
+  interpArguments(c, result.buffers, args, buffers);
   interp::LaunchOptions launch;
   launch.grid = {c.grid[0], c.grid[1], c.grid[2]};
   launch.printStream = printStream;
@@ -370,6 +390,11 @@ void Checker::compileTargets() {
   for (const std::string &label : labels) {
     auto t = std::make_unique<CompiledTarget>();
     t->label = label;
+    if (llvm::StringRef(label).starts_with(kSimulatorPrefix)) {
+      compileForSimulator(*t);
+      targets.push_back(std::move(t));
+      continue;
+    }
     std::string error;
     mlir::FailureOr<mlir::tile::TargetOptions> targetOptions =
         mlir::tile::TargetOptions::parse(label, error);
@@ -434,6 +459,78 @@ void Checker::compileTargets() {
   }
 }
 
+void Checker::compileForSimulator(CompiledTarget &t) {
+  std::string error;
+  std::string name = t.label.substr(std::strlen(kSimulatorPrefix));
+  mlir::FailureOr<mlir::tile::TargetOptions> targetOptions =
+      mlir::tile::TargetOptions::parse(name, error);
+  const mlir::tile::Target *target =
+      succeeded(targetOptions) ? mlir::tile::lookupTarget(targetOptions->target)
+                               : nullptr;
+  if (succeeded(targetOptions) && !target) {
+    t.status = TargetResult::NotBuilt;
+    t.detail = "not built into this tile-check";
+    return;
+  }
+  if (failed(targetOptions) ||
+      failed(target->resolveOptions(*targetOptions, error))) {
+    t.status = TargetResult::CompileFailed;
+    t.detail = error;
+    return;
+  }
+  std::unique_ptr<mlir::tile::GPUTargetHooks> hooks =
+      mlir::tile::createGPUTargetHooks(targetOptions->target,
+                                       targetOptions->chip);
+  if (!hooks) {
+    t.status = TargetResult::CompileFailed;
+    t.detail = "target '" + targetOptions->target +
+               "' has no GPU lowering to simulate";
+    return;
+  }
+  t.warpSize = hooks->getWarpSize();
+  t.simulated = module.clone();
+  for (auto other :
+       llvm::make_early_inc_range(t.simulated->getOps<mlir::tile::FuncOp>()))
+    if (other.getSymName() != kernel.getSymName())
+      other.erase();
+  CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
+  mlir::PassManager pm(module.getContext());
+  mlir::tile::buildTileToGPUPipeline(pm, targetOptions->target,
+                                     targetOptions->chip,
+                                     /*lowerControlFlow=*/false);
+  if (failed(pm.run(*t.simulated))) {
+    t.status = TargetResult::CompileFailed;
+    t.detail = diagnostics.take();
+    return;
+  }
+  t.status = TargetResult::Ran; // ready to run
+}
+
+TargetResult Checker::runSimulated(CompiledTarget &t, const Case &c,
+                                   const Buffers &inputs) {
+  TargetResult result;
+  result.target = t.label;
+  result.buffers = inputs;
+  std::vector<interp::KernelArgument> args;
+  std::vector<interp::HostBuffer> buffers;
+  interpArguments(c, result.buffers, args, buffers);
+  interp::LaunchOptions launch;
+  launch.grid = {c.grid[0], c.grid[1], c.grid[2]};
+  CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
+  bool assertFailed = false;
+  if (failed(interp::simulateGPUKernel(*t.simulated, kernel.getSymName(),
+                                       t.warpSize, args, buffers, launch,
+                                       &assertFailed))) {
+    result.status = TargetResult::RunFailed;
+    result.launchFailed = assertFailed;
+    result.detail = diagnostics.take();
+    result.buffers.clear();
+    return result;
+  }
+  result.status = TargetResult::Ran;
+  return result;
+}
+
 TargetResult Checker::runTarget(const std::string &label, const Case &c,
                                 const Buffers &inputs) {
   compileTargets();
@@ -452,6 +549,8 @@ TargetResult Checker::runTarget(const std::string &label, const Case &c,
   result.detail = t->detail;
   if (t->status != TargetResult::Ran)
     return result;
+  if (t->simulated)
+    return runSimulated(*t, c, inputs);
   // A CPU kernel runs in this process: one that traps (an integer division
   // the lowering left unguarded, a wild store) would take tile-check down
   // with it. It runs in a child process instead, which reports the signal.

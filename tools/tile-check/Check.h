@@ -127,6 +127,9 @@ public:
 private:
   struct CompiledTarget;
   /// Runs a loaded kernel through the runtime, in this process.
+  void compileForSimulator(CompiledTarget &target);
+  TargetResult runSimulated(CompiledTarget &target, const Case &c,
+                            const Buffers &inputs);
   TargetResult launch(CompiledTarget &target, const Case &c,
                       const Buffers &inputs);
   /// launch() in a child process, which reports a crash as a failed run.
@@ -141,6 +144,10 @@ private:
   bool compiled = false;
   std::vector<std::unique_ptr<CompiledTarget>> targets;
 };
+
+/// A target named "sim-<target>[:options]" runs the kernel as that GPU
+/// target lowers it, in the GPU simulator (GPUSimulator.h), on the host.
+constexpr const char *kSimulatorPrefix = "sim-";
 
 /// The runtime backend that runs \p target's artifacts ("cpu", "cuda",
 /// "hip"; the target's own name for targets added later).

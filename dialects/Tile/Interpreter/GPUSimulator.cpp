@@ -1,0 +1,917 @@
+//===- GPUSimulator.cpp - Runs lowered GPU kernels on the host ------------===//
+//
+// A block at a time, its threads in lock step: every op runs for all lanes
+// at once on values of one element per lane (Execution.h's RtValue of shape
+// [threads], or [threads, n] for an n-element vector; shape [] for uniform
+// values), under the mask of the lanes that reach it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Interpreter/GPUSimulator.h"
+#include "tile/Dialect/Interpreter/Execution.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::tile::interp;
+
+namespace {
+
+/// Bytes of a scalar, vector or array type in memory.
+int64_t byteSizeOf(Type type) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getNumElements() * byteSizeOf(vector.getElementType());
+  if (auto array = dyn_cast<LLVM::LLVMArrayType>(type))
+    return int64_t(array.getNumElements()) * byteSizeOf(array.getElementType());
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  if (type.isIntOrFloat())
+    return (type.getIntOrFloatBitWidth() + 7) / 8;
+  return -1;
+}
+
+/// A set of lanes.
+using Mask = std::vector<char>;
+
+/// Where a while loop is taken to wait forever.
+constexpr int64_t kMaxWhileIterations = 10000000;
+
+bool any(const Mask &mask) {
+  return llvm::any_of(mask, [](char c) { return c != 0; });
+}
+
+class BlockSimulator {
+public:
+  BlockSimulator(Executor &ex, unsigned threads, unsigned warpSize,
+                 std::vector<uint8_t> &shared,
+                 const llvm::StringMap<uint64_t> &globals)
+      : ex(ex), threads(threads), warpSize(warpSize), shared(shared),
+        globals(globals), mask(threads, 1) {}
+
+  /// Runs \p block under the current mask; its terminator's operands go to
+  /// \p results.
+  LogicalResult runBlock(Block &block, ArrayRef<ValuePtr> args,
+                         SmallVectorImpl<ValuePtr> &results);
+
+private:
+  LogicalResult run(Operation &op);
+  LogicalResult runIf(scf::IfOp op);
+  LogicalResult runFor(scf::ForOp op);
+  LogicalResult runWhile(scf::WhileOp op);
+  LogicalResult runShuffle(gpu::ShuffleOp op);
+  LogicalResult runGEP(LLVM::GEPOp op);
+  LogicalResult runLoad(LLVM::LoadOp op);
+  LogicalResult runStore(LLVM::StoreOp op);
+  LogicalResult runAtomic(LLVM::AtomicRMWOp op);
+  LogicalResult runCmpXchg(LLVM::AtomicCmpXchgOp op);
+  LogicalResult runArith(Operation &op);
+  LogicalResult runBitcast(LLVM::BitcastOp op);
+  LogicalResult runMatrix(Operation &op, bool wave64);
+
+  //===-- Values ----------------------------------------------------------===//
+
+  bool perLane(const RtValue &v) const {
+    return !v.shape.empty() && v.shape[0] == int64_t(threads);
+  }
+  /// Elements of \p v per lane (1 for scalars).
+  size_t width(const RtValue &v) const {
+    return perLane(v) ? v.size() / threads : v.size();
+  }
+  Element at(const RtValue &v, unsigned lane, size_t i = 0) const {
+    return v.elements[perLane(v) ? lane * width(v) + i : i];
+  }
+  /// A per-lane value of \p type (scalar or vector), zeroed.
+  std::shared_ptr<RtValue> makeLanes(Type type) const {
+    if (auto vector = dyn_cast<VectorType>(type))
+      return makeValue(vector.getElementType(),
+                       {int64_t(threads), vector.getNumElements()});
+    return makeValue(type, {int64_t(threads)});
+  }
+  std::shared_ptr<RtValue> uniform(Type type, Element e) const {
+    auto v = makeValue(type, {});
+    v->elements[0] = e;
+    return v;
+  }
+  Element integer(int64_t i) const {
+    Element e;
+    e.i = i;
+    return e;
+  }
+  /// \p v with every active lane's elements from \p active and the others'
+  /// from \p rest.
+  ValuePtr merge(const Mask &active, const RtValue &v, const RtValue &rest,
+                 Type type) const {
+    auto out = makeLanes(type);
+    size_t n = width(*out);
+    for (unsigned t = 0; t < threads; ++t)
+      for (size_t i = 0; i < n; ++i)
+        out->elements[t * n + i] = active[t] ? at(v, t, i) : at(rest, t, i);
+    return out;
+  }
+
+  /// The lanes of the mask where \p cond (i1) is true (or false).
+  Mask select(const RtValue &cond, bool value) const {
+    Mask out(threads, 0);
+    for (unsigned t = 0; t < threads; ++t)
+      out[t] = mask[t] && ((at(cond, t).i != 0) == value);
+    return out;
+  }
+
+  /// Whether \p v has one value over the active lanes; \p e receives it.
+  bool uniformOverMask(const RtValue &v, Element &e) const {
+    bool first = true;
+    for (unsigned t = 0; t < threads; ++t) {
+      if (!mask[t])
+        continue;
+      if (first)
+        e = at(v, t);
+      else if (at(v, t).u != e.u)
+        return false;
+      first = false;
+    }
+    return true;
+  }
+
+  /// Checks that [address, address + bytes) of address space \p space is
+  /// memory the block may touch.
+  LogicalResult checkAccess(Operation &op, unsigned lane, unsigned space,
+                            uint64_t address, uint64_t bytes) {
+    if (space == 3) {
+      uint64_t base = reinterpret_cast<uint64_t>(shared.data());
+      if (address >= base && address - base <= shared.size() &&
+          bytes <= shared.size() - (address - base))
+        return success();
+      return ex.emitError(op)
+             << "thread " << lane << " accesses " << bytes
+             << " bytes of shared memory at offset " << int64_t(address - base)
+             << ", outside the block's " << shared.size();
+    }
+    if (ex.getMemory().contains(address, bytes))
+      return success();
+    return ex.emitError(op) << "thread " << lane << " accesses " << bytes
+                            << " bytes at " << ex.getMemory().describe(address)
+                            << ", outside every buffer of the launch";
+  }
+
+  static unsigned addressSpace(Value pointer) {
+    return cast<LLVM::LLVMPointerType>(pointer.getType()).getAddressSpace();
+  }
+
+  Executor &ex;
+  unsigned threads, warpSize;
+  std::vector<uint8_t> &shared;
+  const llvm::StringMap<uint64_t> &globals;
+  Mask mask;
+};
+
+LogicalResult BlockSimulator::runBlock(Block &block, ArrayRef<ValuePtr> args,
+                                       SmallVectorImpl<ValuePtr> &results) {
+  for (auto [arg, value] : llvm::zip_equal(block.getArguments(), args))
+    ex.set(arg, value);
+  for (Operation &op : block.without_terminator())
+    if (failed(run(op)))
+      return failure();
+  results.clear();
+  for (Value operand : block.getTerminator()->getOperands())
+    results.push_back(ex.get(operand));
+  return success();
+}
+
+LogicalResult BlockSimulator::run(Operation &op) {
+  auto dimension = [](gpu::Dimension d) { return unsigned(d); };
+  if (auto o = dyn_cast<gpu::ThreadIdOp>(op)) {
+    auto v = makeLanes(o.getType());
+    if (dimension(o.getDimension()) == 0)
+      for (unsigned t = 0; t < threads; ++t)
+        v->elements[t].i = t;
+    ex.set(o, v);
+    return success();
+  }
+  if (auto o = dyn_cast<gpu::LaneIdOp>(op)) {
+    auto v = makeLanes(o.getType());
+    for (unsigned t = 0; t < threads; ++t)
+      v->elements[t].i = t % warpSize;
+    ex.set(o, v);
+    return success();
+  }
+  if (auto o = dyn_cast<gpu::BlockIdOp>(op)) {
+    ex.set(o, uniform(o.getType(),
+                      integer(ex.programId[dimension(o.getDimension())])));
+    return success();
+  }
+  if (auto o = dyn_cast<gpu::GridDimOp>(op)) {
+    ex.set(o,
+           uniform(o.getType(),
+                   integer(ex.getOptions().grid[dimension(o.getDimension())])));
+    return success();
+  }
+  if (auto o = dyn_cast<gpu::BlockDimOp>(op)) {
+    unsigned d = dimension(o.getDimension());
+    ex.set(o, uniform(o.getType(), integer(d == 0 ? threads : 1)));
+    return success();
+  }
+  if (isa<gpu::BarrierOp>(op)) {
+    // Lock step orders every thread's earlier accesses before later ones;
+    // what is left to check is that every thread reaches it.
+    if (llvm::is_contained(mask, 0))
+      return ex.emitError(op) << "a barrier that only some threads reach";
+    return success();
+  }
+  if (auto o = dyn_cast<gpu::ShuffleOp>(op))
+    return runShuffle(o);
+  if (auto o = dyn_cast<scf::IfOp>(op))
+    return runIf(o);
+  if (auto o = dyn_cast<scf::ForOp>(op))
+    return runFor(o);
+  if (auto o = dyn_cast<scf::WhileOp>(op))
+    return runWhile(o);
+  if (auto o = dyn_cast<LLVM::AddressOfOp>(op)) {
+    auto it = globals.find(o.getGlobalName());
+    if (it == globals.end())
+      return ex.emitError(op) << "no global @" << o.getGlobalName();
+    Element e;
+    e.u = it->second;
+    ex.set(o, uniform(o.getType(), e));
+    return success();
+  }
+  if (isa<LLVM::UndefOp, LLVM::PoisonOp, LLVM::ZeroOp>(op)) {
+    ex.set(op.getResult(0), makeLanes(op.getResult(0).getType()));
+    return success();
+  }
+  if (auto o = dyn_cast<LLVM::GEPOp>(op))
+    return runGEP(o);
+  if (auto o = dyn_cast<LLVM::LoadOp>(op))
+    return runLoad(o);
+  if (auto o = dyn_cast<LLVM::StoreOp>(op))
+    return runStore(o);
+  if (auto o = dyn_cast<LLVM::AtomicRMWOp>(op))
+    return runAtomic(o);
+  if (auto o = dyn_cast<LLVM::AtomicCmpXchgOp>(op))
+    return runCmpXchg(o);
+  if (auto o = dyn_cast<LLVM::ExtractValueOp>(op)) {
+    // Only cmpxchg's {value, success} pairs, held as two elements per lane.
+    const RtValue &pair = *ex.get(o.getContainer());
+    auto v = makeLanes(o.getType());
+    for (unsigned t = 0; t < threads; ++t)
+      v->elements[t] = at(pair, t, size_t(o.getPosition()[0]));
+    ex.set(o, v);
+    return success();
+  }
+  if (auto o = dyn_cast<LLVM::InsertElementOp>(op)) {
+    const RtValue &vec = *ex.get(o.getVector());
+    const RtValue &value = *ex.get(o.getValue());
+    const RtValue &position = *ex.get(o.getPosition());
+    auto v = makeLanes(o.getType());
+    size_t n = width(*v);
+    for (unsigned t = 0; t < threads; ++t)
+      for (size_t i = 0; i < n; ++i)
+        v->elements[t * n + i] =
+            uint64_t(at(position, t).i) == i ? at(value, t) : at(vec, t, i);
+    ex.set(o, v);
+    return success();
+  }
+  if (auto o = dyn_cast<LLVM::ExtractElementOp>(op)) {
+    const RtValue &vec = *ex.get(o.getVector());
+    const RtValue &position = *ex.get(o.getPosition());
+    auto v = makeLanes(o.getType());
+    size_t n = width(vec);
+    for (unsigned t = 0; t < threads; ++t) {
+      uint64_t i = uint64_t(at(position, t).i);
+      if (mask[t] && i >= n)
+        return ex.emitError(op) << "thread " << t << " extracts element " << i
+                                << " of a vector of " << n;
+      v->elements[t] = i < n ? at(vec, t, i) : Element{};
+    }
+    ex.set(o, v);
+    return success();
+  }
+  if (isa<LLVM::PtrToIntOp, LLVM::IntToPtrOp, LLVM::AddrSpaceCastOp>(op)) {
+    // Pointers are the 64-bit host addresses; integers their low bits.
+    const RtValue &in = *ex.get(op.getOperand(0));
+    Type type = op.getResult(0).getType();
+    unsigned bits = isa<IntegerType>(type) ? type.getIntOrFloatBitWidth() : 64;
+    auto v = perLane(in) ? makeLanes(type) : makeValue(type, {});
+    for (size_t i = 0; i < v->size(); ++i)
+      v->elements[i].i = signExtend(in.elements[i].u, bits);
+    ex.set(op.getResult(0), v);
+    return success();
+  }
+  if (auto o = dyn_cast<LLVM::ConstantOp>(op)) {
+    Element e;
+    if (auto attr = dyn_cast<IntegerAttr>(o.getValue()))
+      e.i = attr.getValue().getSExtValue();
+    else if (auto attr = dyn_cast<FloatAttr>(o.getValue()))
+      e.f = attr.getValueAsDouble();
+    else
+      return ex.emitError(op) << "the GPU simulator implements scalar "
+                                 "llvm.mlir.constant only";
+    ex.set(o, uniform(o.getType(), e));
+    return success();
+  }
+  if (auto o = dyn_cast<LLVM::BitcastOp>(op))
+    return runBitcast(o);
+  if (isa<ROCDL::mfma_f32_16x16x16f16, ROCDL::mfma_f32_16x16x16bf16_1k>(op))
+    return runMatrix(op, /*wave64=*/true);
+  if (isa<ROCDL::wmma_f32_16x16x16_f16, ROCDL::wmma_f32_16x16x16_bf16>(op))
+    return runMatrix(op, /*wave64=*/false);
+  // The output of a printf is not compared: it goes nowhere.
+  if (isa<LLVM::FenceOp, gpu::PrintfOp>(op))
+    return success();
+  if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
+    return runArith(op);
+  return op.emitError() << "the GPU simulator does not implement '"
+                        << op.getName() << "'";
+}
+
+LogicalResult BlockSimulator::runArith(Operation &op) {
+  // What LLVM makes poison, and the hardware leaves undefined, must not
+  // reach an active lane: integer division by zero (or INT_MIN / -1) and
+  // shifts by the width or more.
+  if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+          arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp>(op)) {
+    const RtValue &lhs = *ex.get(op.getOperand(0));
+    const RtValue &rhs = *ex.get(op.getOperand(1));
+    unsigned w = ElementInfo::get(getElementTypeOrSelf(op.getResult(0))).width;
+    bool shift = isa<arith::ShLIOp, arith::ShRUIOp, arith::ShRSIOp>(op);
+    bool isSigned = isa<arith::DivSIOp, arith::RemSIOp>(op);
+    for (unsigned t = 0; t < threads; ++t) {
+      if (!mask[t])
+        continue;
+      int64_t a = at(lhs, t).i, b = at(rhs, t).i;
+      uint64_t ub = zeroExtend(b, w);
+      if (shift && ub >= w)
+        return ex.emitError(op) << "thread " << t << " shifts by " << ub
+                                << ", the width or more (poison in LLVM)";
+      if (!shift && (ub == 0 || (isSigned && b == -1 &&
+                                 a == signExtend(uint64_t(1) << (w - 1), w))))
+        return ex.emitError(op) << "thread " << t << " divides " << a << " by "
+                                << b << " (undefined on the hardware)";
+    }
+  }
+  return ex.runOp(op);
+}
+
+LogicalResult BlockSimulator::runBitcast(LLVM::BitcastOp op) {
+  // Through each lane's bytes: the source's elements encoded, the result's
+  // decoded.
+  const RtValue &in = *ex.get(op.getArg());
+  Type from = getElementTypeOrSelf(op.getArg().getType());
+  Type to = getElementTypeOrSelf(op.getType());
+  ElementInfo fromInfo = ElementInfo::get(from), toInfo = ElementInfo::get(to);
+  int64_t fromBytes = byteSizeOf(from), toBytes = byteSizeOf(to);
+  auto v = makeLanes(op.getType());
+  size_t n = width(in), m = width(*v);
+  if (fromBytes < 0 || toBytes < 0 || n * fromBytes != m * toBytes)
+    return ex.emitError(*op) << "a bitcast the GPU simulator cannot do";
+  std::vector<uint8_t> bytes(n * fromBytes);
+  for (unsigned t = 0; t < threads; ++t) {
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t bits = elementToBits(at(in, t, i), fromInfo);
+      std::memcpy(bytes.data() + i * fromBytes, &bits, fromBytes);
+    }
+    for (size_t i = 0; i < m; ++i) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, bytes.data() + i * toBytes, toBytes);
+      v->elements[t * m + i] = elementFromBits(bits, toInfo);
+    }
+  }
+  ex.set(op, v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runMatrix(Operation &op, bool wave64) {
+  // D = A x B + C on 16 x 16 x 16 tiles, one per warp, fragments laid out as
+  // the ISA manuals give them (written here from the manuals, not from the
+  // target's description, so that one checks the other):
+  //  - CDNA's v_mfma_f32_16x16x16{f16,bf16_1k}, wave 64: lane i + 16 (k/4)
+  //    holds A[i][k] and B[k][i] as element k % 4; D[i][j] is element i % 4
+  //    of lane j + 16 (i/4).
+  //  - RDNA 3's v_wmma_f32_16x16x16_{f16,bf16}, wave 32: lanes i and i + 16
+  //    both hold row i of A and column i of B, element k; D[i][j] is element
+  //    i / 2 of lane j + 16 (i % 2).
+  // The sums are exact, rounded once to f32: within any order the hardware
+  // adds in (the bounds of docs/Semantics.md section 10 hold either way).
+  if (warpSize != (wave64 ? 64u : 32u))
+    return ex.emitError(op) << "a " << (wave64 ? "wave-64" : "wave-32")
+                            << " matrix instruction in warps of " << warpSize;
+  if (wave64)
+    for (unsigned i = 3; i < 6; ++i) {
+      Element e;
+      if (!uniformOverMask(*ex.get(op.getOperand(i)), e) || e.i != 0)
+        return ex.emitError(op) << "the GPU simulator implements MFMA with "
+                                   "cbsz = abid = blgp = 0 only";
+    }
+  const RtValue &a = *ex.get(op.getOperand(0));
+  const RtValue &b = *ex.get(op.getOperand(1));
+  const RtValue &c = *ex.get(op.getOperand(2));
+  // bf16 travels as i16 bits.
+  Type input = getElementTypeOrSelf(op.getOperand(0).getType());
+  bool bits16 = isa<IntegerType>(input);
+  auto value = [&](const RtValue &v, unsigned lane, size_t i) {
+    Element e = at(v, lane, i);
+    return bits16 ? decodeFloat(zeroExtend(e.i, 16), kBF16) : e.f;
+  };
+  auto d = makeLanes(op.getResult(0).getType());
+  size_t accWidth = width(*d);
+  for (unsigned warp = 0; warp < threads; warp += warpSize) {
+    for (unsigned lane = 0; lane < warpSize; ++lane)
+      if (!mask[warp + lane])
+        return ex.emitError(op)
+               << "a matrix instruction that only some lanes of warp "
+               << warp / warpSize << " reach";
+    auto aAt = [&](unsigned i, unsigned k) {
+      return wave64 ? value(a, warp + i + 16 * (k / 4), k % 4)
+                    : value(a, warp + i, k);
+    };
+    auto bAt = [&](unsigned k, unsigned j) {
+      return wave64 ? value(b, warp + j + 16 * (k / 4), k % 4)
+                    : value(b, warp + j, k);
+    };
+    if (!wave64)
+      for (unsigned lane = 0; lane < 16; ++lane)
+        for (unsigned k = 0; k < 16; ++k)
+          if (at(a, warp + lane, k).u != at(a, warp + lane + 16, k).u ||
+              at(b, warp + lane, k).u != at(b, warp + lane + 16, k).u)
+            return ex.emitError(op)
+                   << "lanes " << lane << " and " << lane + 16 << " of warp "
+                   << warp / warpSize
+                   << " hold different WMMA operands (the halves must agree)";
+    for (unsigned i = 0; i < 16; ++i)
+      for (unsigned j = 0; j < 16; ++j) {
+        unsigned lane = wave64 ? j + 16 * (i / 4) : j + 16 * (i % 2);
+        size_t element = wave64 ? i % 4 : i / 2;
+        double sum = at(c, warp + lane, element).f;
+        for (unsigned k = 0; k < 16; ++k)
+          sum += aAt(i, k) * bAt(k, j);
+        d->elements[(warp + lane) * accWidth + element].f =
+            roundResult(sum, kF32);
+      }
+  }
+  ex.set(op.getResult(0), d);
+  return success();
+}
+
+LogicalResult BlockSimulator::runIf(scf::IfOp op) {
+  const RtValue &cond = *ex.get(op.getCondition());
+  Mask saved = mask;
+  Mask thenLanes = select(cond, true), elseLanes = select(cond, false);
+  SmallVector<ValuePtr> thenResults, elseResults;
+  auto runSide = [&](Region &region, const Mask &lanes,
+                     SmallVectorImpl<ValuePtr> &results) -> LogicalResult {
+    if (region.empty() || !any(lanes))
+      return success();
+    mask = lanes;
+    LogicalResult r = runBlock(region.front(), {}, results);
+    mask = saved;
+    return r;
+  };
+  if (failed(runSide(op.getThenRegion(), thenLanes, thenResults)) ||
+      failed(runSide(op.getElseRegion(), elseLanes, elseResults)))
+    return failure();
+  for (auto [i, result] : llvm::enumerate(op.getResults())) {
+    auto none = makeLanes(result.getType());
+    const RtValue &fromThen = thenResults.empty() ? *none : *thenResults[i];
+    const RtValue &fromElse = elseResults.empty() ? *none : *elseResults[i];
+    ex.set(result, merge(thenLanes, fromThen, fromElse, result.getType()));
+  }
+  return success();
+}
+
+LogicalResult BlockSimulator::runFor(scf::ForOp op) {
+  Element lower, upper, step;
+  if (!uniformOverMask(*ex.get(op.getLowerBound()), lower) ||
+      !uniformOverMask(*ex.get(op.getUpperBound()), upper) ||
+      !uniformOverMask(*ex.get(op.getStep()), step))
+    return ex.emitError(*op) << "loop bounds that differ between threads";
+  if (step.i <= 0)
+    return ex.emitError(*op) << "a loop step of " << step.i;
+  SmallVector<ValuePtr> carried;
+  for (Value init : op.getInitArgs())
+    carried.push_back(ex.get(init));
+  Type ivType = op.getInductionVar().getType();
+  unsigned w = ElementInfo::get(ivType).width;
+  bool isUnsigned = op.getUnsignedCmp();
+  for (int64_t i = lower.i;
+       isUnsigned ? zeroExtend(i, w) < zeroExtend(upper.i, w) : i < upper.i;
+       i = signExtend(uint64_t(i + step.i), w)) {
+    SmallVector<ValuePtr> args{uniform(ivType, integer(i))};
+    args.append(carried);
+    SmallVector<ValuePtr> next;
+    if (failed(runBlock(*op.getBody(), args, next)))
+      return failure();
+    carried = std::move(next);
+    if (i + step.i < i) // wrapped: the loop ends
+      break;
+  }
+  for (auto [result, value] : llvm::zip_equal(op.getResults(), carried))
+    ex.set(result, value);
+  return success();
+}
+
+LogicalResult BlockSimulator::runWhile(scf::WhileOp op) {
+  // Lanes leave the loop when their condition fails; the loop runs while
+  // any remain, and each lane's results are the arguments it left with.
+  Mask saved = mask;
+  SmallVector<ValuePtr> carried;
+  for (Value init : op.getInits())
+    carried.push_back(ex.get(init));
+  SmallVector<std::shared_ptr<RtValue>> exits;
+  for (Value result : op.getResults())
+    exits.push_back(makeLanes(result.getType()));
+  int64_t iterations = 0;
+  while (any(mask)) {
+    SmallVector<ValuePtr> forwarded;
+    if (failed(runBlock(op.getBefore().front(), carried, forwarded)))
+      return failure();
+    // scf.condition's operands: the condition, then what it forwards.
+    ValuePtr condValue = forwarded.front();
+    const RtValue &cond = *condValue;
+    forwarded.erase(forwarded.begin());
+    if (++iterations > kMaxWhileIterations)
+      return ex.emitError(*op)
+             << "a loop still running after " << kMaxWhileIterations
+             << " iterations (lock step cannot end a wait on another lane "
+                "of the block)";
+    Mask staying = select(cond, true);
+    for (unsigned t = 0; t < threads; ++t) {
+      if (!mask[t] || staying[t])
+        continue;
+      for (auto [exit, value] : llvm::zip_equal(exits, forwarded)) {
+        size_t n = width(*exit);
+        for (size_t i = 0; i < n; ++i)
+          exit->elements[t * n + i] = at(*value, t, i);
+      }
+    }
+    mask = staying;
+    if (!any(mask))
+      break;
+    if (failed(runBlock(op.getAfter().front(), forwarded, carried)))
+      return failure();
+  }
+  mask = saved;
+  for (auto [result, exit] : llvm::zip_equal(op.getResults(), exits))
+    ex.set(result, exit);
+  return success();
+}
+
+LogicalResult BlockSimulator::runShuffle(gpu::ShuffleOp op) {
+  const RtValue &value = *ex.get(op.getValue());
+  const RtValue &offset = *ex.get(op.getOffset());
+  const RtValue &widthValue = *ex.get(op.getWidth());
+  auto result = makeLanes(op.getType(0));
+  auto valid = makeLanes(op.getValid().getType());
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    unsigned lane = t % warpSize, warp = t - lane;
+    int64_t w = at(widthValue, t).i, off = at(offset, t).i;
+    if (w < 1 || w > int64_t(warpSize))
+      return ex.emitError(*op)
+             << "a shuffle of width " << w << " in warps of " << warpSize;
+    // Lanes shuffle within segments of `width`.
+    int64_t segment = lane / w * w, source;
+    switch (op.getMode()) {
+    case gpu::ShuffleMode::XOR:
+      source = int64_t(lane) ^ off;
+      break;
+    case gpu::ShuffleMode::UP:
+      source = int64_t(lane) - off;
+      break;
+    case gpu::ShuffleMode::DOWN:
+      source = int64_t(lane) + off;
+      break;
+    case gpu::ShuffleMode::IDX:
+      source = segment + off;
+      break;
+    }
+    bool inSegment = source >= segment && source < segment + w;
+    valid->elements[t].i = inSegment ? -1 : 0;
+    if (!inSegment) {
+      result->elements[t] = at(value, t);
+      continue;
+    }
+    unsigned from = warp + unsigned(source);
+    if (!mask[from])
+      return ex.emitError(*op) << "thread " << t << " reads thread " << from
+                               << ", which does not take part";
+    result->elements[t] = at(value, from);
+  }
+  ex.set(op.getShuffleResult(), result);
+  ex.set(op.getValid(), valid);
+  return success();
+}
+
+LogicalResult BlockSimulator::runGEP(LLVM::GEPOp op) {
+  const RtValue &base = *ex.get(op.getBase());
+  SmallVector<ValuePtr> dynamic;
+  for (Value index : op.getDynamicIndices())
+    dynamic.push_back(ex.get(index));
+  int64_t elementBytes = byteSizeOf(op.getElemType());
+  if (elementBytes < 0 || op.getIndices().size() != 1)
+    return ex.emitError(*op) << "the GPU simulator implements one-index "
+                                "getelementptr on scalars and vectors only";
+  bool lanes = perLane(base) || llvm::any_of(dynamic, [&](const ValuePtr &v) {
+                 return perLane(*v);
+               });
+  auto v = lanes ? makeLanes(op.getType()) : makeValue(op.getType(), {});
+  auto index = op.getIndices()[0];
+  for (size_t t = 0; t < v->size(); ++t) {
+    unsigned lane = unsigned(t);
+    int64_t i = isa<IntegerAttr>(index) ? cast<IntegerAttr>(index).getInt()
+                                        : at(*dynamic[0], lane).i;
+    v->elements[t].u = at(base, lane).u + uint64_t(i * elementBytes);
+  }
+  ex.set(op, v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runLoad(LLVM::LoadOp op) {
+  const RtValue &address = *ex.get(op.getAddr());
+  Type type = op.getType();
+  Type element = getElementTypeOrSelf(type);
+  ElementInfo info = ElementInfo::get(element);
+  int64_t bytes = byteSizeOf(element);
+  auto v = makeLanes(type);
+  size_t n = width(*v);
+  unsigned space = addressSpace(op.getAddr());
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    uint64_t p = at(address, t).u;
+    if (failed(checkAccess(*op, t, space, p, n * bytes)))
+      return failure();
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, reinterpret_cast<const void *>(p + i * bytes), bytes);
+      v->elements[t * n + i] = elementFromBits(bits, info);
+    }
+  }
+  ex.set(op, v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runStore(LLVM::StoreOp op) {
+  const RtValue &address = *ex.get(op.getAddr());
+  const RtValue &value = *ex.get(op.getValue());
+  Type element = getElementTypeOrSelf(op.getValue().getType());
+  ElementInfo info = ElementInfo::get(element);
+  int64_t bytes = byteSizeOf(element);
+  size_t n = isa<VectorType>(op.getValue().getType())
+                 ? cast<VectorType>(op.getValue().getType()).getNumElements()
+                 : 1;
+  unsigned space = addressSpace(op.getAddr());
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    uint64_t p = at(address, t).u;
+    if (failed(checkAccess(*op, t, space, p, n * bytes)))
+      return failure();
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t bits = isa<LLVM::LLVMPointerType>(element)
+                          ? at(value, t, i).u
+                          : elementToBits(at(value, t, i), info);
+      std::memcpy(reinterpret_cast<void *>(p + i * bytes), &bits, bytes);
+    }
+  }
+  return success();
+}
+
+LogicalResult BlockSimulator::runAtomic(LLVM::AtomicRMWOp op) {
+  const RtValue &address = *ex.get(op.getPtr());
+  const RtValue &operand = *ex.get(op.getVal());
+  Type type = op.getVal().getType();
+  ElementInfo info = ElementInfo::get(type);
+  int64_t bytes = byteSizeOf(type);
+  unsigned w = info.width;
+  auto v = makeLanes(type);
+  unsigned space = addressSpace(op.getPtr());
+  // One lane after another: any order is a valid one.
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    uint64_t p = at(address, t).u;
+    if (failed(checkAccess(*op, t, space, p, bytes)))
+      return failure();
+    uint64_t bits = 0;
+    std::memcpy(&bits, reinterpret_cast<const void *>(p), bytes);
+    Element old = elementFromBits(bits, info), x = at(operand, t), r = old;
+    uint64_t uo = zeroExtend(old.i, w), ux = zeroExtend(x.i, w);
+    switch (op.getBinOp()) {
+    case LLVM::AtomicBinOp::xchg:
+      r = x;
+      break;
+    case LLVM::AtomicBinOp::add:
+      r.i = signExtend(uo + ux, w);
+      break;
+    case LLVM::AtomicBinOp::sub:
+      r.i = signExtend(uo - ux, w);
+      break;
+    case LLVM::AtomicBinOp::_and:
+      r.i = signExtend(uo & ux, w);
+      break;
+    case LLVM::AtomicBinOp::_or:
+      r.i = signExtend(uo | ux, w);
+      break;
+    case LLVM::AtomicBinOp::_xor:
+      r.i = signExtend(uo ^ ux, w);
+      break;
+    case LLVM::AtomicBinOp::max:
+      r.i = std::max(old.i, x.i);
+      break;
+    case LLVM::AtomicBinOp::min:
+      r.i = std::min(old.i, x.i);
+      break;
+    case LLVM::AtomicBinOp::umax:
+      r.i = signExtend(std::max(uo, ux), w);
+      break;
+    case LLVM::AtomicBinOp::umin:
+      r.i = signExtend(std::min(uo, ux), w);
+      break;
+    case LLVM::AtomicBinOp::fadd:
+      r.f = roundResult(old.f + x.f, *info.format);
+      break;
+    case LLVM::AtomicBinOp::fmax:
+      r.f = floatMaxNum(old.f, x.f);
+      break;
+    case LLVM::AtomicBinOp::fmin:
+      r.f = floatMinNum(old.f, x.f);
+      break;
+    default:
+      return ex.emitError(*op) << "the GPU simulator does not implement "
+                                  "this atomic operation";
+    }
+    bits = elementToBits(r, info);
+    std::memcpy(reinterpret_cast<void *>(p), &bits, bytes);
+    v->elements[t] = old;
+  }
+  ex.set(op, v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runCmpXchg(LLVM::AtomicCmpXchgOp op) {
+  const RtValue &address = *ex.get(op.getPtr());
+  const RtValue &expected = *ex.get(op.getCmp());
+  const RtValue &desired = *ex.get(op.getVal());
+  Type type = op.getVal().getType();
+  ElementInfo info = ElementInfo::get(type);
+  int64_t bytes = byteSizeOf(type);
+  // {old value, success} per lane, as two elements.
+  auto v = makeValue(type, {int64_t(threads), 2});
+  unsigned space = addressSpace(op.getPtr());
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    uint64_t p = at(address, t).u;
+    if (failed(checkAccess(*op, t, space, p, bytes)))
+      return failure();
+    uint64_t bits = 0;
+    std::memcpy(&bits, reinterpret_cast<const void *>(p), bytes);
+    bool equal = bits == elementToBits(at(expected, t), info);
+    if (equal) {
+      uint64_t next = elementToBits(at(desired, t), info);
+      std::memcpy(reinterpret_cast<void *>(p), &next, bytes);
+    }
+    v->elements[2 * t] = elementFromBits(bits, info);
+    v->elements[2 * t + 1].i = equal ? -1 : 0;
+  }
+  ex.set(op.getResult(), v);
+  return success();
+}
+
+/// Writes the initial value of \p global (none: zeros; a dense array of
+/// integers or floats: its elements) to the \p bytes at \p out.
+LogicalResult initializeGlobal(LLVM::GlobalOp global, char *out,
+                               int64_t bytes) {
+  Attribute value = global.getValueOrNull();
+  if (!value)
+    return success();
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense || byteSizeOf(dense.getElementType()) < 0)
+    return global.emitError()
+           << "the GPU simulator cannot initialize @" << global.getSymName();
+  int64_t size = byteSizeOf(dense.getElementType());
+  if (size * dense.getNumElements() > bytes)
+    return global.emitError()
+           << "an initial value larger than @" << global.getSymName();
+  auto write = [&](int64_t i, const APInt &bits) {
+    uint64_t word = bits.getZExtValue();
+    std::memcpy(out + i * size, &word, size);
+  };
+  int64_t i = 0;
+  if (isa<FloatType>(dense.getElementType()))
+    for (const APFloat &element : dense.getValues<APFloat>())
+      write(i++, element.bitcastToAPInt());
+  else
+    for (const APInt &element : dense.getValues<APInt>())
+      write(i++, element);
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::tile::interp::simulateGPUKernel(
+    Operation *module, StringRef kernelName, unsigned warpSize,
+    ArrayRef<KernelArgument> args, ArrayRef<HostBuffer> buffers,
+    const LaunchOptions &options, bool *assertFailed) {
+  if (assertFailed)
+    *assertFailed = false;
+  gpu::GPUModuleOp gpuModule;
+  module->walk([&](gpu::GPUModuleOp m) { gpuModule = m; });
+  if (!gpuModule)
+    return module->emitError() << "no gpu.module to simulate";
+  auto kernel = gpuModule.lookupSymbol<gpu::GPUFuncOp>(kernelName);
+  if (!kernel)
+    return gpuModule.emitError() << "no gpu.func @" << kernelName;
+  auto launch = gpuModule->getAttrOfType<DictionaryAttr>("tile.launch");
+  auto info = launch ? launch.getAs<DictionaryAttr>(kernelName) : nullptr;
+  auto threadsAttr = info ? info.getAs<IntegerAttr>("threads") : nullptr;
+  auto sharedAttr = info ? info.getAs<IntegerAttr>("shared") : nullptr;
+  if (!threadsAttr || threadsAttr.getInt() < 1 ||
+      threadsAttr.getInt() % warpSize != 0)
+    return kernel.emitError() << "no launch attributes with a whole number of "
+                              << warpSize << "-lane warps";
+  unsigned threads = unsigned(threadsAttr.getInt());
+  Block &entry = kernel.getBody().front();
+  if (args.size() != entry.getNumArguments())
+    return kernel.emitError() << "the kernel takes " << entry.getNumArguments()
+                              << " arguments, " << args.size() << " given";
+
+  MemoryMap memory;
+  for (const HostBuffer &buffer : buffers)
+    memory.add(reinterpret_cast<uint64_t>(buffer.data), buffer.bytes,
+               buffer.name);
+  // The module's globals: the block's shared memory, and device globals
+  // (the assert flag) in host memory of their own.
+  std::vector<uint8_t> shared(sharedAttr ? size_t(sharedAttr.getInt()) : 0);
+  llvm::StringMap<uint64_t> globals;
+  std::vector<std::vector<uint64_t>> deviceGlobals;
+  uint64_t assertFlag = 0;
+  for (auto global : gpuModule.getOps<LLVM::GlobalOp>()) {
+    if (global.getAddrSpace() == 3) {
+      globals[global.getSymName()] = reinterpret_cast<uint64_t>(shared.data());
+      continue;
+    }
+    int64_t bytes = byteSizeOf(global.getGlobalType());
+    if (bytes < 0)
+      return global.emitError()
+             << "the GPU simulator cannot lay out @" << global.getSymName();
+    deviceGlobals.emplace_back((bytes + 7) / 8, 0);
+    uint64_t address = reinterpret_cast<uint64_t>(deviceGlobals.back().data());
+    if (failed(
+            initializeGlobal(global, reinterpret_cast<char *>(address), bytes)))
+      return failure();
+    memory.add(address, uint64_t(bytes), "@" + global.getSymName().str());
+    globals[global.getSymName()] = address;
+    if (global.getSymName() == "tile_assert_failed")
+      assertFlag = address;
+  }
+
+  SmallVector<ValuePtr> argValues;
+  for (auto [arg, given] : llvm::zip_equal(entry.getArguments(), args)) {
+    auto value = makeValue(arg.getType(), {});
+    if (isa<LLVM::LLVMPointerType>(arg.getType()))
+      value->elements[0].u = given.bits;
+    else
+      value->elements[0] =
+          elementFromBits(given.bits, ElementInfo::get(arg.getType()));
+    argValues.push_back(std::move(value));
+  }
+
+  static const HandlerTable handlers = [] {
+    HandlerTable t;
+    registerArithHandlers(t);
+    registerMathHandlers(t);
+    return t;
+  }();
+  Executor ex(handlers, options, memory);
+  SmallVector<ValuePtr> results;
+  for (uint32_t z = 0; z < options.grid[2]; ++z)
+    for (uint32_t y = 0; y < options.grid[1]; ++y)
+      for (uint32_t x = 0; x < options.grid[0]; ++x) {
+        ex.resetProgram();
+        ex.programId = {x, y, z};
+        std::fill(shared.begin(), shared.end(), 0xA5);
+        BlockSimulator block(ex, threads, warpSize, shared, globals);
+        if (failed(block.runBlock(entry, argValues, results)))
+          return failure();
+        if (assertFlag) {
+          uint32_t flag[4];
+          std::memcpy(flag, reinterpret_cast<const void *>(assertFlag), 16);
+          if (flag[0] != 0) {
+            if (assertFailed)
+              *assertFailed = true;
+            return kernel.emitError()
+                   << "assertion failed in program (" << flag[1] << ", "
+                   << flag[2] << ", " << flag[3] << ")";
+          }
+        }
+      }
+  return success();
+}
