@@ -262,13 +262,19 @@ Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
 }
 
 Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
-                    Value value, LLVM::AtomicOrdering ordering) {
+                    Value value, LLVM::AtomicOrdering ordering,
+                    AtomicDecorator decorate) {
+  auto atomic = [&](OpBuilder &ab, LLVM::AtomicBinOp binOp, Value operand) {
+    auto op = LLVM::AtomicRMWOp::create(ab, loc, binOp, ptr, operand, ordering);
+    if (decorate)
+      decorate(op);
+    return op.getResult();
+  };
   Type type = value.getType();
   bool isFloat = isa<FloatType>(type);
   bool isMax = kind == AtomicRMWKind::max;
   if (!isFloat || (!isMax && kind != AtomicRMWKind::min))
-    return LLVM::AtomicRMWOp::create(b, loc, getAtomicBinOp(kind, isFloat), ptr,
-                                     value, ordering);
+    return atomic(b, getAtomicBinOp(kind, isFloat), value);
   // totalOrder on the bits: signed max (min) against a value with its sign
   // clear, unsigned min (max) against one with its sign set, whose bits grow
   // as the value falls.
@@ -280,10 +286,7 @@ Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{bitsType}, negative,
                                 /*addThenBlock=*/true, /*addElseBlock=*/true);
   auto branch = [&](OpBuilder bb, LLVM::AtomicBinOp binOp) {
-    scf::YieldOp::create(bb, loc,
-                         ValueRange{LLVM::AtomicRMWOp::create(
-                                        bb, loc, binOp, ptr, bits, ordering)
-                                        .getResult()});
+    scf::YieldOp::create(bb, loc, ValueRange{atomic(bb, binOp, bits)});
   };
   branch(ifOp.getThenBodyBuilder(),
          isMax ? LLVM::AtomicBinOp::umin : LLVM::AtomicBinOp::umax);
@@ -293,7 +296,7 @@ Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
 }
 
 Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
-                    Value value, MemoryOrder order) {
+                    Value value, MemoryOrder order, AtomicDecorator decorate) {
   Type type = value.getType();
   if (isa<FloatType>(type)) {
     Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
@@ -308,6 +311,8 @@ Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
                                       : success;
   auto cas =
       LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, success, failure);
+  if (decorate)
+    decorate(cas);
   Value old = LLVM::ExtractValueOp::create(b, loc, cas, 0);
   if (old.getType() != type)
     old = arith::BitcastOp::create(b, loc, type, old);

@@ -68,15 +68,21 @@ Value convertFloat(OpBuilder &b, Location loc, Value x, Type resultType,
 Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
                      Value rhs);
 
+/// Called on every LLVM atomic op the two functions below create, so that a
+/// target can set its scope and hints.
+using AtomicDecorator = llvm::function_ref<void(Operation *)>;
+
 /// One atomic read-modify-write of a scalar at `ptr`; returns the old value.
 /// Float max and min follow IEEE totalOrder (docs/Semantics.md section 3.6).
 Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
-                    Value value, LLVM::AtomicOrdering ordering);
+                    Value value, LLVM::AtomicOrdering ordering,
+                    AtomicDecorator decorate = {});
 
 /// One atomic compare-and-swap of a scalar at `ptr`, comparing bits (floats
 /// through their integer bits); returns the old value.
 Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
-                    Value value, MemoryOrder order);
+                    Value value, MemoryOrder order,
+                    AtomicDecorator decorate = {});
 
 /// The arith/math form of the tile dialect's elementwise compute ops
 /// (precise_divf, precise_sqrt, clampf, mulhiui); null if `op` is none of

@@ -127,12 +127,16 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
       old.regs.push_back(zero(b));
       continue;
     }
+    MemoryScope scope = rmw ? rmw.getScope() : cas.getScope();
+    auto decorate = [&](Operation *atomic) {
+      hooks.decorateAtomic(atomic, scope);
+    };
     auto update = [&](OpBuilder &ub) {
       if (rmw)
         return emitAtomicRMW(ub, loc, rmw.getKind(), (*ptrs)[r], (*values)[r],
-                             ordering);
+                             ordering, decorate);
       return emitAtomicCAS(ub, loc, (*ptrs)[r], (*cmp)[r], (*values)[r],
-                           cas.getOrder());
+                           cas.getOrder(), decorate);
     };
     Value active = firstCopy;
     if (!mask->empty())

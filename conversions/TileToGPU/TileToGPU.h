@@ -20,6 +20,7 @@
 #define TILE_CONVERSIONS_TILETOGPU_TILETOGPU_H
 
 #include "tile/Conversion/TileToGPU/Layout.h"
+#include "tile/Dialect/IR/Tile.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -119,6 +120,10 @@ public:
                             Value y) const {
     return Value();
   }
+  /// Sets the target's scope (and hints) on `atomic`, an LLVM atomicrmw or
+  /// cmpxchg implementing a tile atomic of `scope`; by default it stays at
+  /// system scope, which is correct for every scope if not the fastest.
+  virtual void decorateAtomic(Operation *atomic, MemoryScope scope) const {}
   /// The matrix instruction for operands of element types `a` and `b`
   /// accumulating into `acc`, if the chip has one.
   virtual std::optional<MatrixInstruction>

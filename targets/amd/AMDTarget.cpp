@@ -49,6 +49,26 @@ public:
   int64_t getMaxRegistersPerThread() const override {
     return chip.vgprsPerLane;
   }
+  void decorateAtomic(Operation *atomic, MemoryScope scope) const override {
+    // cta, gpu and sys are AMDGPU's workgroup, agent and system scopes.
+    StringRef name = scope == MemoryScope::cta   ? "workgroup"
+                     : scope == MemoryScope::gpu ? "agent"
+                                                 : "";
+    // System scope keeps LLVM's defaults: any memory, the host's included.
+    if (name.empty())
+      return;
+    MLIRContext *context = atomic->getContext();
+    atomic->setAttr("syncscope", StringAttr::get(context, name));
+    // Below system scope the memory is the device's own, coarse-grained
+    // (what hipMalloc, and so tile_buffer_alloc, returns; docs/Semantics.md
+    // 3.6): the hardware's atomics are exact there, so LLVM need not expand
+    // them into compare-and-swap loops. It still does where an instruction
+    // would not round as LLVM's atomicrmw does (gfx90a's f32 add flushes
+    // subnormals; no denormal-mode hint is given).
+    atomic->setAttr("rocdl.no_fine_grained_memory", UnitAttr::get(context));
+    atomic->setAttr("rocdl.no_remote_memory", UnitAttr::get(context));
+  }
+
   std::optional<MatrixInstruction>
   getMatrixInstruction(Type a, Type b, Type acc) const override {
     if (a != b || !acc.isF32() || !(a.isBF16() || a.isF16()))
