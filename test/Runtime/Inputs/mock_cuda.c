@@ -31,7 +31,6 @@
 #include "mock_gpu.h"
 
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef int CUresult;
@@ -540,34 +539,21 @@ EXPORT CUresult cuTensorMapEncodeTiled(void *map, int type, unsigned rank,
 
 /*===-- Events and errors -------------------------------------------------===*/
 
-struct Event {
-  double ms;
-  int recorded;
-};
-
-static int liveEvents;
-
 EXPORT CUresult cuEventCreate(struct Event **out, unsigned flags) {
   if (!current())
     return INVALID_CONTEXT;
   if (flags != 0)
     return INVALID_VALUE;
-  *out = calloc(1, sizeof(struct Event));
-  if (!*out)
-    return OUT_OF_MEMORY;
-  ++liveEvents;
-  return SUCCESS;
+  *out = newEvent();
+  return *out ? SUCCESS : OUT_OF_MEMORY;
 }
 
 EXPORT CUresult cuEventRecord(struct Event *e, void *stream) {
-  struct timespec ts;
   if (!current())
     return INVALID_CONTEXT;
   if (stream)
     return INVALID_VALUE;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  e->ms = ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-  e->recorded = 1;
+  recordEvent(e);
   return SUCCESS;
 }
 
@@ -584,8 +570,7 @@ EXPORT CUresult cuEventElapsedTime(float *ms, struct Event *start,
 }
 
 EXPORT CUresult cuEventDestroy_v2(struct Event *e) {
-  free(e);
-  --liveEvents;
+  freeEvent(e);
   return SUCCESS;
 }
 

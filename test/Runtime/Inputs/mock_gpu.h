@@ -2,8 +2,9 @@
 |*                                                                            *|
 |* Included by mock_cuda.c and mock_hip.c (each a shared object standing in   *|
 |* for a GPU driver): tracked host allocations standing for device memory,    *|
-|* and C versions of the fixture kernels (fixture_kernels.ptx,                *|
-|* fixture_kernels.amdgcn.ll, vector_add.ptx) run one call per thread.        *|
+|* C versions of the fixture kernels (fixture_kernels.ptx,                    *|
+|* fixture_kernels.amdgcn.ll, vector_add.ptx) run one call per thread, and    *|
+|* timing events on the host clock.                                           *|
 |* Everything is static: each driver gets its own copy.                       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -14,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /*===-- Memory ------------------------------------------------------------===*/
 
@@ -152,6 +154,35 @@ static void runGrid(KernelFn run, const uint64_t *params,
         for (unsigned t = 0; t < threads; ++t)
           run(params, block, grid, t, threads, assertFlag);
       }
+}
+
+/*===-- Events ------------------------------------------------------------===*/
+
+/* A timing event: the host clock when it was last recorded. */
+struct Event {
+  double ms;
+  int recorded;
+};
+
+static int liveEvents;
+
+static struct Event *newEvent(void) {
+  struct Event *e = calloc(1, sizeof(struct Event));
+  if (e)
+    ++liveEvents;
+  return e;
+}
+
+static void recordEvent(struct Event *e) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  e->ms = ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
+  e->recorded = 1;
+}
+
+static void freeEvent(struct Event *e) {
+  free(e);
+  --liveEvents;
 }
 
 #endif /* TILE_TEST_MOCK_GPU_H */

@@ -32,7 +32,6 @@
 
 #include <stddef.h>
 #include <stdio.h>
-#include <time.h>
 #include <unistd.h>
 
 typedef int hipError_t;
@@ -617,32 +616,19 @@ EXPORT hipError_t hipModuleLaunchKernel(struct Function *f, unsigned gx,
 
 /*===-- Events and errors -------------------------------------------------===*/
 
-struct Event {
-  double ms;
-  int recorded;
-};
-
-static int liveEvents;
-
 EXPORT hipError_t hipEventCreate(struct Event **out) {
   if (currentDevice < 0)
     return INVALID_DEVICE;
-  *out = calloc(1, sizeof(struct Event));
-  if (!*out)
-    return OUT_OF_MEMORY;
-  ++liveEvents;
-  return SUCCESS;
+  *out = newEvent();
+  return *out ? SUCCESS : OUT_OF_MEMORY;
 }
 
 EXPORT hipError_t hipEventRecord(struct Event *e, void *stream) {
-  struct timespec ts;
   if (currentDevice < 0)
     return INVALID_DEVICE;
   if (stream)
     return INVALID_VALUE;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  e->ms = ts.tv_sec * 1e3 + ts.tv_nsec * 1e-6;
-  e->recorded = 1;
+  recordEvent(e);
   return SUCCESS;
 }
 
@@ -659,8 +645,7 @@ EXPORT hipError_t hipEventElapsedTime(float *ms, struct Event *start,
 }
 
 EXPORT hipError_t hipEventDestroy(struct Event *e) {
-  free(e);
-  --liveEvents;
+  freeEvent(e);
   return SUCCESS;
 }
 
