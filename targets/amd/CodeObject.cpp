@@ -287,6 +287,9 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
   LLVMInitializeAMDGPUTarget();
   LLVMInitializeAMDGPUTargetMC();
   LLVMInitializeAMDGPUAsmPrinter();
+  // ockl's printf holds inline assembly, which the object streamer parses:
+  // without the parser LLVM stops the process with a fatal error.
+  LLVMInitializeAMDGPUAsmParser();
   llvm::Triple triple(kTriple);
   std::string error;
   const llvm::Target *llvmTarget =
