@@ -61,10 +61,11 @@ DEVICES = {"nvidia": "cuda", "amd": "hip", "cpu": "cpu"}
 
 
 def run_commands(path):
-    """(line, command) of every RUN command of a lit file, joined."""
+    """(line, command) of every RUN command of a lit file (`// RUN:` in
+    .mlir files, `RUN:` in .test files), joined."""
     commands, start, parts = [], None, []
     for number, text in enumerate(path.read_text().splitlines(), 1):
-        m = re.match(r"\s*//\s*RUN:(.*)$", text)
+        m = re.match(r"\s*(?://\s*)?RUN:(.*)$", text)
         if not m:
             continue
         start = start or number

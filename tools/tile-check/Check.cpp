@@ -372,6 +372,15 @@ std::vector<std::string> Checker::getTargetNames() const {
   return names;
 }
 
+mlir::OwningOpRef<mlir::ModuleOp> Checker::cloneKernelAlone() {
+  mlir::OwningOpRef<mlir::ModuleOp> clone = module.clone();
+  for (auto other :
+       llvm::make_early_inc_range(clone->getOps<mlir::tile::FuncOp>()))
+    if (other.getSymName() != kernel.getSymName())
+      other.erase();
+  return std::move(clone);
+}
+
 void Checker::compileTargets() {
   if (compiled)
     return;
@@ -410,14 +419,7 @@ void Checker::compileTargets() {
       targets.push_back(std::move(t));
       continue;
     }
-    // Targets lower the module in place: compile a clone of it, holding
-    // this kernel alone (another kernel of the file may use an op that the
-    // target does not lower).
-    mlir::OwningOpRef<mlir::ModuleOp> clone = module.clone();
-    for (auto other :
-         llvm::make_early_inc_range(clone->getOps<mlir::tile::FuncOp>()))
-      if (other.getSymName() != kernel.getSymName())
-        other.erase();
+    mlir::OwningOpRef<mlir::ModuleOp> clone = cloneKernelAlone();
     mlir::tile::Artifact artifact;
     {
       CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
@@ -488,11 +490,7 @@ void Checker::compileForSimulator(CompiledTarget &t) {
     return;
   }
   t.warpSize = hooks->getWarpSize();
-  t.simulated = module.clone();
-  for (auto other :
-       llvm::make_early_inc_range(t.simulated->getOps<mlir::tile::FuncOp>()))
-    if (other.getSymName() != kernel.getSymName())
-      other.erase();
+  t.simulated = cloneKernelAlone();
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   mlir::PassManager pm(module.getContext());
   mlir::tile::buildTileToGPUPipeline(pm, targetOptions->target,

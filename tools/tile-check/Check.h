@@ -127,6 +127,10 @@ public:
 private:
   struct CompiledTarget;
   /// Runs a loaded kernel through the runtime, in this process.
+  /// A copy of the module holding this kernel alone: targets lower their
+  /// copy in place, and another kernel of the file may use an op a target
+  /// does not lower.
+  mlir::OwningOpRef<mlir::ModuleOp> cloneKernelAlone();
   void compileForSimulator(CompiledTarget &target);
   TargetResult runSimulated(CompiledTarget &target, const Case &c,
                             const Buffers &inputs);

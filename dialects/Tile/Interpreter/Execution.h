@@ -16,6 +16,7 @@
 #ifndef TILE_DIALECTS_TILE_INTERPRETER_EXECUTION_H
 #define TILE_DIALECTS_TILE_INTERPRETER_EXECUTION_H
 
+#include "tile/Dialect/IR/Tile.h"
 #include "tile/Dialect/Interpreter/Interpreter.h"
 #include "tile/Dialect/Interpreter/Numerics.h"
 
@@ -230,6 +231,12 @@ std::shared_ptr<RtValue> mapTernary(const RtValue &a, const RtValue &b,
         fn(a.elements[i * sa], b.elements[i * sb], c.elements[i * sc]);
   return r;
 }
+
+/// The value an atomic of \p kind leaves in memory holding \p old when it
+/// applies \p val (docs/Semantics.md 3.6: integers wrap, float max and min
+/// by IEEE totalOrder, fadd rounded to the element type).
+Element combineAtomic(AtomicRMWKind kind, Element old, Element val,
+                      const ElementInfo &info);
 
 /// Row-major strides of \p shape.
 SmallVector<int64_t, 4> stridesOf(ArrayRef<int64_t> shape);

@@ -21,6 +21,7 @@
 
 using namespace mlir;
 using namespace mlir::tile::interp;
+using mlir::tile::AtomicRMWKind;
 
 namespace {
 
@@ -689,7 +690,45 @@ LogicalResult BlockSimulator::runAtomic(LLVM::AtomicRMWOp op) {
   Type type = op.getVal().getType();
   ElementInfo info = ElementInfo::get(type);
   int64_t bytes = byteSizeOf(type);
-  unsigned w = info.width;
+  // The LLVM operations the lowering emits, as the tile kinds whose
+  // semantics the interpreter implements (float max and min arrive as
+  // integer operations on their bits, so fmax and fmin never do).
+  std::optional<AtomicRMWKind> kind;
+  switch (op.getBinOp()) {
+  case LLVM::AtomicBinOp::xchg:
+    kind = AtomicRMWKind::xchg;
+    break;
+  case LLVM::AtomicBinOp::add:
+    kind = AtomicRMWKind::add;
+    break;
+  case LLVM::AtomicBinOp::fadd:
+    kind = AtomicRMWKind::fadd;
+    break;
+  case LLVM::AtomicBinOp::_and:
+    kind = AtomicRMWKind::and_;
+    break;
+  case LLVM::AtomicBinOp::_or:
+    kind = AtomicRMWKind::or_;
+    break;
+  case LLVM::AtomicBinOp::_xor:
+    kind = AtomicRMWKind::xor_;
+    break;
+  case LLVM::AtomicBinOp::max:
+    kind = AtomicRMWKind::max;
+    break;
+  case LLVM::AtomicBinOp::min:
+    kind = AtomicRMWKind::min;
+    break;
+  case LLVM::AtomicBinOp::umax:
+    kind = AtomicRMWKind::umax;
+    break;
+  case LLVM::AtomicBinOp::umin:
+    kind = AtomicRMWKind::umin;
+    break;
+  default:
+    return ex.emitError(*op) << "the GPU simulator does not implement "
+                                "this atomic operation";
+  }
   auto v = makeLanes(type);
   unsigned space = addressSpace(op.getPtr());
   // One lane after another: any order is a valid one.
@@ -701,52 +740,8 @@ LogicalResult BlockSimulator::runAtomic(LLVM::AtomicRMWOp op) {
       return failure();
     uint64_t bits = 0;
     std::memcpy(&bits, reinterpret_cast<const void *>(p), bytes);
-    Element old = elementFromBits(bits, info), x = at(operand, t), r = old;
-    uint64_t uo = zeroExtend(old.i, w), ux = zeroExtend(x.i, w);
-    switch (op.getBinOp()) {
-    case LLVM::AtomicBinOp::xchg:
-      r = x;
-      break;
-    case LLVM::AtomicBinOp::add:
-      r.i = signExtend(uo + ux, w);
-      break;
-    case LLVM::AtomicBinOp::sub:
-      r.i = signExtend(uo - ux, w);
-      break;
-    case LLVM::AtomicBinOp::_and:
-      r.i = signExtend(uo & ux, w);
-      break;
-    case LLVM::AtomicBinOp::_or:
-      r.i = signExtend(uo | ux, w);
-      break;
-    case LLVM::AtomicBinOp::_xor:
-      r.i = signExtend(uo ^ ux, w);
-      break;
-    case LLVM::AtomicBinOp::max:
-      r.i = std::max(old.i, x.i);
-      break;
-    case LLVM::AtomicBinOp::min:
-      r.i = std::min(old.i, x.i);
-      break;
-    case LLVM::AtomicBinOp::umax:
-      r.i = signExtend(std::max(uo, ux), w);
-      break;
-    case LLVM::AtomicBinOp::umin:
-      r.i = signExtend(std::min(uo, ux), w);
-      break;
-    case LLVM::AtomicBinOp::fadd:
-      r.f = roundResult(old.f + x.f, *info.format);
-      break;
-    case LLVM::AtomicBinOp::fmax:
-      r.f = floatMaxNum(old.f, x.f);
-      break;
-    case LLVM::AtomicBinOp::fmin:
-      r.f = floatMinNum(old.f, x.f);
-      break;
-    default:
-      return ex.emitError(*op) << "the GPU simulator does not implement "
-                                  "this atomic operation";
-    }
+    Element old = elementFromBits(bits, info);
+    Element r = combineAtomic(*kind, old, at(operand, t), info);
     bits = elementToBits(r, info);
     std::memcpy(reinterpret_cast<void *>(p), &bits, bytes);
     v->elements[t] = old;

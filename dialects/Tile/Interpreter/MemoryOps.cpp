@@ -318,62 +318,6 @@ LogicalResult runDescStore(Executor &ex, Operation &operation) {
 // Atomics
 //===----------------------------------------------------------------------===//
 
-Element combineAtomic(AtomicRMWKind kind, Element old, Element val,
-                      const ElementInfo &info) {
-  Element r;
-  unsigned w = info.width;
-  if (info.isFloat()) {
-    switch (kind) {
-    case AtomicRMWKind::fadd:
-      r.f = roundResult(old.f + val.f, *info.format);
-      return r;
-    case AtomicRMWKind::max:
-    case AtomicRMWKind::min: {
-      // IEEE totalOrder: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.
-      int64_t ko = totalOrderKey(elementToBits(old, info), *info.format);
-      int64_t kv = totalOrderKey(elementToBits(val, info), *info.format);
-      bool takeVal = kind == AtomicRMWKind::max ? kv > ko : kv < ko;
-      return takeVal ? val : old;
-    }
-    default: // xchg
-      return val;
-    }
-  }
-  uint64_t uo = zeroExtend(old.i, w), uv = zeroExtend(val.i, w);
-  uint64_t bits;
-  switch (kind) {
-  case AtomicRMWKind::add:
-    bits = uo + uv;
-    break;
-  case AtomicRMWKind::max:
-    bits = uint64_t(std::max(old.i, val.i));
-    break;
-  case AtomicRMWKind::min:
-    bits = uint64_t(std::min(old.i, val.i));
-    break;
-  case AtomicRMWKind::umax:
-    bits = std::max(uo, uv);
-    break;
-  case AtomicRMWKind::umin:
-    bits = std::min(uo, uv);
-    break;
-  case AtomicRMWKind::and_:
-    bits = uo & uv;
-    break;
-  case AtomicRMWKind::or_:
-    bits = uo | uv;
-    break;
-  case AtomicRMWKind::xor_:
-    bits = uo ^ uv;
-    break;
-  default: // xchg; fadd is rejected by the verifier for integers
-    bits = uv;
-    break;
-  }
-  r.i = signExtend(bits, w);
-  return r;
-}
-
 /// The bound analysis of lane \p i of an atomic_rmw (docs/Semantics.md 10):
 /// a float add is bounded by its count of contributions and their
 /// magnitudes, and what it returns depends on the order; min, max and
@@ -465,6 +409,63 @@ LogicalResult runAtomicCAS(Executor &ex, Operation &operation) {
 }
 
 } // namespace
+
+Element mlir::tile::interp::combineAtomic(AtomicRMWKind kind, Element old,
+                                          Element val,
+                                          const ElementInfo &info) {
+  Element r;
+  unsigned w = info.width;
+  if (info.isFloat()) {
+    switch (kind) {
+    case AtomicRMWKind::fadd:
+      r.f = roundResult(old.f + val.f, *info.format);
+      return r;
+    case AtomicRMWKind::max:
+    case AtomicRMWKind::min: {
+      // IEEE totalOrder: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN.
+      int64_t ko = totalOrderKey(elementToBits(old, info), *info.format);
+      int64_t kv = totalOrderKey(elementToBits(val, info), *info.format);
+      bool takeVal = kind == AtomicRMWKind::max ? kv > ko : kv < ko;
+      return takeVal ? val : old;
+    }
+    default: // xchg
+      return val;
+    }
+  }
+  uint64_t uo = zeroExtend(old.i, w), uv = zeroExtend(val.i, w);
+  uint64_t bits;
+  switch (kind) {
+  case AtomicRMWKind::add:
+    bits = uo + uv;
+    break;
+  case AtomicRMWKind::max:
+    bits = uint64_t(std::max(old.i, val.i));
+    break;
+  case AtomicRMWKind::min:
+    bits = uint64_t(std::min(old.i, val.i));
+    break;
+  case AtomicRMWKind::umax:
+    bits = std::max(uo, uv);
+    break;
+  case AtomicRMWKind::umin:
+    bits = std::min(uo, uv);
+    break;
+  case AtomicRMWKind::and_:
+    bits = uo & uv;
+    break;
+  case AtomicRMWKind::or_:
+    bits = uo | uv;
+    break;
+  case AtomicRMWKind::xor_:
+    bits = uo ^ uv;
+    break;
+  default: // xchg; fadd is rejected by the verifier for integers
+    bits = uv;
+    break;
+  }
+  r.i = signExtend(bits, w);
+  return r;
+}
 
 void mlir::tile::interp::registerMemoryHandlers(HandlerTable &t) {
   t[TypeID::get<AddPtrOp>()] = runAddPtr;

@@ -16,29 +16,16 @@ it is a failure if they pass. Prints a line per failing or known case and a
 summary; exits 1 on any failure or if no case ran.
 """
 import os
+import pathlib
 import re
 import shlex
 import subprocess
 import sys
 import tempfile
 
-
-def run_lines(path):
-    """The file's RUN lines, continuations joined."""
-    lines, current = [], None
-    with open(path) as f:
-        for raw in f:
-            m = re.search(r"RUN:(.*)$", raw)
-            if not m:
-                continue
-            body = m.group(1).strip()
-            current = body if current is None else current + " " + body
-            if current.endswith("\\"):
-                current = current[:-1]
-                continue
-            lines.append(current)
-            current = None
-    return lines
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "..", "Conformance"))
+from gpu_export import run_commands  # noqa: E402  (lit's RUN-line reading)
 
 
 def main():
@@ -54,7 +41,7 @@ def main():
             tmp = os.path.join(work, os.path.basename(path))
             subs = [("%tile_src_root", src_root), ("%python", sys.executable),
                     ("%s", path), ("%S", os.path.dirname(path)), ("%t", tmp)]
-            for line in run_lines(path):
+            for _, line in run_commands(pathlib.Path(path)):
                 for key, value in subs:
                     line = line.replace(key, value)
                 command = line.split("|")[0].strip()
