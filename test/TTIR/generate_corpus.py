@@ -713,11 +713,19 @@ def main():
                 failures.append(r)
     shutil.rmtree(out / ".results", ignore_errors=True)
 
+    # With -k the other entries' files stay, so their manifest entries stay too.
+    entries = list(all_results)
+    manifest_path = out / "MANIFEST.json"
+    if args.k and manifest_path.exists():
+        rerun = {r["name"] for r in all_results}
+        kept = [e for e in json.loads(manifest_path.read_text()).get("entries", [])
+                if e["name"] not in rerun and not any(k in e["name"] for k in args.k)]
+        entries = sorted(kept + entries, key=lambda e: e["name"])
     counts = {}
-    for r in all_results:
+    for r in entries:
         counts[r["status"]] = counts.get(r["status"], 0) + 1
     manifest = {"generated_by": "test/TTIR/generate_corpus.py", "seconds": round(time.time() - t_start, 1),
-                "counts": counts, "entries": all_results}
+                "counts": counts, "entries": entries}
     try:
         import torch
         import triton
@@ -725,7 +733,7 @@ def main():
                          "device": torch.cuda.get_device_name(0) if torch.cuda.is_available() else None})
     except Exception:  # noqa: BLE001
         pass
-    (out / "MANIFEST.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
 
     print("\nsummary: " + ", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
     for r in all_results:
