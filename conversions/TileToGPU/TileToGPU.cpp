@@ -388,6 +388,12 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
         isTile(init) && isa<PointerType>(getElementTypeOrSelf(init.getType()));
     std::optional<OpFoldResult> advance =
         isPointerTile ? getUniformAdvance(iterArg, yielded) : std::nullopt;
+    // A step computed inside the loop (invariant, but not hoisted, as
+    // Triton's TTIR leaves it) has no value before the loop: the tile is
+    // carried as its pointers instead.
+    if (advance && isa<Value>(*advance) &&
+        !op.isDefinedOutsideOfLoop(cast<Value>(*advance)))
+      advance = std::nullopt;
     if (advance && isa<Value>(*advance)) {
       steps[i] = scalars.lookup(cast<Value>(*advance));
       if (steps[i].getType() != i64)

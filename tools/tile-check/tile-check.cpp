@@ -15,7 +15,7 @@
 #include "Support/ToolSupport.h"
 #include "tile-check/Check.h"
 #include "tile-check/Reduce.h"
-
+#include "tile/Conversion/TTIRToTile/TTIRToTile.h"
 #include "tile/Target/Target.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -693,8 +693,11 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   if (mlir::failed(mlir::tile::checkNestingDepth(*file, message)))
     return inputError(message);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  // A Triton kernel's TTIR is imported first (docs/TTIR.md).
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
+      mlir::tile::isTTIRFileName(cl.kernelPath)
+          ? mlir::tile::importTTIR(sourceMgr, &context, {})
+          : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return inputError("cannot parse '" + cl.kernelPath + "'");
 

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Support/ToolSupport.h"
+#include "tile/Conversion/TTIRToTile/TTIRToTile.h"
 #include "tile/Dialect/IR/Tile.h"
 #include "tile/Target/CompileCache.h"
 #include "tile/Target/Target.h"
@@ -130,7 +131,11 @@ static int compile() {
     return 1;
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  // A Triton kernel's TTIR is imported first (docs/TTIR.md).
+  OwningOpRef<ModuleOp> module =
+      mlir::tile::isTTIRFileName(inputPath)
+          ? mlir::tile::importTTIR(sourceMgr, &context, {})
+          : parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
 

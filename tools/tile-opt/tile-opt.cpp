@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Support/ToolSupport.h"
+#include "tile/Conversion/TTIRToTile/TTIRToTile.h"
 #include "tile/Conversion/TileToGPU/TileToGPU.h"
 #include "tile/Conversion/TileToVector/TileToVector.h"
 #include "tile/Dialect/Analysis/TestAxisInfo.h"
@@ -26,6 +27,8 @@
 int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::tile::registerTileDialects(registry);
+  mlir::tile::registerTTIRDialects(registry);
+  mlir::tile::registerTTIRToTilePasses();
   mlir::registerAllDialects(registry);
   mlir::registerAllPasses();
   mlir::tile::registerAllTilePasses();

@@ -1,0 +1,64 @@
+//===- TTIRToTile.h - Import of Triton's TTIR -------------------*- C++ -*-===//
+//
+// The tt -> tile conversion (convert-ttir-to-tile) and the entry point that
+// parses a TTIR file for the tools (tile-opt --import-ttir, tile-compile and
+// tile-check on .ttir files). docs/TTIR.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSIONS_TTIRTOTILE_TTIRTOTILE_H
+#define TILE_CONVERSIONS_TTIRTOTILE_TTIRTOTILE_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Pass/Pass.h"
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+namespace tile {
+
+#define GEN_PASS_DECL
+#include "tile/Conversion/TTIRToTile/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tile/Conversion/TTIRToTile/Passes.h.inc"
+
+/// Registers the tt dialect and what TTIR uses beside it (ub, gpu.barrier,
+/// llvm.intr.assume), so that TTIR parses.
+void registerTTIRDialects(DialectRegistry &registry);
+
+/// What Triton records about a compilation outside the TTIR (its metadata
+/// sidecar), which the conversion needs.
+struct TTIRImportOptions {
+  int numWarps = 0;
+  int numStages = 0;
+  bool enableFpFusion = true;
+};
+
+/// Parses the TTIR in `sourceMgr`'s main buffer and converts it to a tile
+/// module. Text that is not TTIR (TTGIR, LLVM IR, PTX, bytecode, several
+/// modules) is refused with one located error before parsing. Returns null
+/// after reporting the error through the context's diagnostics.
+OwningOpRef<ModuleOp> importTTIR(llvm::SourceMgr &sourceMgr,
+                                 MLIRContext *context,
+                                 const TTIRImportOptions &options);
+
+/// Converts a parsed TTIR module in place (what convert-ttir-to-tile runs).
+LogicalResult convertTTIRModule(ModuleOp module,
+                                const TTIRImportOptions &options);
+
+/// True when a file name says TTIR (`.ttir`).
+bool isTTIRFileName(StringRef path);
+
+/// Inlines the module's tt.call'ed helpers into the kernel and deletes them,
+/// and lifts the cf branches of early returns into scf (Structure.cpp).
+LogicalResult structureTTIRKernel(ModuleOp module);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSIONS_TTIRTOTILE_TTIRTOTILE_H

@@ -1,0 +1,189 @@
+// Each tt op of Triton 3.6's TTIR and what convert-ttir-to-tile makes of it
+// (docs/TTIR.md section 3). The inputs are in Triton's printed forms.
+// RUN: tile-opt --split-input-file --convert-ttir-to-tile %s | FileCheck %s
+
+// CHECK-LABEL: tile.func @add(%arg0: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %arg1: !tile.ptr<f32>, %arg2: i32)
+// CHECK: %[[PID:.*]] = tile.program_id x
+// CHECK: tile.num_programs y
+// CHECK: %[[R:.*]] = tile.range 0 to 128 : tensor<128xi32>
+// CHECK: tile.splat %{{.*}} : tensor<128xi32>
+// CHECK: %[[P:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+// CHECK: %[[X:.*]] = tile.load %[[P]], %{{.*}}, %{{.*}} cache = cg evict = evict_last : tensor<128x!tile.ptr<f32>>
+// CHECK: tile.load %{{.*}} volatile : !tile.ptr<f32>
+// CHECK: arith.mulf %[[X]], %[[X]] fastmath<contract> : tensor<128xf32>
+// CHECK: tile.store %{{.*}}, %{{.*}}, %{{.*}} cache = wt : tensor<128x!tile.ptr<f32>>
+// CHECK: tile.return
+module {
+  tt.func public @add(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f32>, %n: i32) attributes {noinline = false} {
+    %pid = tt.get_program_id x : i32
+    %gy = tt.get_num_programs y : i32
+    %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>
+    %s = tt.splat %n : i32 -> tensor<128xi32>
+    %m = arith.cmpi slt, %r, %s : tensor<128xi32>
+    %zero = arith.constant dense<0.000000e+00> : tensor<128xf32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %p = tt.addptr %xs, %r : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    %v = tt.load %p, %m, %zero cacheModifier = cg evictionPolicy = evict_last : tensor<128x!tt.ptr<f32>>
+    %flag = tt.load %y {isVolatile = true} : !tt.ptr<f32>
+    %sq = arith.mulf %v, %v : tensor<128xf32>
+    %ys = tt.splat %y : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
+    %q = tt.addptr %ys, %r {tt.contiguity = dense<128> : tensor<1xi32>} : tensor<128x!tt.ptr<f32>>, tensor<128xi32>
+    tt.store %q, %sq, %m cacheModifier = wt : tensor<128x!tt.ptr<f32>>
+    tt.return
+  }
+}
+
+// -----
+
+// Reductions and scans keep their combiner; tf32 on f16 operands means
+// nothing and is dropped, on f32 it stays.
+// CHECK-LABEL: tile.func @reduce_scan_dot
+// CHECK: tile.reduce(%{{.*}}) axis = 1
+// CHECK: arith.maxnumf
+// CHECK: tile.yield %{{.*}} : f32
+// CHECK: tile.scan(%{{.*}}) axis = 0 reverse
+// CHECK: tile.yield %{{.*}} : i32
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xf16>, tensor<16x16xf16> -> tensor<16x16xf32>
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} input_precision = tf32 : tensor<16x16xf32>
+module {
+  tt.func public @reduce_scan_dot(%as: f32, %is: i32, %hs: f16) {
+    %a = tt.splat %as : f32 -> tensor<4x8xf32>
+    %i = tt.splat %is : i32 -> tensor<8xi32>
+    %h = tt.splat %hs : f16 -> tensor<16x16xf16>
+    %f = tt.splat %as : f32 -> tensor<16x16xf32>
+    %m = "tt.reduce"(%a) <{axis = 1 : i32}> ({
+    ^bb0(%l: f32, %r: f32):
+      %x = arith.maxnumf %l, %r : f32
+      tt.reduce.return %x : f32
+    }) : (tensor<4x8xf32>) -> tensor<4xf32>
+    %c = "tt.scan"(%i) <{axis = 0 : i32, reverse = true}> ({
+    ^bb0(%l: i32, %r: i32):
+      %x = arith.addi %l, %r : i32
+      tt.scan.return %x : i32
+    }) : (tensor<8xi32>) -> tensor<8xi32>
+    %acc = arith.constant dense<0.000000e+00> : tensor<16x16xf32>
+    %d = tt.dot %h, %h, %acc, inputPrecision = tf32 : tensor<16x16xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
+    %e = tt.dot %f, %f, %d, inputPrecision = tf32 {maxNumImpreciseAcc = 32 : i32} : tensor<16x16xf32> * tensor<16x16xf32> -> tensor<16x16xf32>
+    tt.return
+  }
+}
+
+// -----
+
+// Shape ops.
+// CHECK-LABEL: tile.func @shapes
+// CHECK: tile.expand_dims %{{.*}}, 1 : tensor<8xi32> -> tensor<8x1xi32>
+// CHECK: tile.broadcast %{{.*}} : tensor<8x1xi32> -> tensor<8x4xi32>
+// CHECK: tile.trans %{{.*}}, [1, 0] : tensor<8x4xi32> -> tensor<4x8xi32>
+// CHECK: tile.reshape %{{.*}} : tensor<4x8xi32> -> tensor<32xi32>
+// CHECK: tile.join %{{.*}}, %{{.*}} : tensor<8xi32> -> tensor<8x2xi32>
+// CHECK: tile.split %{{.*}} : tensor<8x2xi32> -> tensor<8xi32>
+// CHECK: tile.cat %{{.*}}, %{{.*}}, 0 : tensor<8xi32> -> tensor<16xi32>
+// CHECK: tile.gather %{{.*}}[%{{.*}}], 1
+module {
+  tt.func public @shapes(%rs: i32, %ss: f32) {
+    %r = tt.splat %rs : i32 -> tensor<8xi32>
+    %src = tt.splat %ss : f32 -> tensor<8x4xf32>
+    %idx = tt.splat %rs : i32 -> tensor<8x2xi32>
+    %0 = tt.expand_dims %r {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+    %1 = tt.broadcast %0 : tensor<8x1xi32> -> tensor<8x4xi32>
+    %2 = tt.trans %1 {order = array<i32: 1, 0>} : tensor<8x4xi32> -> tensor<4x8xi32>
+    %3 = tt.reshape %2 allow_reorder : tensor<4x8xi32> -> tensor<32xi32>
+    %4 = tt.join %r, %r : tensor<8xi32> -> tensor<8x2xi32>
+    %outLHS, %outRHS = tt.split %4 : tensor<8x2xi32> -> tensor<8xi32>
+    %5 = tt.cat %outLHS, %outRHS : tensor<8xi32> -> tensor<16xi32>
+    %6 = tt.gather %src[%idx] {axis = 1 : i32} : (tensor<8x4xf32>, tensor<8x2xi32>) -> tensor<8x2xf32>
+    tt.return
+  }
+}
+
+// -----
+
+// Element ops beyond arith and math; libdevice calls; a masked histogram
+// counts masked-off values as -1 (no bin); ub.poison becomes zero.
+// CHECK-LABEL: tile.func @elements
+// CHECK: tile.fp_to_fp %{{.*}} rounding = rtz : tensor<8xf32> -> tensor<8xf8E5M2>
+// CHECK: tile.fp_to_fp %{{.*}} : tensor<8xf8E5M2> -> tensor<8xf32>
+// CHECK: tile.clampf %{{.*}}, %{{.*}}, %{{.*}} propagate_nan : tensor<8xf32>
+// CHECK: tile.precise_sqrt
+// CHECK: tile.precise_divf
+// CHECK: tile.mulhiui
+// CHECK: math.tanh %{{.*}} : tensor<8xf32>
+// CHECK: math.atan2
+// CHECK: tile.bitcast %{{.*}} : tensor<8xf32> -> tensor<8xi32>
+// CHECK: %[[NEG:.*]] = arith.constant dense<-1> : tensor<8xi32>
+// CHECK: %[[SEL:.*]] = arith.select %{{.*}}, %{{.*}}, %[[NEG]]
+// CHECK: tile.histogram %[[SEL]] : tensor<8xi32> -> tensor<4xi32>
+// CHECK: arith.constant 0.000000e+00 : f16
+// CHECK-NOT: ub.poison
+module {
+  tt.func public @elements(%xs: f32, %us: i32, %ms: i1) {
+    %x = tt.splat %xs : f32 -> tensor<8xf32>
+    %u = tt.splat %us : i32 -> tensor<8xi32>
+    %m = tt.splat %ms : i1 -> tensor<8xi1>
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<8xf32> -> tensor<8xf8E5M2>
+    %1 = tt.fp_to_fp %0 : tensor<8xf8E5M2> -> tensor<8xf32>
+    %2 = tt.clampf %x, %1, %1, propagateNan = all : tensor<8xf32>
+    %3 = tt.precise_sqrt %x : tensor<8xf32>
+    %4 = tt.precise_divf %x, %3 : tensor<8xf32>
+    %5 = tt.mulhiui %u, %u : tensor<8xi32>
+    %6 = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_tanhf"} : (tensor<8xf32>) -> tensor<8xf32>
+    %7 = tt.extern_elementwise %x, %6 {libname = "", libpath = "", pure = true, symbol = "__nv_atan2f"} : (tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+    %8 = tt.bitcast %7 : tensor<8xf32> -> tensor<8xi32>
+    %9 = tt.histogram %u, %m : tensor<8xi32> -> tensor<4xi32>
+    %10 = ub.poison : f16
+    tt.return
+  }
+}
+
+// -----
+
+// Atomics and descriptors.
+// CHECK-LABEL: tile.func @memory
+// CHECK: tile.atomic_rmw xchg, acq_rel, gpu %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_cas acquire, cta %{{.*}}, %{{.*}}, %{{.*}} : !tile.ptr<i32>
+// CHECK: %[[D:.*]] = tile.make_desc %{{.*}}, [%{{.*}}, %{{.*}}], [%{{.*}}, %{{.*}}] padding = nan : !tile.ptr<f32> -> !tile.desc<tensor<32x32xf32>>
+// CHECK: tile.desc_load %[[D]][%{{.*}}, %{{.*}}]
+// CHECK: tile.desc_store %[[D]][%{{.*}}, %{{.*}}]
+module {
+  tt.func public @memory(%p: !tt.ptr<i32>, %f: !tt.ptr<f32>, %m: i32, %s: i64) {
+    %ps = tt.splat %p : !tt.ptr<i32> -> tensor<16x!tt.ptr<i32>>
+    %v = arith.constant dense<1> : tensor<16xi32>
+    %t = arith.constant dense<true> : tensor<16xi1>
+    %0 = tt.atomic_rmw exch, acq_rel, gpu, %ps, %v, %t : (tensor<16x!tt.ptr<i32>>, tensor<16xi32>, tensor<16xi1>) -> tensor<16xi32>
+    %c0 = arith.constant 0 : i32
+    %1 = tt.atomic_cas acquire, cta, %p, %c0, %m : (!tt.ptr<i32>, i32, i32) -> i32
+    %c1 = arith.constant 1 : i64
+    %d = tt.make_tensor_descriptor %f, [%m, %m], [%s, %c1] {padding = 2 : i32} : <f32>, <tensor<32x32xf32>>
+    %b = tt.descriptor_load %d[%c0, %m] : !tt.tensordesc<tensor<32x32xf32>> -> tensor<32x32xf32>
+    tt.descriptor_store %d[%c0, %m], %b : !tt.tensordesc<tensor<32x32xf32>>, tensor<32x32xf32>
+    tt.return
+  }
+}
+
+// -----
+
+// A noinline helper is inlined at its call (with a call-site location) and
+// deleted; an early return becomes an scf.if around the rest.
+// CHECK-LABEL: tile.func @calls
+// CHECK-NOT: tt.call
+// CHECK: arith.mulf %{{.*}}, %{{.*}} fastmath<contract> : f32
+// CHECK: scf.if
+// CHECK: tile.store
+// CHECK: tile.return
+// CHECK-NOT: tt.func
+module {
+  tt.func private @helper__fp32__(%a: f32) -> f32 attributes {noinline = true} {
+    %0 = arith.mulf %a, %a : f32
+    tt.return %0 : f32
+  }
+  tt.func public @calls(%p: !tt.ptr<f32>, %x: f32, %c: i1) attributes {noinline = false} {
+    %0 = tt.call @helper__fp32__(%x) : (f32) -> f32
+    cf.cond_br %c, ^bb1, ^bb2
+  ^bb1:
+    tt.return
+  ^bb2:
+    tt.store %p, %0 : !tt.ptr<f32>
+    tt.return
+  }
+}

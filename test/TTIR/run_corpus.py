@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""Imports every entry of the TTIR corpus (test/TTIR/corpus, written by
+generate_corpus.py on the H200), compiles it for a target, runs it with
+tile-run on the recorded inputs, and compares each output with the float64
+reference and with Triton's own recorded output.
+
+    run_corpus.py --bin build/bin [--corpus DIR] [--target cpu] [-k SUBSTR]
+                  [--compile-only] [--artifacts DIR] [--json FILE]
+    run_corpus.py --bin build-rt/bin --precompiled DIR --device cuda   # the H200
+
+--artifacts DIR keeps the compiled artifacts (NAME.tile); on a machine
+without the compiler, --precompiled DIR launches those instead of
+compiling, on --device (tile-run's backend).
+
+An entry passes when every output is within the tolerance the corpus
+recorded for Triton (`check.OUT.tolerance`: |got - ref| <= atol + rtol *
+|ref|, or the per-element bound `OUT.atol` of the reference file) of the
+reference. Outputs the corpus marks as probes (where Triton departs from
+the reference on purpose, docs/TTIR.md) are reported, matched against both
+the reference and Triton, and never fail. Entries the importer refuses by
+design (docs/TTIR.md: ops with no tile meaning yet) are listed as REFUSED
+with their located error, and must stay exactly those of EXPECTED_REFUSALS;
+any other failure to import, compile or match is FAIL. Benchmark entries
+(no inputs recorded) are compiled only, and so are entries whose kernels
+reach buffers through tables of raw device addresses (grouped GEMM), which
+tile-run cannot lay out: both are COMPILED, never PASS. Outputs whose corpus check is a
+custom Python function (atomics whose winner varies) are not checked here:
+such an entry is UNCHECKED, not PASS. Exit status 1 on any FAIL.
+"""
+
+import argparse
+import json
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+# Entries the importer refuses, with the reason's key phrase: each is an op
+# docs/TTIR.md lists as not imported yet. A refusal elsewhere, or one of
+# these importing, fails the run (update the list with the importer).
+EXPECTED_REFUSALS = {
+    "dot_scaled_mx.e4m3_m64_n64_k128": "tt.dot_scaled",
+    "map_elementwise.n1000_t05": "tt.map_elementwise",
+    "tensor_desc_host.m100_n64_f32": "tensor descriptor as a kernel argument",
+    "tensor_desc_host.m256_n200_f16": "tensor descriptor as a kernel argument",
+    "tensor_desc_reduce_gather.atomic_add_f32_m64_n64_r3": "descriptor atomics",
+    "tensor_desc_reduce_gather.atomic_add_i32_m70_n96_r2": "descriptor atomics",
+    "tensor_desc_reduce_gather.gather_m64_n100_rows16": "descriptor atomics",
+    "tensor_desc_reduce_gather.scatter_m64_n100_rows16": "descriptor atomics",
+}
+
+# Entries that import but that a target cannot compile yet: gaps of the
+# target, not of the importer, each with the reason its error names. KNOWN,
+# never PASS; one that compiles fails the run until it is removed here.
+KNOWN_GAPS = {
+    "nvidia": {
+        "atomics_add_max.n100_nb64": "scalar atomics are not implemented",
+        "atomics_add_max.n2000_nb16": "scalar atomics are not implemented",
+        "atomics_add_max.n4096_nb3": "scalar atomics are not implemented",
+        "atomics_cas_xchg.claim_p64_s8": "scalar atomics are not implemented",
+        "atomics_cas_xchg.lock_p16": "scalar atomics are not implemented",
+        "dot_bf16.batched_b4_m32_n32_k32": "only 2-D products are implemented",
+        "persistent_matmul_desc.bench_4096_subtile": "bytes of shared memory",
+    },
+}
+
+# numpy dtype of the stored array -> tile-run's buffer type.
+BUFFER_TYPES = {
+    "float32": "f32", "float64": "f64", "float16": "f16", "bfloat16": "bf16",
+    "float8_e4m3fn": "f8e4m3", "float8_e5m2": "f8e5m2", "int8": "i8",
+    "int16": "i16", "int32": "i32", "int64": "i64", "uint8": "u8",
+    "bool": "u8",
+}
+# Triton's scalar signature -> tile-run's scalar type.
+SCALAR_TYPES = {"i1": "i1", "u1": "i1", "i8": "i8", "i16": "i16", "i32": "i32",
+                "u32": "i32", "i64": "i64", "u64": "i64", "fp16": "f16",
+                "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
+
+
+def decode(array, dtype):
+    """The float64 (or int64) values of a stored array."""
+    if dtype == "bfloat16":
+        return (array.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    if dtype.startswith("float8"):
+        return f8_values(array, dtype)
+    if dtype == "bool":
+        return array.astype(np.int64)
+    if np.issubdtype(array.dtype, np.integer):
+        return array.astype(np.int64)
+    return array.astype(np.float64)
+
+
+def f8_values(bits, dtype):
+    exp_bits, man_bits, bias = (4, 3, 7) if dtype == "float8_e4m3fn" else (5, 2, 15)
+    b = bits.astype(np.int64)
+    sign = np.where(b & 0x80, -1.0, 1.0)
+    e = (b >> man_bits) & ((1 << exp_bits) - 1)
+    m = b & ((1 << man_bits) - 1)
+    normal = (1 + m / (1 << man_bits)) * np.power(2.0, e - bias)
+    sub = (m / (1 << man_bits)) * 2.0 ** (1 - bias)
+    value = sign * np.where(e == 0, sub, normal)
+    if dtype == "float8_e4m3fn":
+        value = np.where((e == 15) & (m == 7), np.nan, value)
+    else:
+        top = e == 31
+        value = np.where(top & (m == 0), sign * np.inf, np.where(top, np.nan, value))
+    return value
+
+
+def compare(got, ref, atol, rtol):
+    """Elements outside |got - ref| <= atol + rtol*|ref| (NaN matches NaN)."""
+    both_nan = np.isnan(got) & np.isnan(ref) if got.dtype.kind == "f" else False
+    with np.errstate(invalid="ignore"):
+        ok = (np.abs(got - ref) <= atol + rtol * np.abs(ref)) | both_nan | (got == ref)
+    return int(np.size(ok) - np.count_nonzero(ok))
+
+
+class Runner:
+    def __init__(self, args):
+        self.args = args
+        self.bin = pathlib.Path(args.bin)
+        self.corpus = pathlib.Path(args.corpus)
+        self.work = pathlib.Path(tempfile.mkdtemp(prefix="ttir-corpus-"))
+        self.artifacts = pathlib.Path(args.precompiled or args.artifacts or self.work)
+        self.artifacts.mkdir(parents=True, exist_ok=True)
+        self.results = []
+
+    def compile(self, ttir, out):
+        # The imported module prints and parses again (round trip), then the
+        # TTIR compiles directly.
+        imported = self.work / (out.stem + ".mlir")
+        for cmd in ([str(self.bin / "tile-opt"), "--convert-ttir-to-tile", str(ttir), "-o", str(imported)],
+                    [str(self.bin / "tile-opt"), str(imported), "-o", os.devnull],
+                    [str(self.bin / "tile-compile"), f"--target={self.args.target}", f"--emit={self.args.emit}",
+                     str(ttir), "-o", str(out)]):
+            proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+            if proc.returncode != 0:
+                break
+        message = next((line for line in proc.stderr.splitlines() if "error" in line), proc.stderr.strip())
+        return proc.returncode, message
+
+    def run_entry(self, side):
+        name = side["name"]
+        kernel = side["kernels"][0]
+        ttir = self.corpus / kernel["ttir"]
+        artifact = self.artifacts / f"{name}.tile"
+        expected = EXPECTED_REFUSALS.get(name)
+        if self.args.precompiled:
+            if not artifact.exists():
+                if expected or name in KNOWN_GAPS.get(self.args.target, {}):
+                    return ("REFUSED" if expected else "KNOWN"), "not compiled"
+                return "FAIL", f"no artifact {artifact}"
+            return self.launch(side, kernel, artifact) if side.get("mode") == "launch" \
+                and not self.args.compile_only and self.launchable(side, kernel) else ("COMPILED", "")
+            rc, message = 0, ""
+        else:
+            rc, message = self.compile(ttir, artifact)
+        gap = KNOWN_GAPS.get(self.args.target, {}).get(name)
+        if rc != 0:
+            if expected and expected in message:
+                return "REFUSED", message
+            if gap and gap in message:
+                return "KNOWN", message
+            return "FAIL", f"does not compile: {message}"
+        if gap:
+            return "FAIL", f"compiles, but KNOWN_GAPS lists it ({gap}): update the list"
+        if expected:
+            return "FAIL", f"imports, but EXPECTED_REFUSALS lists it ({expected}): update the list"
+        if side.get("mode") != "launch" or self.args.compile_only:
+            return "COMPILED", ""
+        if not self.launchable(side, kernel):
+            return "COMPILED", "buffers reached through address tables: not launched"
+        return self.launch(side, kernel, artifact)
+
+    @staticmethod
+    def launchable(side, kernel):
+        passed = {a["value"].get("buffer") for a in kernel["arguments"]}
+        return all(b in passed for b in side["buffers"])
+
+    def launch(self, side, kernel, artifact):
+        name = side["name"]
+        inputs = np.load(self.corpus / f"{name}.inputs.npz")
+        reference = np.load(self.corpus / f"{name}.reference.npz")
+        triton = np.load(self.corpus / f"{name}.triton.npz")
+        cmd = [str(self.bin / "tile-run"), str(artifact), "--kernel", kernel["kernel"],
+               "--grid", ",".join(str(g) for g in kernel["grid"]), "--warmup", "0", "--repeat", "1",
+               "--device", self.args.device]
+        outputs = {}
+        ttir_args = sorted((a for a in kernel["arguments"] if a.get("ttir_index") is not None),
+                           key=lambda a: a["ttir_index"])
+        for index, arg in enumerate(ttir_args):
+            value = arg["value"]
+            if value["kind"] == "buffer":
+                buffer = value["buffer"]
+                meta = side["buffers"][buffer]
+                data = inputs[buffer]
+                path = self.work / f"{name}.{buffer}.in"
+                data.tofile(path)
+                cmd += ["--arg", f"buf:{BUFFER_TYPES[meta['dtype']]}:{data.size}:file={path}"]
+                if buffer in side["check"]:
+                    outputs[buffer] = (index, meta["dtype"], data.dtype, data.shape)
+                    cmd += ["--write", f"{index}={self.work / (name + '.' + buffer + '.out')}"]
+            elif value["kind"] == "scalar":
+                scalar_type = SCALAR_TYPES[arg["signature"]]
+                v = value["value"]
+                if scalar_type == "i1":
+                    v = int(bool(v))
+                cmd += ["--arg", f"{scalar_type}:{v}"]
+            else:
+                return "FAIL", f"argument {arg['name']} of kind {value['kind']} cannot be passed"
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            return "FAIL", f"tile-run exit {proc.returncode}: {proc.stderr.strip()[:300]}"
+        problems, notes, unchecked = [], [], []
+        for buffer, (index, dtype, stored, shape) in outputs.items():
+            got = decode(np.fromfile(self.work / f"{name}.{buffer}.out", dtype=stored).reshape(shape), dtype)
+            check = side["check"][buffer]
+            if check.get("check") == "custom":
+                # A Python check of the kernel file (torch), not run here.
+                unchecked.append(f"{buffer} ({check.get('message', 'custom check')})")
+                continue
+            ref = reference[buffer].astype(np.float64) if reference[buffer].dtype.kind == "f" \
+                else reference[buffer].astype(np.int64)
+            if got.dtype.kind == "f" or ref.dtype.kind == "f":
+                got, ref = got.astype(np.float64), ref.astype(np.float64)
+            tol = check.get("tolerance", {})
+            atol = reference[f"{buffer}.atol"] if f"{buffer}.atol" in reference.files else tol.get("atol", 0.0)
+            rtol = tol.get("rtol", 0.0)
+            bad = compare(got, ref, atol, rtol)
+            vs_triton = compare(got, decode(triton[buffer], dtype).astype(got.dtype), atol, rtol) \
+                if buffer in triton.files else None
+            if check.get("probe"):
+                notes.append(f"probe {buffer}: {bad} differ from the reference, {vs_triton} from Triton")
+            elif bad:
+                worst = np.nanmax(np.abs(got - ref)) if got.dtype.kind == "f" else np.max(np.abs(got - ref))
+                problems.append(f"{buffer}: {bad} of {got.size} outside atol {np.max(atol)} rtol {rtol} "
+                                f"of the reference (max |error| {worst:.3g}); {vs_triton} differ from Triton")
+            else:
+                notes.append(f"{buffer}: matches the reference; {vs_triton} differ from Triton")
+        if problems:
+            return "FAIL", "; ".join(problems)
+        if unchecked:
+            return "UNCHECKED", "custom checks not run here: " + ", ".join(unchecked)
+        return "PASS", "; ".join(notes)
+
+    def run(self):
+        sides = [json.loads(p.read_text()) for p in sorted(self.corpus.glob("*.json"))
+                 if p.name != "MANIFEST.json"]
+        sides = [s for s in sides if s["status"] in ("ok", "probe-diff", "ttir-only")]
+        if self.args.k:
+            sides = [s for s in sides if any(k in s["name"] for k in self.args.k)]
+            if not sides:
+                print(f"ttir-corpus: no entry matches {self.args.k}")
+                return 1
+        counts = {}
+        for side in sides:
+            status, message = self.run_entry(side)
+            counts[status] = counts.get(status, 0) + 1
+            self.results.append({"name": side["name"], "status": status, "message": message})
+            print(f"{status} {side['name']}" + (f": {message}" if message else ""), flush=True)
+        if self.args.json:
+            pathlib.Path(self.args.json).write_text(json.dumps(self.results, indent=1) + "\n")
+        summary = ", ".join(f"{v} {k.lower()}" for k, v in sorted(counts.items()))
+        print(f"ttir-corpus ({self.args.target}, {self.args.device}): {len(sides)} entries: {summary}")
+        return 1 if counts.get("FAIL") else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--corpus", default=str(ROOT / "test/TTIR/corpus"))
+    ap.add_argument("--target", default="cpu")
+    ap.add_argument("-k", action="append", default=[])
+    ap.add_argument("--compile-only", action="store_true")
+    ap.add_argument("--emit", default="artifact", help="tile-compile's --emit (asm: no ptxas)")
+    ap.add_argument("--artifacts", help="keep the compiled artifacts here")
+    ap.add_argument("--precompiled", help="launch the artifacts in this folder; compile nothing")
+    ap.add_argument("--device", default="cpu", help="tile-run's --device")
+    ap.add_argument("--json")
+    return Runner(ap.parse_args()).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
