@@ -19,7 +19,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -158,19 +157,29 @@ LogicalResult TextScreen::checkLine(StringRef line, unsigned number) {
          failure();
 }
 
-OwningOpRef<ModuleOp> mlir::tile::importTTIR(llvm::SourceMgr &sourceMgr,
-                                             MLIRContext *context,
-                                             const TTIRImportOptions &options) {
+OwningOpRef<ModuleOp>
+mlir::tile::importTTIR(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                       const ConvertTTIRToTileOptions &options) {
   DialectRegistry registry;
   registerTTIRDialects(registry);
   context->appendDialectRegistry(registry);
-  context->loadAllAvailableDialects();
+  // The text screen looks tt ops up among the registered operations.
+  context->loadDialect<ttir::TTDialect>();
   if (failed(TextScreen(sourceMgr, context).run()))
     return nullptr;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
   if (!module)
     return nullptr;
-  if (failed(convertTTIRModule(*module, options)) || failed(verify(*module)))
+  // Through a pass manager, which loads the dialects the conversion creates
+  // and verifies its result. A refusal is one located line: the op is named
+  // by its Python source line, its generic form adds nothing.
+  PassManager pm(context);
+  pm.addPass(createConvertTTIRToTile(options));
+  bool printOp = context->shouldPrintOpOnDiagnostic();
+  context->printOpOnDiagnostic(false);
+  LogicalResult converted = pm.run(*module);
+  context->printOpOnDiagnostic(printOp);
+  if (failed(converted))
     return nullptr;
   return module;
 }

@@ -269,19 +269,16 @@ static tile::AtomicRMWKind convertRMW(ttir::RMWOp kind) {
 
 /// A libdevice (`__nv_`) or ocml (`__ocml_`) function's name without its
 /// library's decoration: `__nv_expf`, `__nv_exp`, `__ocml_exp_f32` -> `exp`.
-static std::string externBaseName(StringRef symbol, Type elementType) {
-  if (symbol.consume_front("__ocml_")) {
-    size_t underscore = symbol.rfind('_');
-    return symbol.substr(0, underscore).str();
-  }
+/// libdevice's f32 functions all end in `f`; its f64 ones and its integer
+/// ones (`umulhi`) have no suffix.
+static StringRef externBaseName(StringRef symbol, Type elementType) {
+  if (symbol.consume_front("__ocml_"))
+    return symbol.rsplit('_').first;
   if (!symbol.consume_front("__nv_"))
     return {};
-  if (elementType.isF32() && symbol.ends_with("f") && symbol != "erf" &&
-      symbol != "erfcinvf" && !symbol.ends_with("ff"))
-    symbol = symbol.drop_back();
-  if (elementType.isF32() && symbol == "erff")
-    symbol = "erf";
-  return symbol.str();
+  if (elementType.isF32())
+    symbol.consume_back("f");
+  return symbol;
 }
 
 /// The tile (arith, math) form of a device-library call, or null.
@@ -289,7 +286,7 @@ static Value convertExtern(OpBuilder &b, ttir::ExternElementwiseOp op) {
   Location loc = op.getLoc();
   ValueRange args = op.getSrcs();
   Type type = op.getType();
-  std::string name = externBaseName(op.getSymbol(), getElementTypeOrSelf(type));
+  StringRef name = externBaseName(op.getSymbol(), getElementTypeOrSelf(type));
   auto unary = [&](auto tag) -> Value {
     using OpTy = decltype(tag);
     if (args.size() != 1)
@@ -355,7 +352,7 @@ namespace {
 /// Replaces one tt op with tile ops; the operands' types are tile's already.
 class OpConverter {
 public:
-  OpConverter(const TTIRImportOptions &options) : options(options) {}
+  OpConverter(const ConvertTTIRToTileOptions &options) : options(options) {}
 
   LogicalResult convert(Operation *op);
 
@@ -363,7 +360,7 @@ private:
   LogicalResult convertFunc(ttir::FuncOp func);
   Value convertHistogram(OpBuilder &b, ttir::HistogramOp op);
 
-  const TTIRImportOptions &options;
+  const ConvertTTIRToTileOptions &options;
 };
 } // namespace
 
@@ -642,7 +639,7 @@ LogicalResult OpConverter::convert(Operation *op) {
 /// with no tile meaning are dropped, and float multiply-adds may contract
 /// when Triton's enable_fp_fusion says so.
 static void cleanUpUpstreamOps(ModuleOp module,
-                               const TTIRImportOptions &options) {
+                               const ConvertTTIRToTileOptions &options) {
   module.walk([&](Operation *op) {
     if (isa<gpu::BarrierOp, LLVM::AssumeOp>(op)) {
       // tile orders a program's memory accesses (docs/Semantics.md 1), and
@@ -680,8 +677,8 @@ static void cleanUpUpstreamOps(ModuleOp module,
   });
 }
 
-LogicalResult mlir::tile::convertTTIRModule(ModuleOp module,
-                                            const TTIRImportOptions &options) {
+static LogicalResult
+convertTTIRModule(ModuleOp module, const ConvertTTIRToTileOptions &options) {
   if (failed(refuseUnsupported(module)) || failed(structureTTIRKernel(module)))
     return failure();
   replaceTypes(module);
@@ -704,7 +701,7 @@ struct ConvertTTIRToTilePass
     : impl::ConvertTTIRToTileBase<ConvertTTIRToTilePass> {
   using Base::Base;
   void runOnOperation() override {
-    TTIRImportOptions options;
+    ConvertTTIRToTileOptions options;
     options.numWarps = numWarps;
     options.numStages = numStages;
     options.enableFpFusion = enableFpFusion;

@@ -31,25 +31,14 @@ namespace tile {
 /// llvm.intr.assume), so that TTIR parses.
 void registerTTIRDialects(DialectRegistry &registry);
 
-/// What Triton records about a compilation outside the TTIR (its metadata
-/// sidecar), which the conversion needs.
-struct TTIRImportOptions {
-  int numWarps = 0;
-  int numStages = 0;
-  bool enableFpFusion = true;
-};
-
 /// Parses the TTIR in `sourceMgr`'s main buffer and converts it to a tile
-/// module. Text that is not TTIR (TTGIR, LLVM IR, PTX, bytecode, several
-/// modules) is refused with one located error before parsing. Returns null
-/// after reporting the error through the context's diagnostics.
+/// module (convert-ttir-to-tile with `options`: what Triton records outside
+/// the TTIR, in its metadata). Text that is not TTIR (TTGIR, LLVM IR, PTX,
+/// bytecode, several modules) is refused with one located error before parsing.
+/// Returns null after reporting the error through the context's diagnostics.
 OwningOpRef<ModuleOp> importTTIR(llvm::SourceMgr &sourceMgr,
                                  MLIRContext *context,
-                                 const TTIRImportOptions &options);
-
-/// Converts a parsed TTIR module in place (what convert-ttir-to-tile runs).
-LogicalResult convertTTIRModule(ModuleOp module,
-                                const TTIRImportOptions &options);
+                                 const ConvertTTIRToTileOptions &options = {});
 
 /// True when a file name says TTIR (`.ttir`).
 bool isTTIRFileName(StringRef path);

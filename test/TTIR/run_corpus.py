@@ -39,6 +39,8 @@ import tempfile
 import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "test/Conformance/Inputs"))
+from values import f8_values  # noqa: E402  (the conformance suite's f8 decoder)
 
 # Entries the importer refuses, with the reason's key phrase: each is an op
 # docs/TTIR.md lists as not imported yet. A refusal elsewhere, or one of
@@ -82,34 +84,31 @@ SCALAR_TYPES = {"i1": "i1", "u1": "i1", "i8": "i8", "i16": "i16", "i32": "i32",
                 "bf16": "bf16", "fp32": "f32", "fp64": "f64"}
 
 
+def f8_table(exp_bits, man_bits, finite_only):
+    """The value of each of the 256 codes of an f8 format, from the
+    conformance suite's table of its non-negative codes (NaN where that has
+    none, and the infinities of a format that has them)."""
+    table = np.full(256, np.nan)
+    for code, value in f8_values(exp_bits, man_bits, finite_only).items():
+        table[code], table[code | 0x80] = value, -value
+    if not finite_only:
+        inf = ((1 << exp_bits) - 1) << man_bits
+        table[inf], table[inf | 0x80] = np.inf, -np.inf
+    return table
+
+
+F8_TABLES = {"float8_e4m3fn": f8_table(4, 3, True), "float8_e5m2": f8_table(5, 2, False)}
+
+
 def decode(array, dtype):
     """The float64 (or int64) values of a stored array."""
     if dtype == "bfloat16":
         return (array.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-    if dtype.startswith("float8"):
-        return f8_values(array, dtype)
-    if dtype == "bool":
-        return array.astype(np.int64)
-    if np.issubdtype(array.dtype, np.integer):
+    if dtype in F8_TABLES:
+        return F8_TABLES[dtype][array]
+    if np.issubdtype(array.dtype, np.integer) or dtype == "bool":
         return array.astype(np.int64)
     return array.astype(np.float64)
-
-
-def f8_values(bits, dtype):
-    exp_bits, man_bits, bias = (4, 3, 7) if dtype == "float8_e4m3fn" else (5, 2, 15)
-    b = bits.astype(np.int64)
-    sign = np.where(b & 0x80, -1.0, 1.0)
-    e = (b >> man_bits) & ((1 << exp_bits) - 1)
-    m = b & ((1 << man_bits) - 1)
-    normal = (1 + m / (1 << man_bits)) * np.power(2.0, e - bias)
-    sub = (m / (1 << man_bits)) * 2.0 ** (1 - bias)
-    value = sign * np.where(e == 0, sub, normal)
-    if dtype == "float8_e4m3fn":
-        value = np.where((e == 15) & (m == 7), np.nan, value)
-    else:
-        top = e == 31
-        value = np.where(top & (m == 0), sign * np.inf, np.where(top, np.nan, value))
-    return value
 
 
 def compare(got, ref, atol, rtol):
@@ -150,37 +149,30 @@ class Runner:
         ttir = self.corpus / kernel["ttir"]
         artifact = self.artifacts / f"{name}.tile"
         expected = EXPECTED_REFUSALS.get(name)
+        gap = KNOWN_GAPS.get(self.args.target, {}).get(name)
         if self.args.precompiled:
             if not artifact.exists():
-                if expected or name in KNOWN_GAPS.get(self.args.target, {}):
+                if expected or gap:
                     return ("REFUSED" if expected else "KNOWN"), "not compiled"
                 return "FAIL", f"no artifact {artifact}"
-            return self.launch(side, kernel, artifact) if side.get("mode") == "launch" \
-                and not self.args.compile_only and self.launchable(side, kernel) else ("COMPILED", "")
-            rc, message = 0, ""
         else:
             rc, message = self.compile(ttir, artifact)
-        gap = KNOWN_GAPS.get(self.args.target, {}).get(name)
-        if rc != 0:
-            if expected and expected in message:
-                return "REFUSED", message
-            if gap and gap in message:
-                return "KNOWN", message
-            return "FAIL", f"does not compile: {message}"
-        if gap:
-            return "FAIL", f"compiles, but KNOWN_GAPS lists it ({gap}): update the list"
-        if expected:
-            return "FAIL", f"imports, but EXPECTED_REFUSALS lists it ({expected}): update the list"
+            if rc != 0:
+                if expected and expected in message:
+                    return "REFUSED", message
+                if gap and gap in message:
+                    return "KNOWN", message
+                return "FAIL", f"does not compile: {message}"
+            if gap:
+                return "FAIL", f"compiles, but KNOWN_GAPS lists it ({gap}): update the list"
+            if expected:
+                return "FAIL", f"imports, but EXPECTED_REFUSALS lists it ({expected}): update the list"
         if side.get("mode") != "launch" or self.args.compile_only:
             return "COMPILED", ""
-        if not self.launchable(side, kernel):
+        passed = {a["value"].get("buffer") for a in kernel["arguments"]}
+        if any(b not in passed for b in side["buffers"]):
             return "COMPILED", "buffers reached through address tables: not launched"
         return self.launch(side, kernel, artifact)
-
-    @staticmethod
-    def launchable(side, kernel):
-        passed = {a["value"].get("buffer") for a in kernel["arguments"]}
-        return all(b in passed for b in side["buffers"])
 
     def launch(self, side, kernel, artifact):
         name = side["name"]
