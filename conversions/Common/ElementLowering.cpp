@@ -324,7 +324,10 @@ Value lowerElementwiseTileOp(OpBuilder &b, Operation *op, ValueRange operands,
   Location loc = op->getLoc();
   if (isa<PreciseDivFOp>(op)) // LLVM's fdiv is correctly rounded.
     return arith::DivFOp::create(b, loc, operands[0], operands[1]);
-  if (isa<PreciseSqrtOp>(op)) // So is llvm.sqrt.
+  // math.sqrt becomes llvm.sqrt, which is correctly rounded, unless a GPU
+  // target maps it to a library call that may approximate: those targets
+  // lower precise_sqrt by GPUTargetHooks::emitPreciseSqrt first.
+  if (isa<PreciseSqrtOp>(op))
     return math::SqrtOp::create(b, loc, operands[0]);
   if (auto clamp = dyn_cast<ClampFOp>(op)) {
     if (clamp.getPropagateNan()) {

@@ -641,6 +641,9 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
   if (isa<MulhiUIOp>(op) && resultType.isInteger(32))
     if (Value high = hooks.emitMulHigh(b, loc, operands[0], operands[1]))
       return high;
+  if (isa<PreciseSqrtOp>(op))
+    if (Value root = hooks.emitPreciseSqrt(b, loc, operands[0]))
+      return root;
   if (Value value = lowerElementwiseTileOp(b, op, operands, resultType))
     return value;
   if (Value value = lowerDefinedArith(b, op, operands, resultType))

@@ -113,6 +113,12 @@ public:
                            Value rhs) const {
     return Value();
   }
+  /// The correctly rounded square root of `x` (f16, bf16, f32 or f64) for
+  /// tile.precise_sqrt; null where the target's lowering of math.sqrt already
+  /// is correctly rounded.
+  virtual Value emitPreciseSqrt(OpBuilder &b, Location loc, Value x) const {
+    return Value();
+  }
   /// The high 32 bits of the product of the i32 values `x` and `y`
   /// (unsigned) by an instruction of their own; null to take them from a
   /// 64-bit product.

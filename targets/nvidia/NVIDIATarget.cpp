@@ -195,6 +195,20 @@ public:
                          {lhs, rhs});
   }
 
+  Value emitPreciseSqrt(OpBuilder &b, Location loc, Value x) const override {
+    // math.sqrt becomes libdevice's __nv_sqrtf, which is sqrt.approx.f32
+    // (the module does not ask for precise square roots), so the correctly
+    // rounded one is sqrt.rn. A 16-bit root rounded from the f32 one is
+    // correctly rounded too (24 >= 2 * 11 + 2 bits).
+    Type type = x.getType();
+    if (type.isF64())
+      return callIntrinsic(b, loc, type, "llvm.nvvm.sqrt.rn.d", {x});
+    Type f32 = b.getF32Type();
+    Value wide = type.isF32() ? x : arith::ExtFOp::create(b, loc, f32, x);
+    Value root = callIntrinsic(b, loc, f32, "llvm.nvvm.sqrt.rn.f", {wide});
+    return type.isF32() ? root : arith::TruncFOp::create(b, loc, type, root);
+  }
+
   Value emitMulHigh(OpBuilder &b, Location loc, Value x,
                     Value y) const override {
     // mul.hi.u32: LLVM would otherwise fold Philox's xors into the 64-bit
