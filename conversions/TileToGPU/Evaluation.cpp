@@ -365,8 +365,11 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
   // A tile computed outside the innermost loop being lowered is computed
   // again inside it: a few instructions per iteration instead of registers
   // held across the loop.
+  // A load stays where it stands when the kernel writes memory: moved into
+  // a loop, it could read what the loop (or what lies between) wrote.
   Operation *recompute = nullptr;
-  if (!fixed && def && !loopStarts.empty() && !shiftedPoint) {
+  if (!fixed && def && !loopStarts.empty() && !shiftedPoint &&
+      !(isa<LoadOp>(def) && writesAnyMemory)) {
     Operation *marker = markers.lookup(def);
     if (marker &&
         !loopStarts.back()->getBlock()->findAncestorOpInBlock(*marker))
@@ -798,6 +801,7 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
                                                 const Layout &layout,
                                                 int64_t vector) {
   Location loc = op.getLoc();
+  recordAccess(op, layout);
   vector = std::min(vector, vectorWidth(layout, vector));
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
   FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);

@@ -128,8 +128,9 @@ FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
 /// ahead), its block's rows 128-byte multiples, at most 256.
 bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
 
-/// Whether anything in `loop` stores to memory (loads cannot move then).
-bool writesMemory(scf::ForOp loop);
+/// Whether `op` or anything in it writes memory (loads cannot move across
+/// it then).
+bool writesMemory(Operation *op);
 
 /// Rewrites the descriptor accesses of `kernel` that will not be tensor
 /// copies into masked pointer-tile loads and stores (Descriptors.cpp).
@@ -171,6 +172,16 @@ private:
   /// materialized, their conversions emitted before `ready`.
   void mapCarried(ValueRange oldValues, ArrayRef<Layout> layouts,
                   ValueRange newValues, Operation *ready);
+
+  // Program order across threads (MemoryOrder.cpp).
+  /// Marks the place before `op` (a memory access or a loop) where a barrier
+  /// may go.
+  void addOrderPoint(Operation *op, OpBuilder &b);
+  /// Notes that `op` accessed memory in `layout`.
+  void recordAccess(Operation *op, const Layout &layout);
+  /// Puts the barriers program order needs at the order points, then
+  /// removes the points.
+  void orderMemoryAccesses();
 
   // Evaluation (Evaluation.cpp).
   /// The registers of `tile` in `layout`; empty for a null `tile`.
@@ -431,6 +442,12 @@ private:
   /// Globals made for non-uniform constant tiles so far (for unique names).
   unsigned numConstants = 0;
   IRMapping scalars;
+  /// Whether any op of the kernel writes memory.
+  bool writesAnyMemory = false;
+  /// Per memory access and loop, the place a barrier before it goes.
+  DenseMap<Operation *, Operation *> orderPoints;
+  /// Per tile memory access, the layouts it was emitted in.
+  DenseMap<Operation *, SmallVector<Layout, 1>> accessLayouts;
   /// Where the lazily emitted code of each op's results goes: before this.
   DenseMap<Operation *, Operation *> markers;
   DenseMap<Value, Distributed> materialized;

@@ -121,8 +121,8 @@ static Layout copyLayout(const StagedOperand &tile, unsigned warpSize,
   return layout;
 }
 
-bool mlir::tile::togpu::writesMemory(scf::ForOp loop) {
-  return loop
+bool mlir::tile::togpu::writesMemory(Operation *op) {
+  return op
       ->walk([](Operation *inner) {
         return isa<StoreOp, DescStoreOp, AtomicRMWOp, AtomicCASOp>(inner)
                    ? WalkResult::interrupt()

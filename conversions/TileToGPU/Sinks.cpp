@@ -35,6 +35,7 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
       layout = *own;
   }
   vector = std::min(vector, vectorWidth(layout, vector));
+  recordAccess(op, layout);
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
   FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
   FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
@@ -104,6 +105,7 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
   auto cas = dyn_cast<AtomicCASOp>(op);
   Value ptr = rmw ? rmw.getPtr() : cas.getPtr();
   Layout layout = accessLayout(ptr);
+  recordAccess(op, layout);
   FailureOr<SmallVector<Value>> ptrs = at(ptr, layout);
   FailureOr<SmallVector<Value>> values =
       at(rmw ? rmw.getVal() : cas.getVal(), layout);

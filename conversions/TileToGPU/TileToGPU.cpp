@@ -117,6 +117,7 @@ Type togpu::lowerElementType(Type element) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult KernelLowering::lower() {
+  writesAnyMemory = writesMemory(kernel);
   Block &entry = func.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
   Location loc = kernel.getLoc();
@@ -142,6 +143,7 @@ LogicalResult KernelLowering::lower() {
   if (failed(lowerBlock(kernel.getBody().front(), b)))
     return failure();
   gpu::ReturnOp::create(b, loc);
+  orderMemoryAccesses();
   // Buffers of pipelined loads go after the scratch space.
   if (!pipelineBases.empty()) {
     int64_t base = llvm::alignTo(sharedBytes, 1024);
@@ -174,6 +176,7 @@ static bool hasTileOperandsOrResults(Operation *op) {
 
 LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
   Location loc = op->getLoc();
+  addOrderPoint(op, b);
   // Code for this op's tiles, emitted when first needed, goes right here.
   markers[op] =
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});

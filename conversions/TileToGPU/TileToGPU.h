@@ -119,6 +119,10 @@ public:
   virtual Value emitPreciseSqrt(OpBuilder &b, Location loc, Value x) const {
     return Value();
   }
+  /// Orders this thread's earlier generic accesses of global memory before
+  /// later tensor copies, which read it through another path (NVIDIA's
+  /// async proxy); nothing where tensor copies need no such fence.
+  virtual void emitGlobalProxyFence(OpBuilder &b, Location loc) const {}
   /// The high 32 bits of the product of the i32 values `x` and `y`
   /// (unsigned) by an instruction of their own; null to take them from a
   /// 64-bit product.

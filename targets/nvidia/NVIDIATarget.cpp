@@ -319,6 +319,10 @@ public:
     emitPTXStatement(b, loc, {}, {}, "fence.proxy.async.shared::cta;", "");
   }
 
+  void emitGlobalProxyFence(OpBuilder &b, Location loc) const override {
+    emitPTXStatement(b, loc, {}, {}, "fence.proxy.async.global;", "");
+  }
+
   SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
                                        int64_t pending,
                                        ValueRange acc) const override {

@@ -6,10 +6,12 @@
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // 1024 f32 over 128 threads: two groups of four consecutive elements each.
 // CHECK-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// No move through shared memory, and (dst being noalias) no barrier ordering
+// the loads before the stores (memory-order.mlir).
 // CHECK-NOT: gpu.barrier
 // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
 tile.func @copy(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+                %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias}) {
   %pid = tile.program_id x
   %c1024 = arith.constant 1024 : i32
   %base = arith.muli %pid, %c1024 : i32
