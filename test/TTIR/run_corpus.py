@@ -266,7 +266,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", required=True)
     ap.add_argument("--corpus", default=str(ROOT / "test/TTIR/corpus"))
-    ap.add_argument("--target", default="cpu")
+    ap.add_argument("--target", help="default: the --device's target (cpu, cuda: nvidia, hip: amd)")
     ap.add_argument("-k", action="append", default=[])
     ap.add_argument("--compile-only", action="store_true")
     ap.add_argument("--emit", default="artifact", help="tile-compile's --emit (asm: no ptxas)")
@@ -274,7 +274,10 @@ def main():
     ap.add_argument("--precompiled", help="launch the artifacts in this folder; compile nothing")
     ap.add_argument("--device", default="cpu", help="tile-run's --device")
     ap.add_argument("--json")
-    return Runner(ap.parse_args()).run()
+    args = ap.parse_args()
+    if args.target is None:
+        args.target = {"cuda": "nvidia", "hip": "amd"}.get(args.device, "cpu")
+    return Runner(args).run()
 
 
 if __name__ == "__main__":
