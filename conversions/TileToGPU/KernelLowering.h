@@ -391,6 +391,9 @@ private:
   LogicalResult lowerStore(StoreOp op, OpBuilder &b);
   /// An atomic_rmw or atomic_cas; `result` gets the old values.
   LogicalResult lowerAtomic(OpBuilder &b, Operation *op, Distributed *result);
+  /// An atomic on a scalar pointer: one update, by thread 0; its old value,
+  /// when used, reaches every thread through shared memory.
+  LogicalResult lowerScalarAtomic(Operation *op, OpBuilder &b);
   LogicalResult lowerPrint(PrintOp op, OpBuilder &b);
   LogicalResult lowerAssert(AssertOp op, OpBuilder &b);
   /// For descriptor blocks: per register, the address and in-bounds flag.

@@ -171,6 +171,48 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
   return success();
 }
 
+LogicalResult KernelLowering::lowerScalarAtomic(Operation *op, OpBuilder &b) {
+  Location loc = op->getLoc();
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  auto cas = dyn_cast<AtomicCASOp>(op);
+  Type element = lowerElementType(op->getResult(0).getType());
+  Value ptr = scalars.lookup(op->getOperand(0));
+  Value value = scalars.lookup(rmw ? rmw.getVal() : cas.getVal());
+  MemoryScope scope = rmw ? rmw.getScope() : cas.getScope();
+  auto decorate = [&](Operation *atomic) {
+    hooks.decorateAtomic(atomic, scope);
+  };
+  Value active = isThreadZero(b, loc);
+  if (rmw && rmw.getMask())
+    active =
+        arith::AndIOp::create(b, loc, active, scalars.lookup(rmw.getMask()));
+  // Masked off (and in the other threads) the old value is zero.
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{element}, active, true, true);
+  OpBuilder thenB = ifOp.getThenBodyBuilder();
+  Value updated =
+      rmw ? emitAtomicRMW(thenB, loc, rmw.getKind(), ptr, value,
+                          getAtomicOrdering(rmw.getOrder()), decorate)
+          : emitAtomicCAS(thenB, loc, ptr, scalars.lookup(cas.getCmp()), value,
+                          cas.getOrder(), decorate);
+  scf::YieldOp::create(thenB, loc, ValueRange{updated});
+  OpBuilder elseB = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(elseB, loc,
+                       ValueRange{arith::ConstantOp::create(
+                           elseB, loc, elseB.getZeroAttr(element))});
+  Value old = ifOp.getResult(0);
+  if (!op->getResult(0).use_empty()) {
+    // A one-element tile that thread 0 holds and every thread copies.
+    Layout single = getBlockedLayout({1}, {0}, 1, warpSize, numWarps);
+    FailureOr<SmallVector<Value>> shared =
+        convertThroughShared(b, loc, Distributed{single, {old}}, single);
+    if (failed(shared))
+      return failure();
+    old = shared->front();
+  }
+  scalars.map(op->getResult(0), old);
+  return success();
+}
+
 /// The program ids as i32 values.
 static SmallVector<Value> programIds(OpBuilder &b, Location loc) {
   SmallVector<Value> ids;

@@ -190,7 +190,7 @@ LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
     return lowerStore(store, b);
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     if (!isTile(op->getOperand(0)))
-      return unsupported(op, "scalar atomics are not implemented yet");
+      return lowerScalarAtomic(op, b);
     Distributed result;
     if (failed(lowerAtomic(b, op, &result)))
       return failure();

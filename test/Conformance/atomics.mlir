@@ -39,6 +39,47 @@
 // CAS: reference #1 (f32 x 4): 1 -0 0 nan
 // CAS: tile-check: PASS @cas (cpu: 2 buffers match
 
+// Scalar atomics: one update per program, its old value seen by every lane.
+// Three programs take tickets 0, 1 and 2 (in some order) from cell 0, each
+// writes 1 to its 32 cells of %seen at ticket * 32 (every lane needs the
+// ticket); a masked-off add leaves cell 1 alone and yields 0; one program
+// wins the compare-and-swap of cell 2 from 0 to 1, and cell 3 counts the
+// winners.
+// RUN: tile-check %s --kernel scalar --grid 3 --arg buf:i32:4:zero \
+// RUN:   --arg buf:i32:96:zero --print 0 --print 1 \
+// RUN:   | FileCheck %s --check-prefix=SCALAR
+// SCALAR: reference #0 (i32 x 4): 3 0 1 1
+// SCALAR: reference #1 (i32 x 96): {{(1 ){95}1$}}
+// SCALAR: tile-check: PASS @scalar (cpu: 2 buffers match
+
+tile.func @scalar(%cells: !tile.ptr<i32>, %seen: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c2 = arith.constant 2 : i32
+  %c3 = arith.constant 3 : i32
+  %c32 = arith.constant 32 : i32
+  %false = arith.constant false
+  %cell1 = tile.addptr %cells, %c1 : !tile.ptr<i32>, i32
+  %cell2 = tile.addptr %cells, %c2 : !tile.ptr<i32>, i32
+  %cell3 = tile.addptr %cells, %c3 : !tile.ptr<i32>, i32
+  %ticket = tile.atomic_rmw add, acq_rel, gpu %cells, %c1 : !tile.ptr<i32>
+  %none = tile.atomic_rmw add, relaxed, gpu %cell1, %c1, %false : !tile.ptr<i32>
+  %was = tile.atomic_cas acq_rel, gpu %cell2, %c0, %c1 : !tile.ptr<i32>
+  %won = arith.cmpi eq, %was, %c0 : i32
+  %win = arith.extui %won : i1 to i32
+  %count = arith.addi %win, %none : i32
+  %counted = tile.atomic_rmw add, relaxed, gpu %cell3, %count : !tile.ptr<i32>
+  %start = arith.muli %ticket, %c32 : i32
+  %r = tile.range 0 to 32 : tensor<32xi32>
+  %s = tile.splat %start : tensor<32xi32>
+  %offs = arith.addi %s, %r : tensor<32xi32>
+  %base = tile.splat %seen : tensor<32x!tile.ptr<i32>>
+  %ptrs = tile.addptr %base, %offs : tensor<32x!tile.ptr<i32>>, tensor<32xi32>
+  %ones = arith.constant dense<1> : tensor<32xi32>
+  tile.store %ptrs, %ones : tensor<32x!tile.ptr<i32>>
+  tile.return
+}
+
 tile.func @rmw(%m: !tile.ptr<i32>, %f: !tile.ptr<f32>, %old: !tile.ptr<i32>,
                %fold: !tile.ptr<f32>) {
   %i = tile.range 0 to 2 : tensor<2xi32>

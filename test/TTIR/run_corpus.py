@@ -61,11 +61,6 @@ EXPECTED_REFUSALS = {
 # never PASS; one that compiles fails the run until it is removed here.
 KNOWN_GAPS = {
     "nvidia": {
-        "atomics_add_max.n100_nb64": "scalar atomics are not implemented",
-        "atomics_add_max.n2000_nb16": "scalar atomics are not implemented",
-        "atomics_add_max.n4096_nb3": "scalar atomics are not implemented",
-        "atomics_cas_xchg.claim_p64_s8": "scalar atomics are not implemented",
-        "atomics_cas_xchg.lock_p16": "scalar atomics are not implemented",
         "dot_bf16.batched_b4_m32_n32_k32": "only 2-D products are implemented",
         "persistent_matmul_desc.bench_4096_subtile": "bytes of shared memory",
     },

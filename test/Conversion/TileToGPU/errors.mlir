@@ -20,15 +20,6 @@ tile.func @too_much_shared(%a: !tile.ptr<bf16>, %c: !tile.ptr<f32>) {
 
 // -----
 
-tile.func @scalar_atomic(%p: !tile.ptr<i32>) {
-  %one = arith.constant 1 : i32
-  // expected-error @+1 {{cannot be lowered by the GPU target: scalar atomics are not implemented yet}}
-  %old = tile.atomic_rmw add, relaxed, gpu %p, %one : !tile.ptr<i32>
-  tile.return
-}
-
-// -----
-
 // A stage count is checked against shared memory before any stage is built
 // (regression: 65536 stages took 7.6 GB, then aborted).
 tile.func @too_many_stages(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
