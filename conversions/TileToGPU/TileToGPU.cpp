@@ -60,6 +60,10 @@ void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());
   pm.addPass(createCSEPass());
+  // Loop-invariant tiles out of loops: a pointer step computed in the loop
+  // body (as Triton's TTIR leaves `p += BLOCK * stride`) is then the uniform
+  // advance that pipelining and tensor copies recognize.
+  pm.addPass(createLoopInvariantCodeMotionPass());
   ConvertTileToGPUOptions toGPU;
   toGPU.target = target.str();
   toGPU.chip = chip.str();
