@@ -22,7 +22,10 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -157,9 +160,82 @@ LogicalResult TextScreen::checkLine(StringRef line, unsigned number) {
          failure();
 }
 
-OwningOpRef<ModuleOp>
-mlir::tile::importTTIR(llvm::SourceMgr &sourceMgr, MLIRContext *context,
-                       const ConvertTTIRToTileOptions &options) {
+std::string mlir::tile::findTTIRMetadata(StringRef ttirPath) {
+  SmallString<256> path(ttirPath);
+  llvm::sys::path::replace_extension(path, "json");
+  return llvm::sys::fs::exists(path) ? std::string(path) : std::string();
+}
+
+/// Reads `path`, the launch options Triton keeps outside the TTIR, into the
+/// options `given` leaves unset, and checks it against the kernel.
+static LogicalResult applyMetadata(StringRef path, StringRef ttirPath,
+                                   ModuleOp module,
+                                   ConvertTTIRToTileOptions &options) {
+  auto error = [&](const Twine &why) {
+    return emitError(module.getLoc()) << path << ": " << why, failure();
+  };
+  auto buffer = llvm::MemoryBuffer::getFile(path);
+  if (!buffer)
+    return error(buffer.getError().message());
+  llvm::Expected<llvm::json::Value> parsed =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!parsed)
+    return error("not JSON: " + llvm::toString(parsed.takeError()));
+  const llvm::json::Object *top = parsed->getAsObject();
+  if (!top)
+    return error("not a JSON object");
+  // The corpus's sidecar lists its kernels; Triton's own metadata is one.
+  const llvm::json::Object *record = top;
+  std::optional<int64_t> arguments;
+  if (const llvm::json::Array *kernels = top->getArray("kernels")) {
+    StringRef file = llvm::sys::path::filename(ttirPath);
+    record = nullptr;
+    for (const llvm::json::Value &kernel : *kernels)
+      if (const llvm::json::Object *entry = kernel.getAsObject())
+        if (entry->getString("ttir") == file)
+          record = entry;
+    if (!record)
+      return error("lists no kernel whose 'ttir' is " + file);
+    arguments = record->getInteger("ttir_arguments_expected");
+  }
+  ttir::FuncOp kernel;
+  for (auto func : module.getOps<ttir::FuncOp>())
+    if (!func.isPrivate())
+      kernel = func;
+  if (!kernel)
+    return success(); // the conversion says what is missing
+  std::optional<StringRef> name =
+      record->getString(top == record ? "name" : "kernel");
+  if (name && *name != kernel.getSymName())
+    return error("is the metadata of kernel '" + *name + "', not of '" +
+                 kernel.getSymName() + "'");
+  if (arguments && *arguments != int64_t(kernel.getNumArguments()))
+    return error("records " + Twine(*arguments) +
+                 " kernel arguments; the TTIR signature of '" +
+                 kernel.getSymName() + "' has " +
+                 Twine(kernel.getNumArguments()));
+  auto positive = [&](StringRef key, int &field) -> LogicalResult {
+    std::optional<int64_t> value = record->getInteger(key);
+    if (!value)
+      return success();
+    if (*value <= 0 || *value > 1024)
+      return error("'" + key + "' = " + Twine(*value) + " is out of range");
+    if (field == 0)
+      field = int(*value);
+    return success();
+  };
+  if (failed(positive("num_warps", options.numWarps)) ||
+      failed(positive("num_stages", options.numStages)))
+    return failure();
+  if (std::optional<bool> fusion = record->getBoolean("enable_fp_fusion"))
+    options.enableFpFusion = *fusion;
+  return success();
+}
+
+OwningOpRef<ModuleOp> mlir::tile::importTTIR(llvm::SourceMgr &sourceMgr,
+                                             MLIRContext *context,
+                                             ConvertTTIRToTileOptions options,
+                                             StringRef metadataPath) {
   DialectRegistry registry;
   registerTTIRDialects(registry);
   context->appendDialectRegistry(registry);
@@ -169,6 +245,12 @@ mlir::tile::importTTIR(llvm::SourceMgr &sourceMgr, MLIRContext *context,
     return nullptr;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, context);
   if (!module)
+    return nullptr;
+  if (!metadataPath.empty() &&
+      failed(applyMetadata(metadataPath,
+                           sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
+                               ->getBufferIdentifier(),
+                           *module, options)))
     return nullptr;
   // Through a pass manager, which loads the dialects the conversion creates
   // and verifies its result. A refusal is one located line: the op is named

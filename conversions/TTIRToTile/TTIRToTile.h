@@ -33,12 +33,21 @@ void registerTTIRDialects(DialectRegistry &registry);
 
 /// Parses the TTIR in `sourceMgr`'s main buffer and converts it to a tile
 /// module (convert-ttir-to-tile with `options`: what Triton records outside
-/// the TTIR, in its metadata). Text that is not TTIR (TTGIR, LLVM IR, PTX,
-/// bytecode, several modules) is refused with one located error before parsing.
+/// the TTIR). `metadataPath`, when not empty, is Triton's metadata JSON of
+/// the kernel (its cache's `<kernel>.json`, or the corpus's sidecar):
+/// num_warps, num_stages and enable_fp_fusion from it fill what `options`
+/// leaves unset, and a file that names another kernel or another argument
+/// count is an error. Text that is not TTIR (TTGIR, LLVM IR, PTX, bytecode,
+/// several modules) is refused with one located error before parsing.
 /// Returns null after reporting the error through the context's diagnostics.
 OwningOpRef<ModuleOp> importTTIR(llvm::SourceMgr &sourceMgr,
                                  MLIRContext *context,
-                                 const ConvertTTIRToTileOptions &options = {});
+                                 ConvertTTIRToTileOptions options = {},
+                                 StringRef metadataPath = {});
+
+/// The metadata file Triton keeps beside a TTIR file (`<stem>.json`), or
+/// empty when there is none.
+std::string findTTIRMetadata(StringRef ttirPath);
 
 /// True when a file name says TTIR (`.ttir`).
 bool isTTIRFileName(StringRef path);

@@ -539,7 +539,7 @@ class Worker:
                 timing["TFLOP/s"] = spec["flops"] / (ms * 1e-3) / 1e12
             side["timing"] = timing
         side["status"], side["messages"] = status, messages
-        (self.out / f"{name}.json").write_text(json.dumps(side, indent=1, sort_keys=True) + "\n")
+        (self.out / f"{name}.json").write_text(json.dumps(jsonable(side), indent=1, sort_keys=True, allow_nan=False) + "\n")
         files.append(f"{name}.json")
         return {"name": name, "status": status, "messages": messages, "files": files,
                 "timing": side.get("timing")}

@@ -63,6 +63,9 @@ const char kUsage[] =
     "  --compare DIR          also compare DIR/argI.bin (written elsewhere by\n"
     "                         tile-run --write I=DIR/argI.bin) with the "
     "reference\n"
+    "  --ttir-metadata FILE   for a .ttir kernel: Triton's metadata JSON\n"
+    "                         (num_warps, num_stages, enable_fp_fusion);\n"
+    "                         default the .json beside it, 'none' for none\n"
     "  --print I              print the reference's buffer argument I\n"
     "  --write-reference DIR  write the reference's buffers to DIR/argI.bin\n"
     "  --cases FILE           check every line of FILE (--grid ... --arg ...\n"
@@ -91,7 +94,7 @@ int inputError(const std::string &message) {
 
 struct CommandLine {
   std::string kernelPath, kernelName, casesPath, targets, compareDir,
-      writeReferenceDir, reduceDir, faultOp, stillFails;
+      writeReferenceDir, reduceDir, faultOp, stillFails, ttirMetadata;
   std::vector<std::string> caseWords, tolerances, prints;
   bool quiet = false, reduceIR = false, help = false, compileOnly = false;
 };
@@ -114,6 +117,7 @@ bool parseCommandLine(int argc, char **argv, CommandLine &cl,
       {"--reduce", &cl.reduceDir, nullptr},
       {"--inject-fault", &cl.faultOp, nullptr},
       {"--still-fails", &cl.stillFails, nullptr},
+      {"--ttir-metadata", &cl.ttirMetadata, nullptr},
   };
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -696,7 +700,12 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   // A Triton kernel's TTIR is imported first (docs/TTIR.md).
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::tile::isTTIRFileName(cl.kernelPath)
-          ? mlir::tile::importTTIR(sourceMgr, &context, {})
+          ? mlir::tile::importTTIR(
+                sourceMgr, &context, {},
+                cl.ttirMetadata == "none" ? std::string()
+                : cl.ttirMetadata.empty()
+                    ? mlir::tile::findTTIRMetadata(cl.kernelPath)
+                    : cl.ttirMetadata)
           : mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module)
     return inputError("cannot parse '" + cl.kernelPath + "'");

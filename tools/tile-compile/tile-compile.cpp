@@ -52,6 +52,13 @@ static cl::opt<std::string> emit(
              "(the CPU shared object alone)"),
     cl::init("artifact"));
 
+static cl::opt<std::string> ttirMetadata(
+    "ttir-metadata",
+    cl::desc("For a .ttir kernel: Triton's metadata JSON (num_warps, "
+             "num_stages, enable_fp_fusion; docs/TTIR.md). Default: the "
+             ".json beside the .ttir, if any; 'none' for none"),
+    cl::value_desc("file"), cl::init(""));
+
 static cl::opt<bool> useCache(
     "cache",
     cl::desc("Keep artifacts in the compile cache and reuse them: "
@@ -134,7 +141,11 @@ static int compile() {
   // A Triton kernel's TTIR is imported first (docs/TTIR.md).
   OwningOpRef<ModuleOp> module =
       mlir::tile::isTTIRFileName(inputPath)
-          ? mlir::tile::importTTIR(sourceMgr, &context, {})
+          ? mlir::tile::importTTIR(sourceMgr, &context, {},
+                                   ttirMetadata == "none" ? std::string()
+                                   : ttirMetadata.empty()
+                                       ? mlir::tile::findTTIRMetadata(inputPath)
+                                       : ttirMetadata.getValue())
           : parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
