@@ -89,13 +89,14 @@ public:
       const DenseMap<Operation *, SmallVector<Layout, 1>> &accessLayouts)
       : kernel(kernel), accessLayouts(accessLayouts) {}
 
-  /// The accesses and loops a barrier must precede, and whether tensor
-  /// copies follow it (they need the async proxy fenced too).
+  /// The accesses and loops a barrier must precede.
   llvm::SetVector<Operation *> run() {
     PendingAccesses state;
     visitBlock(kernel.getBody().front(), state);
     return barriers;
   }
+  /// Whether tensor copies read after a barrier before `point` (they read
+  /// through the async proxy, which needs a fence of its own).
   bool feedsTensorCopies(Operation *point) const {
     return point->walk([](DescLoadOp) { return WalkResult::interrupt(); })
         .wasInterrupted();
