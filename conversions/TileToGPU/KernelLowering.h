@@ -391,6 +391,10 @@ private:
   LogicalResult lowerStore(StoreOp op, OpBuilder &b);
   /// An atomic_rmw or atomic_cas; `result` gets the old values.
   LogicalResult lowerAtomic(OpBuilder &b, Operation *op, Distributed *result);
+  /// One update of `op` (atomic_rmw or atomic_cas) at `ptr` where `active`
+  /// holds (always when null); its old value, zero where `active` is false.
+  Value emitAtomicUpdate(OpBuilder &b, Operation *op, Value active, Value ptr,
+                         Value value, Value cmp);
   /// An atomic on a scalar pointer: one update, by thread 0; its old value,
   /// when used, reaches every thread through shared memory.
   LogicalResult lowerScalarAtomic(Operation *op, OpBuilder &b);

@@ -222,6 +222,13 @@ private:
   /// The kernel arguments `ptr` (pointers or a descriptor) may point into;
   /// nullopt when that is not known (a pointer made from an integer).
   std::optional<SmallVector<unsigned, 2>> rootsOf(Value ptr) {
+    auto [it, inserted] = rootCache.try_emplace(ptr);
+    if (inserted)
+      it->second = traceRoots(ptr);
+    return it->second;
+  }
+
+  std::optional<SmallVector<unsigned, 2>> traceRoots(Value ptr) {
     SmallVector<unsigned, 2> roots;
     SmallVector<Value> worklist{ptr};
     DenseSet<Value> seen;
@@ -313,6 +320,7 @@ private:
   FuncOp kernel;
   const DenseMap<Operation *, SmallVector<Layout, 1>> &accessLayouts;
   llvm::SetVector<Operation *> barriers;
+  DenseMap<Value, std::optional<SmallVector<unsigned, 2>>> rootCache;
 };
 
 } // namespace

@@ -98,6 +98,35 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   return success();
 }
 
+Value KernelLowering::emitAtomicUpdate(OpBuilder &b, Operation *op,
+                                       Value active, Value ptr, Value value,
+                                       Value cmp) {
+  Location loc = op->getLoc();
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  auto cas = dyn_cast<AtomicCASOp>(op);
+  MemoryScope scope = rmw ? rmw.getScope() : cas.getScope();
+  auto decorate = [&](Operation *atomic) {
+    hooks.decorateAtomic(atomic, scope);
+  };
+  auto update = [&](OpBuilder &ub) {
+    if (rmw)
+      return emitAtomicRMW(ub, loc, rmw.getKind(), ptr, value,
+                           getAtomicOrdering(rmw.getOrder()), decorate);
+    return emitAtomicCAS(ub, loc, ptr, cmp, value, cas.getOrder(), decorate);
+  };
+  if (!active)
+    return update(b);
+  Type element = value.getType();
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{element}, active, true, true);
+  OpBuilder thenB = ifOp.getThenBodyBuilder();
+  scf::YieldOp::create(thenB, loc, ValueRange{update(thenB)});
+  OpBuilder elseB = ifOp.getElseBodyBuilder();
+  scf::YieldOp::create(elseB, loc,
+                       ValueRange{arith::ConstantOp::create(
+                           elseB, loc, elseB.getZeroAttr(element))});
+  return ifOp.getResult(0);
+}
+
 LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
                                           Distributed *result) {
   Location loc = op->getLoc();
@@ -115,46 +144,22 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
   if (failed(ptrs) || failed(values) || failed(mask) || failed(cmp))
     return failure();
   Type element = lowerElementType(getElementTypeOrSelf(op->getResult(0)));
-  LLVM::AtomicOrdering ordering =
-      getAtomicOrdering(rmw ? rmw.getOrder() : cas.getOrder());
-  auto zero = [&](OpBuilder &zb) -> Value {
-    return arith::ConstantOp::create(zb, loc, zb.getZeroAttr(element));
-  };
   // Each element is updated once, by its first copy; masked-off lanes and
   // the other copies hold zero until the old values are shared below.
   Value firstCopy = isFirstCopyThread(b, loc, layout);
   Distributed old{layout, {}};
   for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
     if (!layout.isFirstRegCopy(r)) {
-      old.regs.push_back(zero(b));
+      old.regs.push_back(
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(element)));
       continue;
     }
-    MemoryScope scope = rmw ? rmw.getScope() : cas.getScope();
-    auto decorate = [&](Operation *atomic) {
-      hooks.decorateAtomic(atomic, scope);
-    };
-    auto update = [&](OpBuilder &ub) {
-      if (rmw)
-        return emitAtomicRMW(ub, loc, rmw.getKind(), (*ptrs)[r], (*values)[r],
-                             ordering, decorate);
-      return emitAtomicCAS(ub, loc, (*ptrs)[r], (*cmp)[r], (*values)[r],
-                           cas.getOrder(), decorate);
-    };
     Value active = firstCopy;
     if (!mask->empty())
       active = active ? Value(arith::AndIOp::create(b, loc, active, (*mask)[r]))
                       : (*mask)[r];
-    if (!active) {
-      old.regs.push_back(update(b));
-      continue;
-    }
-    auto ifOp =
-        scf::IfOp::create(b, loc, TypeRange{element}, active, true, true);
-    OpBuilder thenB = ifOp.getThenBodyBuilder();
-    scf::YieldOp::create(thenB, loc, ValueRange{update(thenB)});
-    OpBuilder elseB = ifOp.getElseBodyBuilder();
-    scf::YieldOp::create(elseB, loc, ValueRange{zero(elseB)});
-    old.regs.push_back(ifOp.getResult(0));
+    old.regs.push_back(emitAtomicUpdate(b, op, active, (*ptrs)[r], (*values)[r],
+                                        cmp->empty() ? Value() : (*cmp)[r]));
   }
   bool hasCopies =
       layout.getCopyLaneMask() || (layout.getCopyWarpMask() & (numWarps - 1)) ||
@@ -175,31 +180,14 @@ LogicalResult KernelLowering::lowerScalarAtomic(Operation *op, OpBuilder &b) {
   Location loc = op->getLoc();
   auto rmw = dyn_cast<AtomicRMWOp>(op);
   auto cas = dyn_cast<AtomicCASOp>(op);
-  Type element = lowerElementType(op->getResult(0).getType());
-  Value ptr = scalars.lookup(op->getOperand(0));
-  Value value = scalars.lookup(rmw ? rmw.getVal() : cas.getVal());
-  MemoryScope scope = rmw ? rmw.getScope() : cas.getScope();
-  auto decorate = [&](Operation *atomic) {
-    hooks.decorateAtomic(atomic, scope);
-  };
   Value active = isThreadZero(b, loc);
   if (rmw && rmw.getMask())
     active =
         arith::AndIOp::create(b, loc, active, scalars.lookup(rmw.getMask()));
-  // Masked off (and in the other threads) the old value is zero.
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{element}, active, true, true);
-  OpBuilder thenB = ifOp.getThenBodyBuilder();
-  Value updated =
-      rmw ? emitAtomicRMW(thenB, loc, rmw.getKind(), ptr, value,
-                          getAtomicOrdering(rmw.getOrder()), decorate)
-          : emitAtomicCAS(thenB, loc, ptr, scalars.lookup(cas.getCmp()), value,
-                          cas.getOrder(), decorate);
-  scf::YieldOp::create(thenB, loc, ValueRange{updated});
-  OpBuilder elseB = ifOp.getElseBodyBuilder();
-  scf::YieldOp::create(elseB, loc,
-                       ValueRange{arith::ConstantOp::create(
-                           elseB, loc, elseB.getZeroAttr(element))});
-  Value old = ifOp.getResult(0);
+  Value old =
+      emitAtomicUpdate(b, op, active, scalars.lookup(op->getOperand(0)),
+                       scalars.lookup(rmw ? rmw.getVal() : cas.getVal()),
+                       cas ? scalars.lookup(cas.getCmp()) : Value());
   if (!op->getResult(0).use_empty()) {
     // A one-element tile that thread 0 holds and every thread copies.
     Layout single = getBlockedLayout({1}, {0}, 1, warpSize, numWarps);
