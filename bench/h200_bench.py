@@ -251,6 +251,67 @@ def matmul_desc_k(A, B, C, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
              mask=(om[:, None] < M) & (on[None, :] < N))
 
 
+@triton.jit
+def decode_split_k(Q, KC, VC, BT, CL, OUT, LSE, HKV, GROUP, MAXP, SPLIT, scale,
+                   BLOCK_G: tl.constexpr, BLOCK_N: tl.constexpr,
+                   D: tl.constexpr, PAGE: tl.constexpr):
+    # examples/paged_decode.mlir's algorithm, as a Triton user writes it.
+    seq, kvh, split = tl.program_id(0), tl.program_id(1), tl.program_id(2)
+    ctx = tl.load(CL + seq)
+    lo = split * SPLIT
+    hi = tl.minimum(lo + SPLIT, ctx)
+    g = tl.arange(0, BLOCK_G)
+    gok = g < GROUP
+    rows = seq * HKV * GROUP + kvh * GROUP + g
+    d = tl.arange(0, D)
+    q = tl.load(Q + rows[:, None] * D + d[None, :], mask=gok[:, None], other=0.)
+    m = tl.full([BLOCK_G], float("-inf"), tl.float32)
+    l = tl.zeros([BLOCK_G], tl.float32)
+    acc = tl.zeros([BLOCK_G, D], tl.float32)
+    qk_scale = scale * 1.44269504
+    for start in range(lo, hi, BLOCK_N):
+        n = start + tl.arange(0, BLOCK_N)
+        nok = n < hi
+        page = tl.load(BT + seq * MAXP + n // PAGE, mask=nok, other=0)
+        off = ((page.to(tl.int64) * PAGE + n % PAGE) * HKV + kvh) * D
+        k = tl.load(KC + off[:, None] + d[None, :], mask=nok[:, None], other=0.)
+        s = tl.dot(q, tl.trans(k)) * qk_scale
+        s = tl.where(nok[None, :], s, float("-inf"))
+        mn = tl.maximum(m, tl.max(s, 1))
+        p = tl.exp2(s - mn[:, None])
+        alpha = tl.exp2(m - mn)
+        l = l * alpha + tl.sum(p, 1)
+        v = tl.load(VC + off[:, None] + d[None, :], mask=nok[:, None], other=0.)
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.bfloat16), v)
+        m = mn
+    part = rows * tl.num_programs(2) + split
+    lsafe = tl.where(l == 0, 1.0, l)
+    tl.store(OUT + part[:, None] * D + d[None, :], acc / lsafe[:, None],
+             mask=gok[:, None])
+    tl.store(LSE + part, m + tl.log2(l), mask=gok)
+
+
+@triton.jit
+def decode_merge_k(OUT, LSE, O, NS, D: tl.constexpr, BLOCK_S: tl.constexpr):
+    r = tl.program_id(0)
+    z = tl.arange(0, BLOCK_S)
+    zok = z < NS
+    lse = tl.load(LSE + r * NS + z, mask=zok, other=float("-inf"))
+    w = tl.exp2(lse - tl.max(lse, 0))
+    d = tl.arange(0, D)
+    parts = tl.load(OUT + (r * NS + z)[:, None] * D + d[None, :],
+                    mask=zok[:, None], other=0.)
+    o = tl.sum(parts * w[:, None], 0) / tl.sum(w, 0)
+    tl.store(O + r * D + d, o.to(tl.bfloat16))
+
+
+def decode_split_len(batch, kv_heads, max_ctx, sms):
+    """Keys per split: enough programs for about 16 per SM, in steps of the
+    kernels' 64-key blocks."""
+    splits = max(1, -(-16 * sms // (batch * kv_heads)))
+    return max(64, -(-(-(-max_ctx // splits)) // 64) * 64)
+
+
 def row(name, unit, amount, ours, anchors):
     """`amount` bytes (GB/s) or flops (TFLOP/s) per call; times in ms."""
     scale = 1e6 if unit == "GB/s" else 1e9
@@ -526,6 +587,73 @@ def main():
                                scaled_dot_product_attention(
                                    q, kk, v, is_causal=bool(causal)))})
         del q, kk, v, o
+
+    if wanted("paged_decode"):
+        hq, hkv, d, page = 32, 8, 128, 16
+        group = hq // hkv
+        split_k = kernel("paged_decode", "paged_decode")
+        merge_k = kernel("paged_decode_merge", "paged_decode_merge")
+        gen = torch.Generator(device="cuda").manual_seed(1)
+        for batch, lengths in ((64, "4096"), (256, "4096"), (256, "1..8192")):
+            if lengths == "4096":
+                ctx = torch.full((batch,), 4096, dtype=torch.int32,
+                                 device="cuda")
+            else:
+                ctx = torch.randint(1, 8193, (batch,), dtype=torch.int32,
+                                    device="cuda", generator=gen)
+            max_ctx = int(ctx.max())
+            max_pages = -(-max_ctx // page)
+            # Every sequence's pages, shuffled over the whole cache.
+            pages = batch * max_pages
+            table = torch.randperm(pages, device="cuda", generator=gen).to(
+                torch.int32).reshape(batch, max_pages)
+            kc = torch.randn(pages, page, hkv, d, device="cuda",
+                             dtype=torch.bfloat16, generator=gen)
+            vc = torch.randn_like(kc)
+            q = torch.randn(batch, hq, d, device="cuda", dtype=torch.bfloat16,
+                            generator=gen)
+            o = torch.empty_like(q)
+            split_len = decode_split_len(batch, hkv, max_ctx,
+                                         props.multi_processor_count)
+            splits = -(-max_ctx // split_len)
+            part = torch.empty(batch, hq, splits, d, device="cuda")
+            lse = torch.empty(batch, hq, splits, device="cuda")
+            scale = d ** -0.5
+            i32 = np.int32
+
+            def ours():
+                split_k((batch, hkv, splits), q, kc, vc, table, ctx, part,
+                        lse, i32(hkv), i32(group), i32(max_pages),
+                        i32(split_len), np.float32(scale))
+                merge_k((batch * hq,), part, lse, o, i32(splits))
+
+            def theirs():
+                decode_split_k[(batch, hkv, splits)](
+                    q, kc, vc, table, ctx, part, lse, hkv, group, max_pages,
+                    split_len, scale, BLOCK_G=16, BLOCK_N=64, D=d, PAGE=page,
+                    num_warps=4)
+                decode_merge_k[(batch * hq,)](
+                    part, lse, o, splits, D=d,
+                    BLOCK_S=triton.next_power_of_2(splits), num_warps=4)
+
+            # SDPA over the cache gathered into contiguous [B, Hkv, L, D]
+            # (the gather not timed); keys past a sequence's length masked.
+            keys = torch.arange(max_pages * page, device="cuda")
+            slots = (table[:, keys // page].long() * page + keys % page)
+            kg = kc.reshape(-1, hkv, d)[slots].permute(0, 2, 1, 3)
+            vg = vc.reshape(-1, hkv, d)[slots].permute(0, 2, 1, 3)
+            valid = (keys[None, :] < ctx[:, None].long())[:, None, None, :]
+            sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(
+                q[:, :, None, :], kg, vg, attn_mask=valid, enable_gqa=True)
+            want = sdpa()[:, :, 0, :]
+            o.fill_(float("nan"))
+            ours()
+            ok = check("paged_decode", o, want, 2e-2, 2e-2)
+            kv_bytes = int(ctx.long().sum()) * hkv * d * 2 * 2
+            row(f"paged decode B{batch} ctx {lengths}", "GB/s", kv_bytes,
+                bench(ours) if ok else None,
+                {"triton": bench(theirs), "SDPA": bench(sdpa)})
+            del kc, vc, kg, vg, table
 
     if args.json:
         args.json.write_text(json.dumps(ROWS, indent=1))

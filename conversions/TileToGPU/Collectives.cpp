@@ -619,6 +619,28 @@ static Value laneOffset(OpBuilder &b, Location loc, Value index,
   return sum;
 }
 
+/// Whether every register of a fragment (coordinates (x, k) with k along
+/// `kDim`) is a pair along k of one 8 x 8 matrix, lane l holding pair
+/// l % 4 of row l / 4, as a warp's matrix loads deliver them.
+static bool isMatrixFragment(ArrayRef<Coords> elementBases,
+                             ArrayRef<Coords> laneBases, unsigned kDim) {
+  auto along = [](unsigned dim, int64_t step) {
+    Coords c{0, 0};
+    c[dim] = step;
+    return c;
+  };
+  unsigned other = 1 - kDim;
+  SmallVector<Coords> lanes{along(kDim, 2), along(kDim, 4), along(other, 1),
+                            along(other, 2), along(other, 4)};
+  if (elementBases.empty() || elementBases[0] != along(kDim, 1) ||
+      ArrayRef<Coords>(lanes) != laneBases)
+    return false;
+  // The other element bits pick whole matrices.
+  return llvm::all_of(elementBases.drop_front(), [](const Coords &c) {
+    return c[0] % 8 == 0 && c[1] % 8 == 0;
+  });
+}
+
 /// Constant part of fragment element `element`'s coordinates.
 static Coords elementCoords(ArrayRef<Coords> bases, int64_t element) {
   Coords c{0, 0};
@@ -661,7 +683,8 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
   }
   // Runs of registers along a row go out as one vector store (rows and the
   // base are 16-byte aligned, so a run of up to 16 bytes is too).
-  int64_t width = transposed ? 1 : vectorWidth(layout, 16 / bytes);
+  // Transposed, the copy's rows run along the registers' first dimension.
+  int64_t width = getRunLength(layout, transposed ? 0 : 1, 16 / bytes);
   auto coords = coordinates(b, loc, layout);
   for (int64_t r = 0; r < layout.getNumRegs(); r += width) {
     if (!layout.isFirstRegCopy(r))
@@ -684,8 +707,16 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
 
 KernelLowering::DotOperands KernelLowering::dotOperands(DotOp op) {
   DotOperands operands;
-  operands.a.layout = preferredLayout(op.getA());
-  operands.b.layout = preferredLayout(op.getB());
+  // Operands go to shared memory, which takes a transpose either way
+  // round: one is staged from its source's layout, permuted, not moved.
+  auto stagingLayout = [&](Value operand) {
+    if (auto trans = operand.getDefiningOp<TransOp>())
+      if (std::optional<Layout> source = findPreferredLayout(trans.getSrc(), 0))
+        return permuteDims(*source, SmallVector<int64_t>(trans.getOrder()));
+    return preferredLayout(operand);
+  };
+  operands.a.layout = stagingLayout(op.getA());
+  operands.b.layout = stagingLayout(op.getB());
   operands.acc.layout = dotLayout(op);
   for (auto [value, dist] : {std::make_pair(op.getA(), &operands.a),
                              std::make_pair(op.getB(), &operands.b),
@@ -711,17 +742,20 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   int64_t bytes = getElementByteSize(aType.getElementType());
   // A row-major as loaded (so whole runs are stored at once), rows padded
   // by 16 bytes so the eight rows a fragment load touches hit different
-  // banks. B likewise, unless a lane's B fragment runs along k for more
-  // than a pair (MFMA's 4, WMMA's 16): then B is stored k-contiguous
-  // (transposed) so that each run is one wide load rather than one load per
-  // element, at the price of element-wise stores.
+  // banks. B likewise, unless its registers run along k (the transpose of a
+  // load, as attention's K^T) or a lane's B fragment runs along k for more
+  // than a pair (MFMA's 4, WMMA's 16): then B is stored k-contiguous so
+  // that each run is one wide load rather than one load per element.
   int64_t bRun = 1;
   for (const Coords &basis : instruction.bElementBases) {
     if (basis != Coords{bRun, 0})
       break;
     bRun *= 2;
   }
-  bool bKContiguous = bRun > 2;
+  int64_t vector = 16 / bytes;
+  bool bKContiguous =
+      bRun > 2 || getRunLength(operands.b.layout, 0, vector) >
+                      getRunLength(operands.b.layout, 1, vector);
   int64_t stride = k + 16 / bytes;
   int64_t bStride = bKContiguous ? k + 16 / bytes : n + 16 / bytes;
   int64_t bOffset = llvm::alignTo(m * stride * bytes, 16);
@@ -733,6 +767,29 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, bStride,
               bytes, /*transposed=*/bKContiguous);
   barrier(b, loc);
+
+  if (hasMatrixFragmentLoads(instruction, bytes)) {
+    // Element (row, column) of each copy.
+    OperandCopy aCopy{1, [&](OpBuilder &ib, Value row, Value col) {
+                        return sharedAddress(
+                            ib, loc,
+                            sharedOffset(ib, loc, row, stride, col, bytes, 0));
+                      }};
+    OperandCopy bCopy{
+        bKContiguous ? 0u : 1u, [&](OpBuilder &ib, Value kk, Value col) {
+          return sharedAddress(
+              ib, loc,
+              bKContiguous
+                  ? sharedOffset(ib, loc, col, bStride, kk, bytes, bOffset)
+                  : sharedOffset(ib, loc, kk, bStride, col, bytes, bOffset));
+        }};
+    SmallVector<Value> acc = issueMatrixProducts(
+        b, loc, instruction, cType, k, aCopy, bCopy, operands.acc.regs);
+    if (acc.empty())
+      return unsupported(op, "the target emitted no matrix instruction"),
+             failure();
+    return Distributed{operands.acc.layout, acc};
+  }
 
   auto [warpsM, warpsN] = dotWarps(cType, instruction);
   int64_t tilesM = m / warpsM / instruction.m;
@@ -829,11 +886,130 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   return Distributed{operands.acc.layout, acc};
 }
 
+bool KernelLowering::hasMatrixFragmentLoads(
+    const MatrixInstruction &instruction, int64_t bytes) const {
+  return hooks.hasSharedMatrixLoad() && bytes == 2 &&
+         instruction.elementsPerRegister == 2 &&
+         isMatrixFragment(instruction.aElementBases, instruction.aLaneBases,
+                          1) &&
+         isMatrixFragment(instruction.bElementBases, instruction.bLaneBases, 0);
+}
+
+SmallVector<Value> KernelLowering::issueMatrixProducts(
+    OpBuilder &b, Location loc, const MatrixInstruction &instruction,
+    RankedTensorType cType, int64_t k, const OperandCopy &aCopy,
+    const OperandCopy &bCopy, ArrayRef<Value> accIn) {
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  auto [warpsM, warpsN] = dotWarps(cType, instruction);
+  int64_t tilesM = m / warpsM / instruction.m;
+  int64_t tilesN = n / warpsN / instruction.n;
+  Value warpM =
+      arith::AndIOp::create(b, loc, warpId, constI32(b, loc, warpsM - 1));
+  Value warpN = arith::ShRUIOp::create(b, loc, warpId,
+                                       constI32(b, loc, llvm::Log2_64(warpsM)));
+  // The warp's first row of A and column of B.
+  Value warpStart[2] = {
+      arith::MulIOp::create(b, loc, warpM, constI32(b, loc, m / warpsM)),
+      arith::MulIOp::create(b, loc, warpN, constI32(b, loc, n / warpsN))};
+  Value laneRow = arith::AndIOp::create(b, loc, laneId, constI32(b, loc, 7));
+  Value laneMatrix =
+      arith::ShRUIOp::create(b, loc, laneId, constI32(b, loc, 3));
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  // The registers of the 8 x 8 matrices of an operand (k along `kDim`, the
+  // warp's part starting at `warpStart` along `warpDim`) whose first
+  // elements are `origins`: up to four per load, lane l addressing row
+  // l % 8 of matrix l / 8, that matrix's place relative to the group's
+  // first (the same for every group) kept apart from the group's constant
+  // place, so that the address arithmetic is shared.
+  auto loadMatrices = [&](const OperandCopy &copy, unsigned kDim,
+                          ArrayRef<Coords> origins, unsigned warpDim) {
+    unsigned rowDim = 1 - copy.contiguousDim;
+    bool transposed = copy.contiguousDim != kDim;
+    SmallVector<Value> regs;
+    for (size_t first = 0; first < origins.size();) {
+      size_t left = origins.size() - first;
+      unsigned count = left >= 4 ? 4 : left >= 2 ? 2 : 1;
+      Value which = arith::AndIOp::create(b, loc, laneMatrix,
+                                          constI32(b, loc, count - 1));
+      Value coords[2];
+      for (unsigned dim = 0; dim < 2; ++dim) {
+        auto delta = [&](unsigned q) {
+          return constI32(b, loc,
+                          origins[first + q][dim] - origins[first][dim]);
+        };
+        Value place = delta(0);
+        for (unsigned q = 1; q < count; ++q)
+          place = arith::SelectOp::create(
+              b, loc,
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, which,
+                                    constI32(b, loc, q)),
+              delta(q), place);
+        if (dim == rowDim)
+          place = arith::AddIOp::create(b, loc, place, laneRow, noWrap);
+        if (dim == warpDim)
+          place =
+              arith::AddIOp::create(b, loc, place, warpStart[warpDim], noWrap);
+        coords[dim] = arith::AddIOp::create(
+            b, loc, place, constI32(b, loc, origins[first][dim]), noWrap);
+      }
+      Value address = copy.addressOf(b, coords[0], coords[1]);
+      SmallVector<Value> loaded =
+          hooks.emitSharedMatrixLoad(b, loc, address, count, transposed);
+      if (loaded.size() != count)
+        return SmallVector<Value>();
+      llvm::append_range(regs, loaded);
+      first += count;
+    }
+    return regs;
+  };
+  int64_t aPairs = (int64_t(1) << instruction.aElementBases.size()) / 2;
+  int64_t bPairs = (int64_t(1) << instruction.bElementBases.size()) / 2;
+  int64_t accElements = int64_t(1) << instruction.accElementBases.size();
+  SmallVector<Value> acc(accIn);
+  for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
+    // Every fragment register's matrix, tile by tile, in fragment order.
+    SmallVector<Coords> aOrigins, bOrigins;
+    for (int64_t i = 0; i < tilesM; ++i)
+      for (int64_t e = 0; e < 2 * aPairs; e += 2) {
+        Coords c = elementCoords(instruction.aElementBases, e);
+        aOrigins.push_back({i * instruction.m + c[0], k0 + c[1]});
+      }
+    for (int64_t j = 0; j < tilesN; ++j)
+      for (int64_t e = 0; e < 2 * bPairs; e += 2) {
+        Coords c = elementCoords(instruction.bElementBases, e);
+        bOrigins.push_back({k0 + c[0], j * instruction.n + c[1]});
+      }
+    SmallVector<Value> aRegs = loadMatrices(aCopy, 1, aOrigins, 0);
+    SmallVector<Value> bRegs = loadMatrices(bCopy, 0, bOrigins, 1);
+    if (aRegs.empty() || bRegs.empty())
+      return {};
+    for (int64_t i = 0; i < tilesM; ++i)
+      for (int64_t j = 0; j < tilesN; ++j) {
+        int64_t first = (i * tilesN + j) * accElements;
+        SmallVector<Value> next = hooks.emitMatrixInstruction(
+            b, loc, instruction,
+            ArrayRef<Value>(aRegs).slice(i * aPairs, aPairs),
+            ArrayRef<Value>(bRegs).slice(j * bPairs, bPairs),
+            ArrayRef<Value>(acc).slice(first, accElements));
+        if (next.size() != size_t(accElements))
+          return {};
+        llvm::copy(next, acc.begin() + first);
+      }
+  }
+  return acc;
+}
+
 FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   Location loc = op.getLoc();
   if (std::optional<WarpgroupInstruction> wide = warpgroupInstruction(op))
     return lowerWarpgroupDot(b, op, *wide);
   if (std::optional<MatrixInstruction> instruction = matrixInstruction(op)) {
+    int64_t bytes = getElementByteSize(
+        cast<RankedTensorType>(op.getA().getType()).getElementType());
+    if (hasMatrixFragmentLoads(*instruction, bytes))
+      if (std::optional<PipelinePlan> plan = planPipeline(op))
+        return lowerPipelinedDot(b, op, {nullptr, &*instruction}, *plan);
     DotOperands operands = dotOperands(op);
     if (!operands.valid)
       return failure();

@@ -271,6 +271,27 @@ private:
   FailureOr<Distributed> lowerMatrixDot(OpBuilder &b, DotOp op,
                                         const MatrixInstruction &instruction,
                                         const DotOperands &operands);
+  /// Whether the target loads `instruction`'s fragments of `bytes`-byte
+  /// elements as whole 8 x 8 matrices from shared memory (ldmatrix).
+  bool hasMatrixFragmentLoads(const MatrixInstruction &instruction,
+                              int64_t bytes) const;
+  /// A product operand's copy in shared memory: the dimension its 16-byte
+  /// rows run along, and the address (a shared pointer) of the element at
+  /// (row, column) of the operand.
+  struct OperandCopy {
+    unsigned contiguousDim;
+    std::function<Value(OpBuilder &, Value, Value)> addressOf;
+  };
+  /// The products of a `cType` result with reduction length `k` on
+  /// `instruction`, operands loaded from their copies as whole matrices
+  /// (hasMatrixFragmentLoads), added to `acc` (dotLayout's registers);
+  /// returns the new accumulators, empty if the target emitted nothing.
+  SmallVector<Value> issueMatrixProducts(OpBuilder &b, Location loc,
+                                         const MatrixInstruction &instruction,
+                                         RankedTensorType cType, int64_t k,
+                                         const OperandCopy &aCopy,
+                                         const OperandCopy &bCopy,
+                                         ArrayRef<Value> acc);
   /// The target's matrix instruction for `op`, if it has one that fits.
   std::optional<MatrixInstruction> matrixInstruction(DotOp op);
   /// Warps along the rows and columns of a product's output.
@@ -335,10 +356,16 @@ private:
     SmallVector<Operation *> scalarOps;
   };
   std::optional<PipelinePlan> planPipeline(DotOp op);
-  FailureOr<Distributed>
-  lowerPipelinedDot(OpBuilder &b, DotOp op,
-                    const WarpgroupInstruction &instruction,
-                    const PipelinePlan &plan);
+  /// What a pipelined product issues: a warpgroup instruction (whose
+  /// products may run on into the next iteration), or each warp's matrix
+  /// instruction on fragments loaded as whole matrices.
+  struct PipelinedInstruction {
+    const WarpgroupInstruction *warpgroup = nullptr;
+    const MatrixInstruction *matrix = nullptr;
+  };
+  FailureOr<Distributed> lowerPipelinedDot(OpBuilder &b, DotOp op,
+                                           PipelinedInstruction instruction,
+                                           const PipelinePlan &plan);
   /// One 16-byte copy of a pipelined load, computed but not yet issued:
   /// by threads where `active` holds (all if null), from `ptr` to the i32
   /// shared address `shared` if `read`, else zeros; if `whole` is false
@@ -497,6 +524,11 @@ private:
   /// Per scf.for, its results whose warpgroup products may still run when
   /// the loop ends.
   DenseMap<Operation *, SmallVector<unsigned>> productsInFlight;
+  /// Per scf.for, where each pipelined product with asynchronous copies
+  /// waits for its iteration's copies, in the order they commit their
+  /// groups, with its stage count.
+  DenseMap<Operation *, SmallVector<std::pair<Operation *, int64_t>>> copyWaits;
+  void emitCopyWaits(scf::ForOp loop);
   /// Placeholders of `pipelineBase`, and the bytes the buffers need.
   SmallVector<arith::ConstantOp> pipelineBases;
   int64_t pipelineBytes = 0;

@@ -173,7 +173,15 @@ KernelLowering::planPipeline(DotOp op) {
     if (!visited.insert(def).second)
       return true;
     bool isTileOp = llvm::any_of(def->getResults(), isTile);
-    if (isTileOp ? !isRepeatableTileOp(def) : !isRepeatableScalarOp(def))
+    // A gather the pointers depend on (a block table) is read again for
+    // the later iteration: the loop writes no memory, so it reads the
+    // same. A load with a layout of its own would be taken from the
+    // current iteration instead.
+    auto load = dyn_cast<LoadOp>(def);
+    bool repeatableLoad =
+        load && !load.getIsVolatile() && !hasFixedLayout(load);
+    if (isTileOp ? !(isRepeatableTileOp(def) || repeatableLoad)
+                 : !isRepeatableScalarOp(def))
       return false;
     if (!isTileOp)
       plan.scalarOps.push_back(def);
@@ -536,9 +544,34 @@ void KernelLowering::issueCopies(OpBuilder &b, Location loc,
   }
 }
 
+void KernelLowering::emitCopyWaits(scf::ForOp loop) {
+  // Each of the P pipelined products commits one group of copies per
+  // iteration, in this order, after S - 1 groups each before the loop (the
+  // first product's first). When product p waits for its group of
+  // iteration i, the groups committed after it are, from iteration S - 1
+  // on: the other products' of that iteration, P per iteration in between,
+  // and the first p of this one, (S - 1) P - 1 in all; in iteration 0,
+  // S - 2 + (P - 1 - p)(S - 1) + p, the fewest. A single product leaves
+  // S - 2 in flight.
+  auto it = copyWaits.find(loop);
+  if (it == copyWaits.end())
+    return;
+  int64_t products = it->second.size();
+  for (auto [p, entry] : llvm::enumerate(it->second)) {
+    auto [marker, stages] = entry;
+    int64_t later = std::min(
+        (stages - 1) * products - 1,
+        stages - 2 + (products - 1 - int64_t(p)) * (stages - 1) + int64_t(p));
+    OpBuilder b(marker);
+    hooks.emitAsyncCopyWait(b, marker->getLoc(), later);
+    marker->erase();
+  }
+  copyWaits.erase(it);
+}
+
 FailureOr<Distributed>
 KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
-                                  const WarpgroupInstruction &instruction,
+                                  PipelinedInstruction instruction,
                                   const PipelinePlan &plan) {
   Location loc = op.getLoc();
   Type i64 = b.getI64Type();
@@ -552,7 +585,12 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                     !plan.loads[1] && !plan.descLoads[1]};
   // A computed in the loop goes to the products in registers where the
   // instruction takes it so (no buffer, no stores).
-  bool registerA = staged[0] && !plan.invariant[0] && instruction.registerA;
+  bool registerA = staged[0] && !plan.invariant[0] && instruction.warpgroup &&
+                   instruction.warpgroup->registerA;
+  // Warpgroup products may run on into the next iteration; a warp's matrix
+  // instructions are done when issued.
+  std::optional<unsigned> resultInFlight =
+      instruction.warpgroup ? plan.resultInFlight : std::nullopt;
   if (registerA)
     staged[0] = false;
   // Each stage's buffers, then those of invariant operands, then the
@@ -585,8 +623,10 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   for (unsigned operand = 0; operand < 2; ++operand)
     if (plan.descLoads[operand])
       tensorBytes += plan.tiles[operand].getBytes();
-  Layout accLayout =
-      warpgroupLayout(cast<RankedTensorType>(op.getType()), instruction);
+  auto cType = cast<RankedTensorType>(op.getType());
+  Layout accLayout = instruction.warpgroup
+                         ? warpgroupLayout(cType, *instruction.warpgroup)
+                         : dotLayout(op);
   FailureOr<SmallVector<Value>> acc = at(op.getAcc(), accLayout);
   if (failed(acc))
     return failure();
@@ -708,8 +748,13 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   Value index = arith::DivSIOp::create(
       b, loc, arith::SubIOp::create(b, loc, iv, lower), step);
   Value stage = arith::RemUIOp::create(b, loc, index, constI32(b, loc, stages));
-  if (asyncCopies)
-    hooks.emitAsyncCopyWait(b, loc, ahead - 1);
+  if (asyncCopies) {
+    // How many newer groups may stay in flight depends on the loop's other
+    // pipelined products (lowerFor emits the wait once all are known).
+    Operation *wait =
+        UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+    copyWaits[loop].push_back({wait, stages});
+  }
   // Operands from registers go to this iteration's buffer: the products
   // that last read it (S iterations ago) are over, as the last barrier
   // shows.
@@ -725,7 +770,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                  bufferOf(b, stage, operand));
   }
   bool stagedAny = staged[0] || staged[1];
-  if (asyncCopies || stagedAny)
+  if ((asyncCopies || stagedAny) && instruction.warpgroup)
     hooks.emitSharedWriteFence(b, loc);
   if (tensorCopies) {
     // Stage s completes a phase once per round of S iterations.
@@ -743,11 +788,39 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
       constI32(b, loc, stages));
   Value aBase = sharedAddressI32(b, loc, bufferOf(b, stage, 0));
   Value bBase = sharedAddressI32(b, loc, bufferOf(b, stage, 1));
+  if (instruction.matrix) {
+    // Each warp's fragments, whole matrices of this iteration's buffers.
+    auto copyOf = [&](unsigned operand, Value base) {
+      const StagedOperand &tile = plan.tiles[operand];
+      return OperandCopy{
+          tile.contiguousDim,
+          [&, base, operand](OpBuilder &ib, Value row, Value col) {
+            Value address =
+                stagedOffset(ib, loc, plan.tiles[operand], {row, col}, base);
+            return Value(LLVM::IntToPtrOp::create(
+                ib, loc, LLVM::LLVMPointerType::get(ib.getContext(), 3),
+                address));
+          }};
+    };
+    int64_t k = cast<RankedTensorType>(op.getA().getType()).getDimSize(1);
+    SmallVector<Value> next =
+        issueMatrixProducts(b, loc, *instruction.matrix, cType, k,
+                            copyOf(0, aBase), copyOf(1, bBase), *acc);
+    if (next.empty())
+      return unsupported(op, "the target emitted no matrix instruction"),
+             failure();
+    // The copies of iteration i + S - 1 into the buffer of i - 1.
+    if (failed(startStage(b, aheadIteration,
+                          arith::ConstantIntOp::create(b, loc, i64, ahead),
+                          /*fromStart=*/false, aheadStage)))
+      return failure();
+    return Distributed{accLayout, next};
+  }
   SmallVector<Value> aRegisters;
   if (registerA) {
     // Pairs of 16-bit elements per i32, in the order the layout keeps them.
     Layout layout = warpgroupLayout(cast<RankedTensorType>(op.getA().getType()),
-                                    instruction);
+                                    *instruction.warpgroup);
     FailureOr<SmallVector<Value>> regs = at(op.getA(), layout);
     if (failed(regs))
       return failure();
@@ -761,18 +834,18 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
           LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
     }
   }
-  SmallVector<Value> next =
-      issueWarpgroupProducts(b, loc, instruction, aBase, plan.tiles[0], bBase,
-                             plan.tiles[1], *acc, aRegisters);
+  SmallVector<Value> next = issueWarpgroupProducts(
+      b, loc, *instruction.warpgroup, aBase, plan.tiles[0], bBase,
+      plan.tiles[1], *acc, aRegisters);
   if (next.empty())
     return unsupported(op, "the target emitted no warpgroup instruction"),
            failure();
-  if (plan.resultInFlight) {
+  if (resultInFlight) {
     // The products of i - 1 are done once every warp has waited for them;
     // those of i may run on (the loop waits for the last ones, lowerFor).
     next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
     barrier(b, loc);
-    productsInFlight[loop].push_back(*plan.resultInFlight);
+    productsInFlight[loop].push_back(*resultInFlight);
   } else if (!asyncCopies && !stagedAny) {
     // Without a barrier at the top, one here: every warp is done with the
     // buffer of i - 1 (its products waited for at the end of i - 1).
@@ -784,7 +857,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                         arith::ConstantIntOp::create(b, loc, i64, ahead),
                         /*fromStart=*/false, aheadStage)))
     return failure();
-  if (plan.resultInFlight)
+  if (resultInFlight)
     return Distributed{accLayout, next};
   return Distributed{accLayout,
                      hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};

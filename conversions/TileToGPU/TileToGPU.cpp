@@ -465,6 +465,7 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   }
   loopStarts.pop_back();
   loops.pop_back();
+  emitCopyWaits(op);
   scf::YieldOp::create(body, loc, yielded);
   // Products still running when the loop ends are waited for here.
   SmallVector<Value> results(newFor.getResults());

@@ -149,6 +149,21 @@ public:
                         ValueRange bRegs, ValueRange acc) const {
     return {};
   }
+  /// Whether a warp loads 8 x 8 matrices of 16-bit elements from shared
+  /// memory together (emitSharedMatrixLoad).
+  virtual bool hasSharedMatrixLoad() const { return false; }
+  /// Loads `count` (1, 2 or 4) 8 x 8 matrices of 16-bit elements for the
+  /// whole warp: lane l passes in `rowAddress` (a shared pointer) the 16
+  /// contiguous, 16-byte aligned bytes of row l % 8 of matrix l / 8 (lanes
+  /// past 8 * count are ignored). Register i of lane l gets two elements of
+  /// matrix i, the first in its low half: (l / 4, 2 (l % 4) + {0, 1}), or
+  /// with `transposed` (2 (l % 4) + {0, 1}, l / 4), as (row, column).
+  virtual SmallVector<Value> emitSharedMatrixLoad(OpBuilder &b, Location loc,
+                                                  Value rowAddress,
+                                                  unsigned count,
+                                                  bool transposed) const {
+    return {};
+  }
 
   /// The warpgroup instruction for operands of element types `a` and `b`
   /// accumulating into `acc`, if the chip has one.

@@ -223,7 +223,7 @@ FailureOr<Distributed>
 KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
                                   const WarpgroupInstruction &instruction) {
   if (std::optional<PipelinePlan> plan = planPipeline(op))
-    return lowerPipelinedDot(b, op, instruction, *plan);
+    return lowerPipelinedDot(b, op, {&instruction, nullptr}, *plan);
   Location loc = op.getLoc();
   DotOperands operands = dotOperands(op);
   if (!operands.valid)

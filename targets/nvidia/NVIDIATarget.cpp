@@ -159,6 +159,9 @@ public:
             computeCapability(chip.empty() ? StringRef(kDefaultChip) : chip)),
         archSpecific(
             (chip.empty() ? StringRef(kDefaultChip) : chip).ends_with("a")) {}
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<NVVM::NVVMDialect>(); // ldmatrix
+  }
   unsigned getWarpSize() const override { return 32; }
   int64_t getMaxRegistersPerThread() const override { return 255; }
   int64_t getMaxSharedMemoryBytes() const override {
@@ -260,6 +263,30 @@ public:
     SmallVector<Value> out;
     for (int64_t i = 0; i < 4; ++i)
       out.push_back(LLVM::ExtractValueOp::create(b, loc, mma.getResult(0), i));
+    return out;
+  }
+
+  // ldmatrix (sm_75 and later); products need sm_80 anyway.
+  bool hasSharedMatrixLoad() const override { return capability >= 80; }
+
+  SmallVector<Value> emitSharedMatrixLoad(OpBuilder &b, Location loc,
+                                          Value rowAddress, unsigned count,
+                                          bool transposed) const override {
+    MLIRContext *context = b.getContext();
+    Type i32 = b.getI32Type();
+    Type result = count == 1 ? i32
+                             : LLVM::LLVMStructType::getLiteral(
+                                   context, SmallVector<Type>(count, i32));
+    Value loaded = NVVM::LdMatrixOp::create(
+        b, loc, result, rowAddress, count,
+        transposed ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(context, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    if (count == 1)
+      return {loaded};
+    SmallVector<Value> out;
+    for (unsigned i = 0; i < count; ++i)
+      out.push_back(LLVM::ExtractValueOp::create(b, loc, loaded, i));
     return out;
   }
 

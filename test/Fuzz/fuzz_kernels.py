@@ -116,15 +116,17 @@ class Values:
                     return bytes([code])
         return self._float_bits(dtype, rng.uniform(-1.0, 1.0) * self.scale)
 
-    def file(self, dtype, count, ints=None):
-        """A file of `count` values; `ints` is (lo, hi) for integer types."""
+    def file(self, dtype, count, ints=None, special=True):
+        """A file of `count` values; `ints` is (lo, hi) for integer types,
+        and with `special` false only values in it (indices a kernel's
+        contract bounds)."""
         self.count += 1
         path = os.path.join(self.work, f"in{self.count}.bin")
         rng = self.rng
         # One magnitude per buffer, so that sums stay representable.
         self.scale = rng.choice([1.0, 1.0, 1e-3, 1e3, 1e-30 if dtype != "f16"
                                  else 1e-4])
-        p = rng.choice([0.0, 0.01, 0.2]) if self.special else 0.0
+        p = rng.choice([0.0, 0.01, 0.2]) if self.special and special else 0.0
         out = bytearray()
         for _ in range(count):
             if dtype.startswith("i") or dtype == "u8":
@@ -304,6 +306,39 @@ def fp8_dequant(rng, v, big):
                      f"i32:{stride}"]
 
 
+def paged_decode(rng, v, big):
+    seqs = rng.randint(1, 4 if big else 3)
+    kv_heads, group = rng.choice([1, 2]), rng.choice([1, 3, 4, 8, 16])
+    split_len = rng.choice([64, 128, 256])
+    max_ctx = pick(rng, [1, 16, 17, 64, 65], 1, 600 if big else 300)
+    # Pages drawn anywhere in the cache (sequences may share one); the
+    # table's entries and the lengths within the kernel's contract.
+    max_pages = cdiv(max_ctx, 16) + rng.choice([0, 1])
+    pages = rng.randint(1, 40)
+    hq, splits = kv_heads * group, cdiv(max_ctx, split_len)
+    q, cache = seqs * hq * 128, pages * 16 * kv_heads * 128
+    return (seqs, kv_heads, splits), [
+        f"buf:bf16:{q}:{v.file('bf16', q)}",
+        f"buf:bf16:{cache}:{v.file('bf16', cache)}",
+        f"buf:bf16:{cache}:{v.file('bf16', cache)}",
+        f"buf:i32:{seqs * max_pages}:"
+        f"{v.file('i32', seqs * max_pages, (0, pages - 1), special=False)}",
+        f"buf:i32:{seqs}:{v.file('i32', seqs, (1, max_ctx), special=False)}",
+        f"buf:f32:{seqs * hq * splits * 128}:poison",
+        f"buf:f32:{seqs * hq * splits}:poison", f"i32:{kv_heads}",
+        f"i32:{group}", f"i32:{max_pages}", f"i32:{split_len}",
+        f"f32:{rng.choice([0.08838834764, 0.01, 0.5])}"]
+
+
+def paged_decode_merge(rng, v, big):
+    rows = pick(rng, [1, 2, 32], 1, 64 if big else 8)
+    splits = pick(rng, [1, 15, 16, 17, 256], 1, 256)
+    return (rows,), [
+        f"buf:f32:{rows * splits * 128}:{v.file('f32', rows * splits * 128)}",
+        f"buf:f32:{rows * splits}:{v.file('f32', rows * splits)}",
+        f"buf:bf16:{rows * 128}:poison", f"i32:{splits}"]
+
+
 # name: (file, recipe, whether the largest finite values may be drawn, which
 # only kernels that add no floats up can take, and whether NaN and infinities
 # may).
@@ -327,6 +362,9 @@ RECIPES = {
     "transpose_desc": ("transpose_desc.mlir", transpose, True, True),
     "fp8_quant": ("fp8_quant.mlir", fp8_quant, True, True),
     "fp8_dequant": ("fp8_dequant.mlir", fp8_dequant, True, True),
+    "paged_decode": ("paged_decode.mlir", paged_decode, False, False),
+    "paged_decode_merge": ("paged_decode_merge.mlir", paged_decode_merge,
+                           False, False),
 }
 
 

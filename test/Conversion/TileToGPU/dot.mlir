@@ -29,8 +29,11 @@
 // MMA: gpu.barrier
 // MMA: llvm.store %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<3>
 // MMA: gpu.barrier
-// MMA: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
-// MMA: llvm.load %{{.*}} {alignment = 2 : i64} : !llvm.ptr<3> -> i16
+// Fragments are whole 8 x 8 matrices of the copies (ldmatrix): A's rows
+// run along k, B's along n (so B's are loaded transposed).
+// MMA: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<row>, num = 4
+// MMA: nvvm.ldmatrix {{.*}}layout = #nvvm.mma_layout<col>, num = 4
+// MMA-NOT: -> i16
 // MMA: llvm.inline_asm "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32
 // MMA-NOT: wgmma
 // OLD-LABEL: gpu.func @dot_bf16
