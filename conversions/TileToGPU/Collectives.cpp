@@ -573,10 +573,13 @@ Layout KernelLowering::dotLayout(DotOp op) {
     return warpgroupLayout(type, *wide);
   std::optional<MatrixInstruction> instruction = matrixInstruction(op);
   if (!instruction) {
-    // Each thread owns a block of rows x 4 consecutive columns.
-    return getBlockedLayout(type.getShape(), {1, 0},
-                            std::min<int64_t>(4, type.getDimSize(1)), warpSize,
-                            numWarps);
+    // Each thread owns a block of rows x 4 consecutive columns (of one
+    // batch, for a batched product).
+    SmallVector<unsigned> order =
+        llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(type.getRank())));
+    return getBlockedLayout(type.getShape(), order,
+                            std::min<int64_t>(4, type.getShape().back()),
+                            warpSize, numWarps);
   }
   // The instruction's accumulator tile, repeated over the warp's part of the
   // output (columns first), warps over rows then columns.
@@ -684,13 +687,21 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
   // Runs of registers along a row go out as one vector store (rows and the
   // base are 16-byte aligned, so a run of up to 16 bytes is too).
   // Transposed, the copy's rows run along the registers' first dimension.
-  int64_t width = getRunLength(layout, transposed ? 0 : 1, 16 / bytes);
+  // A batched (3-D) operand is its batches' matrices one after another.
+  unsigned last = layout.shape.size() - 1;
+  assert((!transposed || last == 1) && "only matrices are staged transposed");
+  int64_t width = getRunLength(layout, transposed ? 0 : last, 16 / bytes);
   auto coords = coordinates(b, loc, layout);
   for (int64_t r = 0; r < layout.getNumRegs(); r += width) {
     if (!layout.isFirstRegCopy(r))
       continue;
     Value row = coords[r][transposed ? 1 : 0];
-    Value col = coords[r][transposed ? 0 : 1];
+    Value col = coords[r][transposed ? 0 : last];
+    if (last == 2)
+      row = arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(b, loc, row, constI32(b, loc, layout.shape[1])),
+          coords[r][1]);
     Value offset = sharedOffset(b, loc, row, rowStride, col, bytes, base);
     Value value = regs[r];
     if (width > 1) {
@@ -1018,18 +1029,20 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());
-  if (aType.getRank() != 2)
-    return unsupported(op, "only 2-D products are implemented"), failure();
+  // A batched product (rank 3) is `batches` independent products, each
+  // operand's matrices one after another in shared memory.
+  bool batched = aType.getRank() == 3;
   Type cElement = cType.getElementType();
   bool isInteger = isa<IntegerType>(cElement);
-  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
-          n = bType.getDimSize(1);
+  int64_t batches = batched ? aType.getDimSize(0) : 1;
+  int64_t m = aType.getShape().drop_back().back(), k = aType.getShape().back(),
+          n = bType.getShape().back();
   Type aElement = lowerElementType(aType.getElementType());
   Type bElement = lowerElementType(bType.getElementType());
   int64_t aBytes = getElementByteSize(aType.getElementType());
   int64_t bBytes = getElementByteSize(bType.getElementType());
-  int64_t bOffset = llvm::alignTo(m * k * aBytes, 16);
-  reserveShared(bOffset + k * n * bBytes);
+  int64_t bOffset = llvm::alignTo(batches * m * k * aBytes, 16);
+  reserveShared(bOffset + batches * k * n * bBytes);
   DotOperands operands = dotOperands(op);
   if (!operands.valid)
     return failure();
@@ -1043,14 +1056,35 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
               /*transposed=*/false);
   barrier(b, loc);
 
-  // The rows and columns this thread's accumulators cover.
+  // The rows of A and columns of B (keyed by batch and position) this
+  // thread's accumulators cover, as the element index of their first
+  // operand element: A's row starts at k = 0, B's column at row k = 0.
   auto coords = coordinates(b, loc, cLayout);
-  SmallVector<Coords> regCoords;
-  std::map<int64_t, Value> rows, cols;
+  unsigned rowDim = batched ? 1 : 0, colDim = batched ? 2 : 1;
+  SmallVector<std::pair<int64_t, int64_t>> regKeys;
+  std::map<int64_t, Value> rowStarts, colStarts;
   for (int64_t r = 0; r < cLayout.getNumRegs(); ++r) {
-    regCoords.push_back(cLayout.getRegCoords(r));
-    rows.emplace(regCoords.back()[0], coords[r][0]);
-    cols.emplace(regCoords.back()[1], coords[r][1]);
+    Coords c = cLayout.getRegCoords(r);
+    int64_t batch = batched ? c[0] : 0;
+    regKeys.push_back({batch * m + c[rowDim], batch * n + c[colDim]});
+    if (!rowStarts.count(regKeys.back().first)) {
+      Value row = coords[r][rowDim];
+      if (batched)
+        row = arith::AddIOp::create(
+            b, loc, row,
+            arith::MulIOp::create(b, loc, coords[r][0], constI32(b, loc, m)));
+      rowStarts[regKeys.back().first] =
+          arith::MulIOp::create(b, loc, row, constI32(b, loc, k));
+    }
+    if (!colStarts.count(regKeys.back().second)) {
+      Value col = coords[r][colDim];
+      if (batched)
+        col = arith::AddIOp::create(
+            b, loc, col,
+            arith::MulIOp::create(b, loc, coords[r][0],
+                                  constI32(b, loc, k * n)));
+      colStarts[regKeys.back().second] = col;
+    }
   }
   auto loop = scf::ForOp::create(
       b, loc, constI32(b, loc, 0), constI32(b, loc, k), constI32(b, loc, 1),
@@ -1080,21 +1114,17 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
     return arith::ExtFOp::create(lb, loc, cElement, value);
   };
   std::map<int64_t, Value> aValues, bValues;
-  for (auto &[key, row] : rows) {
-    Value index = arith::AddIOp::create(
-        lb, loc, arith::MulIOp::create(lb, loc, row, constI32(lb, loc, k)), kk);
-    aValues[key] =
-        loadOperand(index, 0, aBytes, aElement, aType.getElementType());
-  }
-  for (auto &[key, col] : cols) {
-    Value index = arith::AddIOp::create(
-        lb, loc, arith::MulIOp::create(lb, loc, kk, constI32(lb, loc, n)), col);
+  for (auto &[key, start] : rowStarts)
+    aValues[key] = loadOperand(arith::AddIOp::create(lb, loc, start, kk), 0,
+                               aBytes, aElement, aType.getElementType());
+  Value kRow = arith::MulIOp::create(lb, loc, kk, constI32(lb, loc, n));
+  for (auto &[key, start] : colStarts)
     bValues[key] =
-        loadOperand(index, bOffset, bBytes, bElement, bType.getElementType());
-  }
+        loadOperand(arith::AddIOp::create(lb, loc, start, kRow), bOffset,
+                    bBytes, bElement, bType.getElementType());
   SmallVector<Value> next;
   for (auto [r, acc] : llvm::enumerate(loop.getRegionIterArgs())) {
-    Value x = aValues[regCoords[r][0]], y = bValues[regCoords[r][1]];
+    Value x = aValues[regKeys[r].first], y = bValues[regKeys[r].second];
     next.push_back(
         isInteger ? Value(arith::AddIOp::create(
                         lb, loc, acc, arith::MulIOp::create(lb, loc, x, y)))

@@ -61,7 +61,6 @@ EXPECTED_REFUSALS = {
 # never PASS; one that compiles fails the run until it is removed here.
 KNOWN_GAPS = {
     "nvidia": {
-        "dot_bf16.batched_b4_m32_n32_k32": "only 2-D products are implemented",
         "persistent_matmul_desc.bench_4096_subtile": "bytes of shared memory",
     },
 }
