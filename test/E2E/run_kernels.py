@@ -94,14 +94,41 @@ def philox(seed, offsets):
     return c0
 
 
+# The values docs/Semantics.md defines specially, as f32 values or bf16 bits:
+# NaN, +-inf, +-0, the smallest and the largest subnormal, the largest finite
+# value (`huge`, where the kernel's own f32 arithmetic would overflow where
+# the reference's does not, left out).
+SPECIAL_F32 = [np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, -1e-45,
+               1.1754942e-38]
+SPECIAL_BF16 = [0x7FC0, 0x7F80, 0xFF80, 0x8000, 0x0000, 0x0001, 0x8001, 0x007F]
+
+
+def specials(count, dtype, seed, huge=True):
+    """`count` random values in [-1, 1) of `dtype` (bf16 as bits), one in
+    eight replaced by a special value at a random place."""
+    rng = np.random.default_rng(seed)
+    values = rng.uniform(-1, 1, count)
+    if dtype == "bf16":
+        pool = SPECIAL_BF16 + ([0x7F7F, 0xFF7F] if huge else [])
+        bits = (round_bf16(values).astype(np.float32).view(np.uint32) >> 16)
+        out = bits.astype(np.uint16)
+    else:
+        pool = SPECIAL_F32 + ([3.4028235e38, -3.4028235e38] if huge else [])
+        out = values.astype(np.float32)
+    where = rng.random(count) < 1 / 8
+    out[where] = np.array(pool, dtype=out.dtype)[
+        rng.integers(0, len(pool), where.sum())]
+    return out
+
+
 # Each case: kernel file and name, a function of the size parameters giving
 # (grid, args, outputs to check, reference). Buffers are ("buf", dtype,
 # count, fill); scalars ("i32", value) etc.
-def vector_add(n):
-    args = [("buf", "f32", n, "rand=1"), ("buf", "f32", n, "rand=2"),
+def vector_add(n, fill_a="rand=1", fill_b="rand=2"):
+    args = [("buf", "f32", n, fill_a), ("buf", "f32", n, fill_b),
             ("buf", "f32", n, "poison"), ("i32", n)]
-    ref = lambda a: {2: a[0] + a[1]}
-    # One f32 rounding: half an ulp.
+    # One f32 rounding (overflow to inf included): half an ulp.
+    ref = lambda a: {2: a[0].astype(np.float32) + a[1].astype(np.float32)}
     return (-(-n // 1024),), args, ref, {2: (0, 2 ** -24)}
 
 
@@ -111,11 +138,11 @@ def strided(flat, rows, cols, stride):
         flat, (rows, cols), (stride * flat.itemsize, flat.itemsize))
 
 
-def softmax(rows, cols, in_pad=0, out_pad=0):
+def softmax(rows, cols, in_pad=0, out_pad=0, fill="rand=3"):
     # Rows in_pad and out_pad elements longer than cols: padding the kernel
     # must neither read into the result nor write.
     ins, outs = cols + in_pad, cols + out_pad
-    args = [("buf", "f32", rows * ins, "rand=3"),
+    args = [("buf", "f32", rows * ins, fill),
             ("buf", "f32", rows * outs, "poison"),
             ("i32", rows), ("i32", cols), ("i32", ins), ("i32", outs)]
 
@@ -236,8 +263,8 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
     return case
 
 
-def cumsum(rows, cols):
-    args = [("buf", "f32", rows * cols, "rand=17"),
+def cumsum(rows, cols, fill="rand=17"):
+    args = [("buf", "f32", rows * cols, fill),
             ("buf", "f32", rows * cols, "poison"), ("i32", rows), ("i32", cols)]
     ref = lambda a: {1: np.cumsum(a[0].reshape(rows, cols), axis=1).ravel()}
     # A prefix of up to 1024 terms in [-1, 1): the sum order is the target's.
@@ -298,8 +325,8 @@ def fp8_quant(rows, cols, fill="rand=23"):
     return (rows,), args, ref, {1: rounded("e4m3", 2 ** -20), 2: (0, 1e-6)}
 
 
-def fp8_dequant(rows, cols):
-    args = [("buf", "f8e4m3", rows * cols, "rand=24"),
+def fp8_dequant(rows, cols, fill="rand=24"):
+    args = [("buf", "f8e4m3", rows * cols, fill),
             ("buf", "f32", rows, "rand=25"),
             ("buf", "bf16", rows * cols, "poison"), ("i32", cols), ("i32", cols)]
 
@@ -389,20 +416,24 @@ def paged_decode_merge(rows, splits):
 
 CASES = {
     "vector_add": ("vector_add.mlir", "vector_add", vector_add,
-                   [(1,), (1000,), (4096,), (100_003,)]),
+                   [(1,), (1000,), (4096,), (100_003,),
+                    (5000, specials(5000, "f32", 1), specials(5000, "f32", 2))]),
     "softmax": ("softmax.mlir", "softmax", softmax,
-                [(1, 1), (3, 1000), (17, 4096), (64, 123), (5, 1000, 24, 8)]),
+                [(1, 1), (3, 1000), (17, 4096), (64, 123), (5, 1000, 24, 8),
+                 (6, 500, 0, 0, specials(3000, "f32", 3, huge=False))]),
     "layer_norm": ("layer_norm.mlir", "layer_norm", layer_norm,
                    [(1, 1), (5, 1000), (9, 3000), (2, 9000)]),
     # Rows far below eps: eps is what the result is made of.
     "rms_norm": ("rms_norm.mlir", "rms_norm", rms_norm,
-                 [(1, 1), (7, 1000), (3, 8192), (2, 1000, "const=1e-4")]),
+                 [(1, 1), (7, 1000), (3, 8192), (2, 1000, "const=1e-4"),
+                  (6, 700, specials(4200, "bf16", 7, huge=False))]),
     "row_sum": ("row_sum.mlir", "row_sum", row_reduce("sum"),
                 [(1, 1), (13, 1000), (4, 1024)]),
     # Rows below zero (the identity of max shows), rows of ties (the first
     # index wins) and of NaN (NaN wins, at its first index).
     "row_max": ("row_max.mlir", "row_max", row_reduce("max"),
-                [(1, 1), (13, 1000), (4, 1024), (3, 1000, "const=-0.5")]),
+                [(1, 1), (13, 1000), (4, 1024), (3, 1000, "const=-0.5"),
+                 (40, 100, specials(4000, "f32", 9))]),
     "row_argmax": ("row_argmax.mlir", "row_argmax", row_reduce("argmax"),
                    [(1, 1), (13, 1000), (4, 1024), (3, 1000, "const=-0.5"),
                     (2, 1000, "const=nan")]),
@@ -412,7 +443,9 @@ CASES = {
     "matmul_f32": ("matmul_f32.mlir", "matmul_f32", matmul("f32", 64, 64),
                    [(1, 1, 1), (65, 63, 33), (128, 192, 256),
                     (65, 63, 33, (3, 5, 7))]),
-    "cumsum": ("cumsum.mlir", "cumsum", cumsum, [(1, 1), (5, 1000), (3, 1024)]),
+    "cumsum": ("cumsum.mlir", "cumsum", cumsum,
+               [(1, 1), (5, 1000), (3, 1024),
+                (20, 100, specials(2000, "f32", 17, huge=False))]),
     "histogram": ("histogram.mlir", "histogram", histogram,
                   [(1, 64), (5000, 64), (100_000, 37)]),
     "flash_attention": ("flash_attention.mlir", "flash_attention",
@@ -422,9 +455,12 @@ CASES = {
                        [(1, 1), (65, 130), (128, 64)]),
     # An all-zero row: its scale is the floor, 1e-12 / 448.
     "fp8_quant": ("fp8_quant.mlir", "quantize_fp8", fp8_quant,
-                  [(1, 1), (5, 1000), (2, 8192), (2, 1000, "zero")]),
+                  [(1, 1), (5, 1000), (2, 8192), (2, 1000, "zero"),
+                   (16, 300, specials(4800, "bf16", 23))]),
+    # Every e4m3 code (NaN, -0 and the subnormals among them) in each row.
     "fp8_dequant": ("fp8_dequant.mlir", "dequantize_fp8", fp8_dequant,
-                    [(1, 1), (5, 1000), (2, 8192)]),
+                    [(1, 1), (5, 1000), (2, 8192),
+                     (3, 256, np.tile(np.arange(256), 3))]),
     "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128, 256),
                     [(1, 1, 1), (130, 127, 70), (256, 300, 128),
                      (128, 256, 64), (130, 127, 70, (6, 2, 10))]),
@@ -511,7 +547,9 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device,
                for i, (d, count, _) in buffers.items()}
     inputs = {i: v.astype(np.float64) if v.dtype != np.int32 else v
               for i, v in initial.items()}
-    expected = ref(inputs)
+    # Special inputs make NaN in the reference as in the kernel (inf - inf).
+    with np.errstate(invalid="ignore", over="ignore"):
+        expected = ref(inputs)
     for i, (_, count, _) in buffers.items():
         if i in expected:
             continue
@@ -526,12 +564,12 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device,
         want = np.asarray(want, dtype=np.float64)
         with np.errstate(invalid="ignore"):  # inf - inf: matched below
             err = np.abs(got - want)
-        if tols[index][0] == "rounded":
-            _, dtype, slack, atol = tols[index]
-            allowed = half_ulp(want, dtype) + slack * np.abs(want) + atol
-        else:
-            atol, rtol = tols[index]
-            allowed = atol + rtol * np.abs(want)
+            if tols[index][0] == "rounded":
+                _, dtype, slack, atol = tols[index]
+                allowed = half_ulp(want, dtype) + slack * np.abs(want) + atol
+            else:
+                atol, rtol = tols[index]
+                allowed = atol + rtol * np.abs(want)
         # NaN where the reference has NaN (padding left poisoned) matches,
         # and so does an infinity of the reference's sign.
         bad = (~(err <= allowed) & ~(np.isnan(got) & np.isnan(want)) &
@@ -598,7 +636,9 @@ def main():
                 error = run_case(args.bin, artifact, kernel, grid, kargs, ref,
                                  tols, work, args.device,
                                  0 if args.bounds_check else GUARD_BYTES)
-                label = f"{name}{list(size)}"
+                label = name + "[" + ", ".join(
+                    f"<{p.size} values>" if isinstance(p, np.ndarray)
+                    else str(p) for p in size) + "]"
                 if error:
                     print(f"FAIL {label}: {error}")
                     failures += 1
