@@ -1,13 +1,15 @@
 // The op-by-type pairs no other file has: tile.histogram of i64 values into
-// i64 counts and of i32 values into i64 counts, tile.mulhiui on i64
-// (section 3: the high 64 bits of the unsigned 128-bit product), select on
-// f16, bf16, f64 and f8E4M3FN (bits moved unchanged), and asinh, acosh,
-// atanh and cbrt on f16, bf16 and f64 (section 6: Annex F special values
-// exact, finite values within 1 ulp of the type for f16 and bf16 and 4 ulp
-// for f64, tile-check's element bounds). Expected values from a model
-// (counts, 128-bit products, mpmath at 200 bits rounded once to the type),
-// not from the interpreter; the f64 finite math values are compared with
-// the interpreter within their bound only.
+// i64 counts and of i32 values into i64 counts; tile.mulhiui on i64
+// (section 3: the high 64 bits of the unsigned 128-bit product);
+// mulsi_extended and mului_extended on i8, i16 and i64 (section 4: the full
+// 2N-bit product in two halves); select on f16, bf16, f64 and f8E4M3FN (bits
+// moved unchanged); asinh, acosh, atanh and cbrt on f16, bf16 and f64
+// (section 6: Annex F special values exact, finite values within 1 ulp of
+// the type for f16 and bf16 and 4 ulp for f64, tile-check's element bounds).
+// Expected values from a model (counts, exact products, mpmath at 200 bits
+// rounded once to the type), not from the interpreter; the f64 finite math
+// values are compared with the interpreter within their bound only (the
+// host's cbrt(27) is 3.0000000000000004, one ulp off and within it).
 
 // RUN: %python %S/Inputs/values.py %t.h i64 -1 0 1 1 3 1099511627776 2 0
 // RUN: %python %S/Inputs/values.py %t.h32 i32 -1 0 1 1 3 100 2 0
@@ -97,6 +99,45 @@
 // INV-F64-SAME: nan -0 0 nan nan inf -inf {{[^ ]+}} {{[^ ]+}} nan nan nan {{[^ ]+}} nan {{[^ ]+}} nan
 // INV-F64-SAME: nan -0 0 inf -inf {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}} {{[^ ]+}}
 // INV-F64: tile-check: PASS @inverse_f64 (cpu: 2 buffers match; nvidia: {{.*}}; amd: {{.*}})
+
+// RUN: %python %S/Inputs/values.py %t.ea.i8 i8 -128 127 -1 0 100 -100 15 77
+// RUN: %python %S/Inputs/values.py %t.eb.i8 i8 -128 127 -1 5 3 100 -16 2
+// RUN: tile-check %s --kernel extended_i8 --grid 1 --arg buf:i8:8:file=%t.ea.i8 \
+// RUN:   --arg buf:i8:8:file=%t.eb.i8 --arg buf:i8:32:poison --print 2 \
+// RUN:   --targets cpu,nvidia,amd --compile-only | FileCheck %s --check-prefix=EXT-I8
+// mulsi_extended low | high | mului_extended low | high
+// EXT-I8: reference #2 (i8 x 32):
+// EXT-I8-SAME: 0 1 1 0 44 -16 16 -102
+// EXT-I8-SAME: 64 63 0 0 1 -40 -1 0
+// EXT-I8-SAME: 0 1 1 0 44 -16 16 -102
+// EXT-I8-SAME: 64 63 -2 0 1 60 14 0
+// EXT-I8: tile-check: PASS @extended_i8 (cpu: 3 buffers match; nvidia: {{.*}}; amd: {{.*}})
+
+// RUN: %python %S/Inputs/values.py %t.ea.i16 i16 -32768 32767 -1 0 300 -3000 255 12345
+// RUN: %python %S/Inputs/values.py %t.eb.i16 i16 -32768 32767 -1 5 300 3000 -256 2
+// RUN: tile-check %s --kernel extended_i16 --grid 1 --arg buf:i16:8:file=%t.ea.i16 \
+// RUN:   --arg buf:i16:8:file=%t.eb.i16 --arg buf:i16:32:poison --print 2 \
+// RUN:   --targets cpu,nvidia,amd --compile-only | FileCheck %s --check-prefix=EXT-I16
+// mulsi_extended low | high | mului_extended low | high
+// EXT-I16: reference #2 (i16 x 32):
+// EXT-I16-SAME: 0 1 1 0 24464 -21568 256 24690
+// EXT-I16-SAME: 16384 16383 0 0 1 -138 -1 0
+// EXT-I16-SAME: 0 1 1 0 24464 -21568 256 24690
+// EXT-I16-SAME: 16384 16383 -2 0 1 2862 254 0
+// EXT-I16: tile-check: PASS @extended_i16 (cpu: 3 buffers match; nvidia: {{.*}}; amd: {{.*}})
+
+// RUN: %python %S/Inputs/values.py %t.ea.i64 i64 -9223372036854775808 9223372036854775807 -1 0 1099511627779 -34359738368 4886718345 7
+// RUN: %python %S/Inputs/values.py %t.eb.i64 i64 -9223372036854775808 9223372036854775807 -1 5 1073741825 1099511627776 -40926266145 4611686018427387904
+// RUN: tile-check %s --kernel extended_i64 --grid 1 --arg buf:i64:8:file=%t.ea.i64 \
+// RUN:   --arg buf:i64:8:file=%t.eb.i64 --arg buf:i64:32:poison --print 2 \
+// RUN:   --targets cpu,nvidia,amd --compile-only | FileCheck %s --check-prefix=EXT-I64
+// mulsi_extended low | high | mului_extended low | high
+// EXT-I64: reference #2 (i64 x 32):
+// EXT-I64-SAME: 0 1 1 0 1102732853251 0 2919049247681137751 -4611686018427387904
+// EXT-I64-SAME: 4611686018427387904 4611686018427387903 0 0 64 -2048 -11 1
+// EXT-I64-SAME: 0 1 1 0 1102732853251 0 2919049247681137751 -4611686018427387904
+// EXT-I64-SAME: 4611686018427387904 4611686018427387903 -2 0 64 1099511625728 4886718334 1
+// EXT-I64: tile-check: PASS @extended_i64 (cpu: 3 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
 tile.func @wide_ints(%h: !tile.ptr<i64>, %h32: !tile.ptr<i32>, %a: !tile.ptr<i64>, %b: !tile.ptr<i64>,
                      %counts: !tile.ptr<i64>, %counts32: !tile.ptr<i64>, %hi: !tile.ptr<i64>) {
@@ -268,5 +309,74 @@ tile.func @inverse_f64(%x: !tile.ptr<f64>, %out: !tile.ptr<f64>) {
   %v4 = math.cbrt %x_v : tensor<16xf64>
   %out_p3 = tile.addptr %out_p2, %step : tensor<16x!tile.ptr<f64>>, tensor<16xi32>
   tile.store %out_p3, %v4 : tensor<16x!tile.ptr<f64>>
+  tile.return
+}
+
+tile.func @extended_i8(%a: !tile.ptr<i8>, %b: !tile.ptr<i8>, %out: !tile.ptr<i8>) {
+  %i = tile.range 0 to 8 : tensor<8xi32>
+  %step = arith.constant dense<8> : tensor<8xi32>
+  %a_b = tile.splat %a : tensor<8x!tile.ptr<i8>>
+  %a_p = tile.addptr %a_b, %i : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  %a_v = tile.load %a_p : tensor<8x!tile.ptr<i8>>
+  %b_b = tile.splat %b : tensor<8x!tile.ptr<i8>>
+  %b_p = tile.addptr %b_b, %i : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  %b_v = tile.load %b_p : tensor<8x!tile.ptr<i8>>
+  %out_b = tile.splat %out : tensor<8x!tile.ptr<i8>>
+  %out_p0 = tile.addptr %out_b, %i : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  %v1, %v1h = arith.mulsi_extended %a_v, %b_v : tensor<8xi8>
+  %v2, %v2h = arith.mului_extended %a_v, %b_v : tensor<8xi8>
+  tile.store %out_p0, %v1 : tensor<8x!tile.ptr<i8>>
+  %out_p1 = tile.addptr %out_p0, %step : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  tile.store %out_p1, %v1h : tensor<8x!tile.ptr<i8>>
+  %out_p2 = tile.addptr %out_p1, %step : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  tile.store %out_p2, %v2 : tensor<8x!tile.ptr<i8>>
+  %out_p3 = tile.addptr %out_p2, %step : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  tile.store %out_p3, %v2h : tensor<8x!tile.ptr<i8>>
+  tile.return
+}
+
+tile.func @extended_i16(%a: !tile.ptr<i16>, %b: !tile.ptr<i16>, %out: !tile.ptr<i16>) {
+  %i = tile.range 0 to 8 : tensor<8xi32>
+  %step = arith.constant dense<8> : tensor<8xi32>
+  %a_b = tile.splat %a : tensor<8x!tile.ptr<i16>>
+  %a_p = tile.addptr %a_b, %i : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  %a_v = tile.load %a_p : tensor<8x!tile.ptr<i16>>
+  %b_b = tile.splat %b : tensor<8x!tile.ptr<i16>>
+  %b_p = tile.addptr %b_b, %i : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  %b_v = tile.load %b_p : tensor<8x!tile.ptr<i16>>
+  %out_b = tile.splat %out : tensor<8x!tile.ptr<i16>>
+  %out_p0 = tile.addptr %out_b, %i : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  %v1, %v1h = arith.mulsi_extended %a_v, %b_v : tensor<8xi16>
+  %v2, %v2h = arith.mului_extended %a_v, %b_v : tensor<8xi16>
+  tile.store %out_p0, %v1 : tensor<8x!tile.ptr<i16>>
+  %out_p1 = tile.addptr %out_p0, %step : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  tile.store %out_p1, %v1h : tensor<8x!tile.ptr<i16>>
+  %out_p2 = tile.addptr %out_p1, %step : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  tile.store %out_p2, %v2 : tensor<8x!tile.ptr<i16>>
+  %out_p3 = tile.addptr %out_p2, %step : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  tile.store %out_p3, %v2h : tensor<8x!tile.ptr<i16>>
+  tile.return
+}
+
+tile.func @extended_i64(%a: !tile.ptr<i64>, %b: !tile.ptr<i64>, %out: !tile.ptr<i64>) {
+  %i = tile.range 0 to 8 : tensor<8xi32>
+  %step = arith.constant dense<8> : tensor<8xi32>
+  %a_b = tile.splat %a : tensor<8x!tile.ptr<i64>>
+  %a_p = tile.addptr %a_b, %i : tensor<8x!tile.ptr<i64>>, tensor<8xi32>
+  %a_v = tile.load %a_p : tensor<8x!tile.ptr<i64>>
+  %b_b = tile.splat %b : tensor<8x!tile.ptr<i64>>
+  %b_p = tile.addptr %b_b, %i : tensor<8x!tile.ptr<i64>>, tensor<8xi32>
+  %b_v = tile.load %b_p : tensor<8x!tile.ptr<i64>>
+  %out_b = tile.splat %out : tensor<8x!tile.ptr<i64>>
+  %out_p0 = tile.addptr %out_b, %i : tensor<8x!tile.ptr<i64>>, tensor<8xi32>
+  %v1, %v1h = arith.mulsi_extended %a_v, %b_v : tensor<8xi64>
+  %v2, %v2h = arith.mului_extended %a_v, %b_v : tensor<8xi64>
+  tile.store %out_p0, %v1 : tensor<8x!tile.ptr<i64>>
+  %out_p1 = tile.addptr %out_p0, %step : tensor<8x!tile.ptr<i64>>, tensor<8xi32>
+  tile.store %out_p1, %v1h : tensor<8x!tile.ptr<i64>>
+  %out_p2 = tile.addptr %out_p1, %step : tensor<8x!tile.ptr<i64>>, tensor<8xi32>
+  tile.store %out_p2, %v2 : tensor<8x!tile.ptr<i64>>
+  %out_p3 = tile.addptr %out_p2, %step : tensor<8x!tile.ptr<i64>>, tensor<8xi32>
+  tile.store %out_p3, %v2h : tensor<8x!tile.ptr<i64>>
   tile.return
 }
