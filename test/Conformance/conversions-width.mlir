@@ -7,10 +7,10 @@
 
 // RUN: %python %S/Inputs/values.py %t.i64 i64 -9223372036854775808 9223372036854775807 -1 0 1311768467463790320 -129 255 2147450881
 // RUN: tile-check %s --kernel int_widths --grid 1 --arg buf:i64:8:file=%t.i64 \
-// RUN:   --arg buf:i32:8:poison --arg buf:i64:16:poison --arg buf:i16:8:poison --arg buf:i64:16:poison --arg buf:i8:8:poison --arg buf:i64:16:poison --arg buf:i16:16:poison \
-// RUN:   --print 1 --print 2 --print 3 --print 4 --print 5 --print 6 --print 7 --targets cpu,nvidia,amd --compile-only \
+// RUN:   --arg buf:i32:8:poison --arg buf:i64:16:poison --arg buf:i16:8:poison --arg buf:i64:16:poison --arg buf:i8:8:poison --arg buf:i64:16:poison --arg buf:i16:16:poison --arg buf:i16:8:poison --arg buf:i8:8:poison \
+// RUN:   --print 1 --print 2 --print 3 --print 4 --print 5 --print 6 --print 7 --print 8 --print 9 --targets cpu,nvidia,amd --compile-only \
 // RUN:   | FileCheck %s --check-prefix=INT
-// trunci to i32 | extsi, extui back | the same through i16 | through i8 | i8 to i16 (extsi | extui)
+// trunci to i32 | extsi, extui back | the same through i16 | through i8 | i8 to i16 (extsi | extui) | i32 to i16 | i16 to i8
 // INT: reference #1 (i32 x 8):
 // INT-SAME: 0 -1 -1 0 -1698898192 -129 255 2147450881
 // INT: reference #2 (i64 x 16):
@@ -29,7 +29,11 @@
 // INT: reference #7 (i16 x 16):
 // INT-SAME: 0 -1 -1 0 -16 127 -1 1
 // INT-SAME: 0 255 255 0 240 127 255 1
-// INT: tile-check: PASS @int_widths (cpu: 8 buffers match; nvidia: {{.*}}; amd: {{.*}})
+// INT: reference #8 (i16 x 8):
+// INT-SAME: 0 -1 -1 0 -8464 -129 255 -32767
+// INT: reference #9 (i8 x 8):
+// INT-SAME: 0 -1 -1 0 -16 127 -1 1
+// INT: tile-check: PASS @int_widths (cpu: 10 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
 // RUN: %python %S/Inputs/values.py %t.f64 f64 nan -inf -0 1.00048828125 65520 1e-40 3.4028234663852886e38 1e-5
 // RUN: %python %S/Inputs/values.py %t.f16 f16 nan -inf -0 65504 0x0001 0x03ff -2.5 0.1
@@ -51,7 +55,7 @@
 // FLOAT-SAME: nan inf -0 3.38953139e+38 9.18354962e-41 1.1663108e-38 -2.5 0.100097656
 // FLOAT: tile-check: PASS @float_widths (cpu: 7 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
-tile.func @int_widths(%x: !tile.ptr<i64>, %t32: !tile.ptr<i32>, %e32: !tile.ptr<i64>, %t16: !tile.ptr<i16>, %e16: !tile.ptr<i64>, %t8: !tile.ptr<i8>, %e8: !tile.ptr<i64>, %n16: !tile.ptr<i16>) {
+tile.func @int_widths(%x: !tile.ptr<i64>, %t32: !tile.ptr<i32>, %e32: !tile.ptr<i64>, %t16: !tile.ptr<i16>, %e16: !tile.ptr<i64>, %t8: !tile.ptr<i8>, %e8: !tile.ptr<i64>, %n16: !tile.ptr<i16>, %m: !tile.ptr<i16>, %m8: !tile.ptr<i8>) {
   %i = tile.range 0 to 8 : tensor<8xi32>
   %step = arith.constant dense<8> : tensor<8xi32>
   %x_b = tile.splat %x : tensor<8x!tile.ptr<i64>>
@@ -97,6 +101,14 @@ tile.func @int_widths(%x: !tile.ptr<i64>, %t32: !tile.ptr<i32>, %e32: !tile.ptr<
   %v11 = arith.extui %v7 : tensor<8xi8> to tensor<8xi16>
   %n16_p1 = tile.addptr %n16_p0, %step : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
   tile.store %n16_p1, %v11 : tensor<8x!tile.ptr<i16>>
+  %m_b = tile.splat %m : tensor<8x!tile.ptr<i16>>
+  %m_p0 = tile.addptr %m_b, %i : tensor<8x!tile.ptr<i16>>, tensor<8xi32>
+  %v12 = arith.trunci %v1 : tensor<8xi32> to tensor<8xi16>
+  tile.store %m_p0, %v12 : tensor<8x!tile.ptr<i16>>
+  %m8_b = tile.splat %m8 : tensor<8x!tile.ptr<i8>>
+  %m8_p0 = tile.addptr %m8_b, %i : tensor<8x!tile.ptr<i8>>, tensor<8xi32>
+  %v13 = arith.trunci %v4 : tensor<8xi16> to tensor<8xi8>
+  tile.store %m8_p0, %v13 : tensor<8x!tile.ptr<i8>>
   tile.return
 }
 

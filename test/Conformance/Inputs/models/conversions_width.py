@@ -24,12 +24,14 @@ IV = [-(1 << 63), (1 << 63) - 1, -1, 0, 0x123456789ABCDEF0 - (1 << 64) if 0x1234
 k = Kernel("int_widths", 8)
 x = k.load("x", "i64")
 exp = {}
+narrow = {}
 for bits in (32, 16, 8):
     t = f"i{bits}"
     k.output(f"t{bits}", t)
     r = k.op(f"{{r}} = arith.trunci {x} : tensor<8xi64> to tensor<8x{t}>")
     k.store(f"t{bits}", r)
     truncated = r
+    narrow[bits] = r
     small = [wrap(v, bits) for v in IV]
     exp[f"t{bits}"] = (t, small[:])
     k.output(f"e{bits}", "i64")
@@ -42,18 +44,25 @@ k.store("n16", k.op(f"{{r}} = arith.extsi {truncated} : tensor<8xi8> to tensor<8
 k.store("n16", k.op(f"{{r}} = arith.extui {truncated} : tensor<8xi8> to tensor<8xi16>"))
 s8 = [wrap(v, 8) for v in IV]
 exp["n16"] = ("i16", s8 + [v & 0xFF for v in s8])
+# i32 -> i16 and i16 -> i8: narrow sources truncated again
+k.output("m", "i16")
+k.store("m", k.op(f"{{r}} = arith.trunci {narrow[32]} : tensor<8xi32> to tensor<8xi16>"))
+k.output("m8", "i8")
+k.store("m8", k.op(f"{{r}} = arith.trunci {narrow[16]} : tensor<8xi16> to tensor<8xi8>"))
+exp["m"] = ("i16", [wrap(v, 16) for v in IV])
+exp["m8"] = ("i8", [wrap(v, 8) for v in IV])
 kernels.append(k.text())
-order = ["t32", "e32", "t16", "e16", "t8", "e8", "n16"]
+order = ["t32", "e32", "t16", "e16", "t8", "e8", "n16", "m", "m8"]
 lines.append("// RUN: %python %S/Inputs/values.py %t.i64 i64 " + " ".join(map(str, IV)))
 args = " ".join(f"--arg buf:{exp[o][0]}:{len(exp[o][1])}:poison" for o in order)
 lines.append("// RUN: tile-check %s --kernel int_widths --grid 1 --arg buf:i64:8:file=%t.i64 \\")
 lines.append(f"// RUN:   {args} \\")
 lines.append("// RUN:   " + " ".join(f"--print {i+1}" for i in range(len(order))) + " --targets cpu,nvidia,amd --compile-only \\")
 lines.append("// RUN:   | FileCheck %s --check-prefix=INT")
-lines.append("// trunci to i32 | extsi, extui back | the same through i16 | through i8 | i8 to i16 (extsi | extui)")
+lines.append("// trunci to i32 | extsi, extui back | the same through i16 | through i8 | i8 to i16 (extsi | extui) | i32 to i16 | i16 to i8")
 for i, o in enumerate(order):
     lines += check_lines("INT", i + 1, exp[o][0], exp[o][1], 8)
-lines.append("// INT: tile-check: PASS @int_widths (cpu: 8 buffers match; nvidia: {{.*}}; amd: {{.*}})")
+lines.append("// INT: tile-check: PASS @int_widths (cpu: 10 buffers match; nvidia: {{.*}}; amd: {{.*}})")
 lines.append("")
 # floats
 FX = ["nan", "-inf", "-0", "1.00048828125", "65520", "1e-40", "3.4028234663852886e38", "1e-5"]
