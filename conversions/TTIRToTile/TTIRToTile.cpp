@@ -412,6 +412,12 @@ LogicalResult OpConverter::convert(Operation *op) {
   Location loc = op->getLoc();
   MLIRContext *ctx = op->getContext();
   auto replace = [&](Operation *replacement) {
+    // Value hints (tt.divisibility, ...) stay with the value; the clean-up
+    // translates them.
+    for (NamedAttribute attr : op->getDiscardableAttrs())
+      if (attr.getName().strref().starts_with("tt.") &&
+          replacement->getNumResults() == 1)
+        replacement->setAttr(attr.getName(), attr.getValue());
     op->replaceAllUsesWith(replacement);
     op->erase();
     return success();
@@ -635,6 +641,50 @@ LogicalResult OpConverter::convert(Operation *op) {
 // Upstream ops and attributes
 //===----------------------------------------------------------------------===//
 
+/// Triton's value hint `hint` on `op` (one i32 per dimension of its result)
+/// as tile's (docs/TTIR.md): divisibility as the largest power of two that
+/// divides it (a multiple of 48 is one of 16), contiguity and constancy as
+/// the largest power of two not above it or the extent. None for a hint of
+/// another name or shape, or on a value tile tracks no facts of.
+static std::optional<NamedAttribute> translateValueHint(Operation *op,
+                                                        NamedAttribute hint) {
+  StringRef name = hint.getName().strref();
+  StringRef tileName;
+  if (name == "tt.divisibility")
+    tileName = tile::TileDialect::getDivisibilityAttrName();
+  else if (name == "tt.contiguity")
+    tileName = tile::TileDialect::getContiguityAttrName();
+  else if (name == "tt.constancy")
+    tileName = tile::TileDialect::getConstancyAttrName();
+  else
+    return std::nullopt;
+  auto values = dyn_cast<DenseIntElementsAttr>(hint.getValue());
+  if (!values || op->getNumResults() != 1)
+    return std::nullopt;
+  Type type = op->getResult(0).getType();
+  if (!isa<IntegerType, IndexType, tile::PointerType>(
+          getElementTypeOrSelf(type)))
+    return std::nullopt;
+  SmallVector<int64_t> shape{1};
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  if (values.getNumElements() != int64_t(shape.size()))
+    return std::nullopt;
+  SmallVector<int64_t> entries;
+  for (auto [dim, value] : llvm::enumerate(values.getValues<APInt>())) {
+    int64_t v = value.getSExtValue();
+    if (v <= 0)
+      return std::nullopt;
+    entries.push_back(
+        tileName == tile::TileDialect::getDivisibilityAttrName()
+            ? int64_t(1) << llvm::countr_zero(uint64_t(v))
+            : int64_t(llvm::bit_floor(uint64_t(std::min(v, shape[dim])))));
+  }
+  MLIRContext *context = op->getContext();
+  return NamedAttribute(StringAttr::get(context, tileName),
+                        DenseI64ArrayAttr::get(context, entries));
+}
+
 /// ub.poison becomes zero (poison may be any value; zero is one), hints
 /// with no tile meaning are dropped, and float multiply-adds may contract
 /// when Triton's enable_fp_fusion says so.
@@ -659,15 +709,18 @@ static void cleanUpUpstreamOps(ModuleOp module,
       op->erase();
       return;
     }
-    // Value hints (tt.divisibility, tt.contiguity, tt.constancy on ops) and
-    // loop hints (tt.num_stages, tt.loop_unroll_factor, tt.flatten, ...) are
-    // performance hints tile has no place for yet.
-    SmallVector<StringAttr> hints;
+    // Value hints (tt.divisibility, tt.contiguity, tt.constancy on ops)
+    // become tile's; loop hints (tt.num_stages, tt.loop_unroll_factor,
+    // tt.flatten, ...) are performance hints tile has no place for yet.
+    SmallVector<NamedAttribute> hints;
     for (NamedAttribute attr : op->getDiscardableAttrs())
       if (attr.getName().strref().starts_with("tt."))
-        hints.push_back(attr.getName());
-    for (StringAttr name : hints)
-      op->removeAttr(name);
+        hints.push_back(attr);
+    for (NamedAttribute hint : hints) {
+      op->removeAttr(hint.getName());
+      if (std::optional<NamedAttribute> tileHint = translateValueHint(op, hint))
+        op->setAttr(tileHint->getName(), tileHint->getValue());
+    }
     if (options.enableFpFusion &&
         isa<arith::MulFOp, arith::AddFOp, arith::SubFOp>(op))
       if (auto fastmath = dyn_cast<arith::ArithFastMathInterface>(op))

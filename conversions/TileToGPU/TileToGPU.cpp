@@ -707,6 +707,7 @@ struct ConvertTileToGPUPass
       if (failed(rewriteDescriptorAccesses(kernel, *hooks)))
         return signalPassFailure();
     AxisInfoAnalysis axis(module);
+    dropValueHints(module);
     MLIRContext *context = module.getContext();
     OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
     Location loc = module.getLoc();

@@ -690,6 +690,7 @@ struct ConvertTileToVectorPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     AxisInfoAnalysis axis(module);
+    dropValueHints(module);
     // The flag a failed tile.assert raises; the kernel entries return it.
     OpBuilder top = OpBuilder::atBlockBegin(module.getBody());
     LLVM::GlobalOp::create(top, module.getLoc(), top.getI32Type(),

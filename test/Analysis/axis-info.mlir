@@ -144,3 +144,34 @@ tile.func @select(%c: i1) {
   %s = arith.select %cs, %a, %b : tensor<64xi1>, tensor<64xi32>
   tile.return
 }
+
+// -----
+
+// Value hints are promises (docs/Dialect.md): the larger of the proven and
+// the promised fact holds, dimension by dimension.
+tile.func @hints(%p: !tile.ptr<f32>, %table: !tile.ptr<i32>, %n: i32) {
+  // n proves nothing; the hint promises a multiple of 16.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [1]}}
+  %m = arith.addi %n, %n {tile.divisibility = array<i64: 16>} : i32
+  // Proven 2 (n + n), promised 8: 8.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [8], constancy = [1]}}
+  %m2 = arith.addi %n, %n {tile.divisibility = array<i64: 8>} : i32
+  // Offsets read from memory (nothing proven), promised as one run of 64
+  // starting at a multiple of 4 elements (16 bytes of f32).
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [64]}}
+  %ts = tile.splat %table : tensor<64x!tile.ptr<i32>>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [4294967296], constancy = [1]}}
+  %r = tile.range 0 to 64 : tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [1], constancy = [1]}}
+  %tp = tile.addptr %ts, %r : tensor<64x!tile.ptr<i32>>, tensor<64xi32>
+  // expected-remark @+1 {{contiguity = [64], divisibility = [4], constancy = [1]}}
+  %offs = tile.load %tp {tile.contiguity = array<i64: 64>, tile.divisibility = array<i64: 4>} : tensor<64x!tile.ptr<i32>>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %ps = tile.splat %p {tile.divisibility = array<i64: 16>} : tensor<64x!tile.ptr<f32>>
+  // 64 floats in a row from a 16-byte aligned address.
+  // expected-remark @+1 {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %addrs = tile.addptr %ps, %offs : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  %x = tile.load %addrs : tensor<64x!tile.ptr<f32>>
+  tile.store %addrs, %x : tensor<64x!tile.ptr<f32>>
+  tile.return
+}

@@ -187,3 +187,31 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// Value hints (tl.multiple_of, tl.max_contiguous, tl.max_constancy) become
+// tile's: divisibility as the largest power of two dividing it (48 -> 16),
+// contiguity and constancy capped by the extent and rounded down to a power
+// of two (100 -> 64); a hint on a float value is dropped.
+// CHECK-LABEL: tile.func @hints
+// CHECK: arith.muli %{{.*}}, %{{.*}} {tile.divisibility = array<i64: 16>} : i32
+// CHECK: tile.splat %{{.*}} {tile.constancy = array<i64: 64>} : tensor<64xi32>
+// CHECK: tile.addptr %{{.*}}, %{{.*}} {tile.contiguity = array<i64: 64>, tile.divisibility = array<i64: 16>} : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<contract> : tensor<64xf32>
+// CHECK-NOT: tt.
+module {
+  tt.func public @hints(%x: !tt.ptr<f32>, %n: i32) attributes {noinline = false} {
+    %pid = tt.get_program_id x : i32
+    %c64 = arith.constant 64 : i32
+    %start = arith.muli %pid, %c64 {tt.divisibility = dense<48> : tensor<1xi32>} : i32
+    %s = tt.splat %start {tt.constancy = dense<100> : tensor<1xi32>} : i32 -> tensor<64xi32>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %p = tt.addptr %xs, %r {tt.contiguity = dense<64> : tensor<1xi32>, tt.divisibility = dense<16> : tensor<1xi32>} : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>>
+    %w = arith.addf %v, %v {tt.divisibility = dense<16> : tensor<1xi32>} : tensor<64xf32>
+    tt.store %p, %w : tensor<64x!tt.ptr<f32>>
+    tt.return
+  }
+}

@@ -458,6 +458,32 @@ static bool isTracked(Type type) {
   return isa<IntegerType, IndexType, PointerType>(element);
 }
 
+/// `info` strengthened by the value hints on `op` (tile.divisibility,
+/// tile.contiguity, tile.constancy; verified by the dialect): each is a
+/// front end's promise, so the larger of the proven and the promised fact
+/// holds.
+static AxisInfo applyValueHints(Operation *op, const AxisInfo &info) {
+  auto hint = [&](StringRef name) {
+    return op->getAttrOfType<DenseI64ArrayAttr>(name);
+  };
+  DenseI64ArrayAttr divisibility = hint(TileDialect::getDivisibilityAttrName());
+  DenseI64ArrayAttr contiguity = hint(TileDialect::getContiguityAttrName());
+  DenseI64ArrayAttr constancy = hint(TileDialect::getConstancyAttrName());
+  if ((!divisibility && !contiguity && !constancy) || info.getConstantValue())
+    return info;
+  SmallVector<int64_t> cont(info.getContiguity()), div(info.getDivisibility()),
+      cons(info.getConstancy());
+  for (int64_t dim = 0, rank = info.getRank(); dim < rank; ++dim) {
+    if (divisibility)
+      div[dim] = capDivisibility(std::max(div[dim], divisibility[dim]));
+    if (contiguity)
+      cont[dim] = std::max(cont[dim], contiguity[dim]);
+    if (constancy)
+      cons[dim] = std::max(cons[dim], constancy[dim]);
+  }
+  return AxisInfo(cont, div, cons);
+}
+
 LogicalResult
 AxisInfoDataFlow::visitOperation(Operation *op,
                                  ArrayRef<const AxisInfoLattice *> operands,
@@ -479,6 +505,8 @@ AxisInfoDataFlow::visitOperation(Operation *op,
   for (AxisInfoLattice *lattice : results) {
     Type type = lattice->getAnchor().getType();
     AxisInfo info = result ? *result : AxisInfo::getPessimistic(type);
+    if (results.size() == 1)
+      info = applyValueHints(op, info);
     propagateIfChanged(lattice, lattice->join(info));
   }
   return success();
@@ -539,6 +567,16 @@ void AxisInfoDataFlow::setToEntryState(AxisInfoLattice *lattice) {
 //===----------------------------------------------------------------------===//
 // AxisInfoAnalysis
 //===----------------------------------------------------------------------===//
+
+void mlir::tile::dropValueHints(Operation *root) {
+  StringRef names[] = {TileDialect::getDivisibilityAttrName(),
+                       TileDialect::getContiguityAttrName(),
+                       TileDialect::getConstancyAttrName()};
+  root->walk([&](Operation *op) {
+    for (StringRef name : names)
+      op->removeAttr(name);
+  });
+}
 
 AxisInfoAnalysis::AxisInfoAnalysis(Operation *root) : status(success()) {
   solver.load<dataflow::DeadCodeAnalysis>();

@@ -30,10 +30,19 @@ def Tile_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
   let hasRegionArgAttrVerify = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Argument attribute: a power of two that the value (integers) or the
-    /// address in bytes (pointers) is known to be a multiple of.
+    /// address in bytes (pointers) is known to be a multiple of. On an op
+    /// (a value hint, like the two below): one such power of two per
+    /// dimension of its result, for the first value of each contiguous run.
     static StringRef getDivisibilityAttrName() { return "tile.divisibility"; }
+    /// Value hint on an op: per dimension of its integer or pointer result,
+    /// runs of this many consecutive values (Triton's max_contiguous).
+    static StringRef getContiguityAttrName() { return "tile.contiguity"; }
+    /// Value hint on an op: per dimension, runs of this many equal values
+    /// (Triton's max_constancy).
+    static StringRef getConstancyAttrName() { return "tile.constancy"; }
     /// Argument attribute: the pointer does not alias any other argument.
     static StringRef getNoAliasAttrName() { return "tile.noalias"; }
   }];

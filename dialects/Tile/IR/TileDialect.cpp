@@ -75,6 +75,45 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                          << attr.getName().getValue() << "'";
 }
 
+LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
+                                                    NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  bool isDivisibility = name == getDivisibilityAttrName();
+  if (!isDivisibility && name != getContiguityAttrName() &&
+      name != getConstancyAttrName())
+    return success(); // Module-level attributes (tile.launch, ...).
+  // A value hint: the promise of a front end (Triton's multiple_of,
+  // max_contiguous, max_constancy) about the op's one integer or pointer
+  // result, one entry per dimension (a scalar has one).
+  if (op->getNumResults() != 1)
+    return op->emitOpError()
+           << "'" << name << "' needs an op with exactly one result";
+  Type type = op->getResult(0).getType();
+  Type element = getElementTypeOrSelf(type);
+  if (!isa<IntegerType, IndexType, PointerType>(element))
+    return op->emitOpError()
+           << "'" << name << "' applies to integer and pointer values, not "
+           << type;
+  SmallVector<int64_t> shape{1};
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  auto values = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+  if (!values || values.size() != int64_t(shape.size()))
+    return op->emitOpError() << "'" << name << "' must be an array<i64> of "
+                             << shape.size() << " entries, one per dimension";
+  for (auto [dim, value] : llvm::enumerate(values.asArrayRef())) {
+    if (value <= 0 || !llvm::isPowerOf2_64(value))
+      return op->emitOpError()
+             << "'" << name << "' entry " << dim
+             << " must be a positive power of two, got " << value;
+    if (!isDivisibility && value > shape[dim])
+      return op->emitOpError()
+             << "'" << name << "' entry " << dim << " (" << value
+             << ") exceeds the extent " << shape[dim];
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Types
 //===----------------------------------------------------------------------===//

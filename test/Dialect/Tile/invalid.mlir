@@ -259,3 +259,37 @@ func.func @gather_result(%t: tensor<4x8xf32>, %i: tensor<4x16xi32>) {
   %g = tile.gather %t[%i], 1 : tensor<4x8xf32>, tensor<4x16xi32> -> tensor<4x8xf32>
   return
 }
+
+// -----
+
+tile.func @hint_float(%x: f32) {
+  // expected-error @+1 {{'tile.divisibility' applies to integer and pointer values, not 'f32'}}
+  %y = arith.addf %x, %x {tile.divisibility = array<i64: 16>} : f32
+  tile.return
+}
+
+// -----
+
+tile.func @hint_rank(%n: i32) {
+  %s = tile.splat %n : tensor<8xi32>
+  // expected-error @+1 {{'tile.contiguity' must be an array<i64> of 1 entries, one per dimension}}
+  %t = arith.addi %s, %s {tile.contiguity = array<i64: 8, 1>} : tensor<8xi32>
+  tile.return
+}
+
+// -----
+
+tile.func @hint_extent(%n: i32) {
+  %s = tile.splat %n : tensor<8xi32>
+  // expected-error @+1 {{'tile.constancy' entry 0 (16) exceeds the extent 8}}
+  %t = arith.addi %s, %s {tile.constancy = array<i64: 16>} : tensor<8xi32>
+  tile.return
+}
+
+// -----
+
+tile.func @hint_power(%n: i32) {
+  // expected-error @+1 {{'tile.divisibility' entry 0 must be a positive power of two, got 12}}
+  %t = arith.addi %n, %n {tile.divisibility = array<i64: 12>} : i32
+  tile.return
+}
