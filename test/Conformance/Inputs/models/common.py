@@ -29,6 +29,11 @@ def rnd(v, fmt):
         return math.copysign(math.inf, v)
     return math.copysign(float(r), v)
 
+def wrap(v, bits):
+    """The two's-complement value of the low `bits` bits of v."""
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
 def fmt_value(v, dtype):
     if isinstance(v, bool):
         return "1" if v else "0"

@@ -10,9 +10,6 @@ import math, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
 IB = {"i8": 8, "i16": 16, "i64": 64}
-def wrap(v, bits):
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if v >> (bits - 1) else v
 def fptoi(v, bits, signed):
     if math.isnan(v): return 0
     lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)

@@ -9,9 +9,6 @@ import os
 import math, sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
-def wrap(v, bits):
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if v >> (bits - 1) else v
 head = """// Integer width changes and float widening/narrowing on the pairs
 // conversions.mlir leaves out (docs/Semantics.md section 7): trunci keeps
 // the low bits, extsi copies the sign bit, extui fills with zeros; extf is

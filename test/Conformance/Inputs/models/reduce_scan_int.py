@@ -11,9 +11,6 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
 BITS = {"i8": 8, "i16": 16, "i64": 64}
 SCALE = {"i8": (37, -100), "i16": (9973, -31000), "i64": (0x9E3779B97F4A7C15 - (1 << 64), -(1 << 62) + 12345)}
-def wrap(v, bits):
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if v >> (bits - 1) else v
 def unsigned(v, bits): return v & ((1 << bits) - 1)
 head = """// Integer tile.reduce and tile.scan on i8, i16 and i64 (docs/Semantics.md
 // sections 3.8 and 4: integer combiners are exact and wrap in the element

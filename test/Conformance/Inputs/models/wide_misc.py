@@ -12,9 +12,6 @@ import mpmath
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from common import *
 mpmath.mp.prec = 200
-def wrap(v, bits=64):
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if v >> (bits - 1) else v
 head = """// The op-by-type pairs no other file has: tile.histogram of i64 values into
 // i64 counts and of i32 values into i64 counts; tile.mulhiui on i64
 // (section 3: the high 64 bits of the unsigned 128-bit product);
@@ -34,7 +31,7 @@ H = [-1, 0, 1, 1, 3, (1 << 40), 2, 0]
 A = [-1, (1 << 63), 3, (1 << 32) + 5, 0x123456789ABCDEF, -2, 1, 7]
 B = [-1, 2, -1, (1 << 32) + 7, 0xFEDCBA987654321, -3, 1, 1 << 62]
 hist = [sum(1 for v in H if v == b) for b in range(4)]
-mulhi = [wrap(((a & (2**64 - 1)) * (b & (2**64 - 1))) >> 64) for a, b in zip(A, B)]
+mulhi = [wrap(((a & (2**64 - 1)) * (b & (2**64 - 1))) >> 64, 64) for a, b in zip(A, B)]
 lines += ["// RUN: %python %S/Inputs/values.py %t.h i64 " + " ".join(map(str, H)),
           "// RUN: %python %S/Inputs/values.py %t.h32 i32 -1 0 1 1 3 100 2 0",
           "// RUN: %python %S/Inputs/values.py %t.a i64 " + " ".join(map(str, A)),
