@@ -57,6 +57,13 @@
 // RUN:   --arg buf:i8:2048:rand=5 --arg buf:i32:512:poison --targets cpu,nvidia,amd --compile-only \
 // RUN:   | FileCheck %s --check-prefix=I8
 // I8: tile-check: PASS @bdot_i8_trans (cpu: 3 buffers match; nvidia: {{.*}}; amd: {{.*}})
+// A rectangular batch (M = 8, N = 16, K = 32; every square case above would
+// hide M and N swapped) accumulated over a K loop whose trip count and
+// stride are arguments, with B widened by a cat along its last axis.
+// RUN: tile-check %s --kernel bdot_loop --grid 1 --arg buf:bf16:2048:rand=1 \
+// RUN:   --arg buf:bf16:2048:rand=2 --arg buf:f32:256:poison --arg i32:3 --arg i32:512 \
+// RUN:   --targets cpu,nvidia,amd --compile-only | FileCheck %s --check-prefix=LOOP
+// LOOP: tile-check: PASS @bdot_loop (cpu: 3 buffers match; nvidia: {{.*}}; amd: {{.*}})
 
 tile.func @bdot_f32(%a: !tile.ptr<f32>, %b: !tile.ptr<f32>, %c: !tile.ptr<f32>) {
   // a (2x2x4), b (2x4x2) and c (2x2x2) are row-major in memory.
@@ -142,5 +149,34 @@ tile.func @bdot_i8_trans(%a: !tile.ptr<i8>, %bt: !tile.ptr<i8>, %c: !tile.ptr<i3
   %pcb = tile.splat %c : tensor<512x!tile.ptr<i32>>
   %pc = tile.addptr %pcb, %j : tensor<512x!tile.ptr<i32>>, tensor<512xi32>
   tile.store %pc, %rf : tensor<512x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @bdot_loop(%a: !tile.ptr<bf16>, %b: !tile.ptr<bf16>, %c: !tile.ptr<f32>, %ksteps: i32, %lda: i32) attributes {num_warps = 2 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %ia = tile.range 0 to 512 : tensor<512xi32>
+  %ic = tile.range 0 to 256 : tensor<256xi32>
+  %acc0 = arith.constant dense<0.0> : tensor<2x8x16xf32>
+  %r = scf.for %s = %c0 to %ksteps step %c1 iter_args(%acc = %acc0) -> (tensor<2x8x16xf32>) : i32 {
+    %off = arith.muli %s, %lda : i32
+    %pa0 = tile.addptr %a, %off : !tile.ptr<bf16>, i32
+    %pab = tile.splat %pa0 : tensor<512x!tile.ptr<bf16>>
+    %pa = tile.addptr %pab, %ia : tensor<512x!tile.ptr<bf16>>, tensor<512xi32>
+    %pb0 = tile.addptr %b, %off : !tile.ptr<bf16>, i32
+    %pbb = tile.splat %pb0 : tensor<512x!tile.ptr<bf16>>
+    %pb = tile.addptr %pbb, %ia : tensor<512x!tile.ptr<bf16>>, tensor<512xi32>
+    %xa = tile.load %pa : tensor<512x!tile.ptr<bf16>>
+    %xb = tile.load %pb : tensor<512x!tile.ptr<bf16>>
+    %x = tile.reshape %xa : tensor<512xbf16> -> tensor<2x8x32xbf16>
+    %y = tile.reshape %xb : tensor<512xbf16> -> tensor<2x32x8xbf16>
+    %y2 = tile.cat %y, %y, 2 : tensor<2x32x8xbf16> -> tensor<2x32x16xbf16>
+    %n = tile.dot %x, %y2, %acc : tensor<2x8x32xbf16>, tensor<2x32x16xbf16> -> tensor<2x8x16xf32>
+    scf.yield %n : tensor<2x8x16xf32>
+  }
+  %rf = tile.reshape %r : tensor<2x8x16xf32> -> tensor<256xf32>
+  %pcb = tile.splat %c : tensor<256x!tile.ptr<f32>>
+  %pc = tile.addptr %pcb, %ic : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
+  tile.store %pc, %rf : tensor<256x!tile.ptr<f32>>
   tile.return
 }

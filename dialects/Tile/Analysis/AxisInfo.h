@@ -98,13 +98,13 @@ public:
   void setToEntryState(AxisInfoLattice *lattice) override;
 };
 
-/// Runs the analysis over `root` and answers queries about its values.
 /// Removes the value hints (tile.divisibility, tile.contiguity,
 /// tile.constancy on ops) under `root`. A lowering calls it once its
 /// AxisInfoAnalysis holds their facts: the ops it clones onto vectors or
 /// distributed values must not carry a tile-shaped promise.
 void dropValueHints(Operation *root);
 
+/// Runs the analysis over `root` and answers queries about its values.
 class AxisInfoAnalysis {
 public:
   explicit AxisInfoAnalysis(Operation *root);
