@@ -8,6 +8,7 @@
 
 #include "tile/Target/amd/CodeObject.h"
 #include "tile/Target/CompileCache.h"
+#include "tile/Target/Linker.h"
 #include "tile/Target/Target.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -17,7 +18,6 @@
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
-#include "lld/Common/Driver.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -29,9 +29,7 @@
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Object/ELF.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -39,8 +37,6 @@
 #include "llvm/Target/TargetMachine.h"
 
 #include <set>
-
-LLD_HAS_DRIVER(elf)
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -197,68 +193,6 @@ static gpu::GPUModuleOp findKernels(ModuleOp module) {
   return {};
 }
 
-namespace {
-/// Keeps the process's named command-line options out of lld's reach while
-/// it runs: its ELF driver resets every registered option to its default
-/// (cl::ResetAllOptionOccurrences) before parsing its own -mllvm flags, which
-/// took tile-compile's -o and --emit away in the middle of a compilation.
-/// Positional options cannot be set aside; the tools read theirs first.
-class CommandLineOptionsAside {
-public:
-  CommandLineOptionsAside() {
-    for (llvm::cl::SubCommand *command : llvm::cl::getRegisteredSubcommands()) {
-      saved.emplace_back(command,
-                         llvm::DenseMap<StringRef, llvm::cl::Option *>());
-      saved.back().second.swap(llvm::cl::getRegisteredOptions(*command));
-    }
-  }
-  ~CommandLineOptionsAside() {
-    for (auto &[command, options] : saved)
-      llvm::cl::getRegisteredOptions(*command).swap(options);
-  }
-
-private:
-  SmallVector<std::pair<llvm::cl::SubCommand *,
-                        llvm::DenseMap<StringRef, llvm::cl::Option *>>>
-      saved;
-};
-} // namespace
-
-/// Links the relocatable `object` into a code object with lld (in-process),
-/// refusing undefined symbols.
-static LogicalResult linkCodeObject(Location loc, StringRef object,
-                                    std::string &hsaco) {
-  SmallString<128> objectPath, hsacoPath;
-  int objectFd;
-  if (llvm::sys::fs::createTemporaryFile("tile-amd", "o", objectFd,
-                                         objectPath) ||
-      llvm::sys::fs::createTemporaryFile("tile-amd", "hsaco", hsacoPath))
-    return emitError(loc) << "cannot create temporary files";
-  llvm::FileRemover removeObject(objectPath), removeHsaco(hsacoPath);
-  {
-    llvm::raw_fd_ostream os(objectFd, /*shouldClose=*/true);
-    os << object;
-  }
-  const char *args[] = {"ld.lld", "-shared",         "--no-undefined",
-                        "-o",     hsacoPath.c_str(), objectPath.c_str()};
-  std::string messages;
-  llvm::raw_string_ostream messageStream(messages);
-  lld::Result result = [&] {
-    CommandLineOptionsAside aside;
-    return lld::lldMain(args, messageStream, messageStream,
-                        {{lld::Gnu, &lld::elf::link}});
-  }();
-  if (result.retCode != 0)
-    return emitError(loc) << "linking the code object failed:\n" << messages;
-  if (!result.canRunAgain)
-    return emitError(loc) << "lld cannot link again in this process";
-  auto linked = llvm::MemoryBuffer::getFile(hsacoPath);
-  if (!linked)
-    return emitError(loc) << "cannot read the linked code object";
-  hsaco = (*linked)->getBuffer().str();
-  return success();
-}
-
 LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
                                   StringRef features, CodeObjectStage stage,
                                   std::string &out) {
@@ -327,7 +261,10 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
     out = code.str().str();
     return success();
   }
-  return linkCodeObject(loc, code.str(), out);
+  // A code object may not leave a symbol for the loader to find.
+  if (failed(linkSharedObject(loc, code.str(), {"--no-undefined"}, out)))
+    return emitError(loc) << "linking the code object failed";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -3,13 +3,14 @@
 // Pipeline: tile IR -> (convert-tile-to-vector) loops over native vectors ->
 // (convert-tile-to-cpu-grid) OpenMP kernel entries -> math functions
 // (CPUMath.cpp) -> LLVM dialect. Serialization: LLVM IR, optimized at O3 for
-// the chosen processor, emitted as an object in-process and linked by ld.lld
+// the chosen processor, emitted as an object and linked by lld, in-process,
 // into the shared object the runtime's CPU backend loads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Target/cpu/CPUTarget.h"
 #include "tile/Target/CompileCache.h"
+#include "tile/Target/Linker.h"
 #include "tile/Target/Target.h"
 #include "tile/Target/cpu/CPUMath.h"
 
@@ -31,10 +32,6 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
@@ -49,11 +46,6 @@ namespace {
 /// The file of the libm this process loaded, or "" if it cannot be told.
 /// Where Debian's libomp-22-dev puts the OpenMP runtime kernels link with.
 const std::string kOpenMPLibraryDir = "/usr/lib/llvm-22/lib";
-
-/// ld.lld on PATH, else Debian's lld-22.
-llvm::ErrorOr<std::string> findLinker() {
-  return llvm::sys::findProgramByName("ld.lld", {"/usr/lib/llvm-22/bin"});
-}
 
 std::string hostLibmPath() {
   Dl_info info;
@@ -153,8 +145,7 @@ public:
   }
 
   std::string getToolIdentity(const TargetOptions &options) const override {
-    llvm::ErrorOr<std::string> lld = findLinker();
-    return CompileCache::fileIdentity(lld ? *lld : "") + " " +
+    return getLinkerVersion() + " " +
            CompileCache::fileIdentity(kOpenMPLibraryDir + "/libomp.so") + " " +
            CompileCache::fileIdentity(hostLibmPath());
   }
@@ -274,51 +265,28 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
                       llvm::CodeGenFileType::ObjectFile, object)))
     return failure();
 
-  // Link with ld.lld into a shared object that needs libomp.
-  SmallString<128> objectPath, libraryPath;
-  int objectFd;
-  if (llvm::sys::fs::createTemporaryFile("tile-cpu", "o", objectFd,
-                                         objectPath) ||
-      llvm::sys::fs::createTemporaryFile("tile-cpu", "so", libraryPath))
-    return emitError(module.getLoc()) << "cannot create temporary files";
-  llvm::FileRemover removeObject(objectPath), removeLibrary(libraryPath);
-  {
-    llvm::raw_fd_ostream os(objectFd, /*shouldClose=*/true);
-    os << object;
-  }
-  llvm::ErrorOr<std::string> lld = findLinker();
-  if (!lld)
-    return emitError(module.getLoc())
-           << "ld.lld not found (install Debian's lld-22 package)";
-  const std::string &libDir = kOpenMPLibraryDir;
-  SmallVector<StringRef> linkArgs = {*lld, "-shared", "-o", libraryPath,
-                                     objectPath};
+  // Link into a shared object that needs libomp.
   // The host's libomp is recorded as a dependency by its soname alone: no
   // RUNPATH names this machine's folders (the runtime loads an OpenMP
   // runtime first, runtime/cpu/CPUBackend.cpp). A library for another
   // architecture leaves the OpenMP entry points to the libomp its loader
   // provides there.
+  std::vector<std::string> linkArgs;
   if (isHost(options))
-    linkArgs.append({"-L", libDir, "-lomp"});
+    linkArgs = {"-L", kOpenMPLibraryDir, "-lomp"};
   // The math functions computed by libm (CPUMath.cpp) need it loaded: the
   // library the compiler itself uses, named by its soname (no path recorded).
   std::string libm = hostLibmPath();
   if (isHost(options) && !libm.empty())
     linkArgs.push_back(libm);
-  std::string linkError;
-  if (llvm::sys::ExecuteAndWait(*lld, linkArgs, std::nullopt, {}, 0, 0,
-                                &linkError) != 0)
-    return emitError(module.getLoc())
-           << "linking the kernel library failed: " << linkError;
-  auto library = llvm::MemoryBuffer::getFile(libraryPath);
-  if (!library)
-    return emitError(module.getLoc())
-           << "cannot read the linked kernel library";
+  std::string library;
+  if (failed(linkSharedObject(module.getLoc(), object, linkArgs, library)))
+    return emitError(module.getLoc()) << "linking the kernel library failed";
 
   artifact.chip = options.chip;
   artifact.features = options.features.empty() ? "-" : options.features;
   artifact.binaryFormat = "so";
-  artifact.binary = (*library)->getBuffer().str();
+  artifact.binary = std::move(library);
   return success();
 }
 
