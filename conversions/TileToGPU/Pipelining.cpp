@@ -520,16 +520,22 @@ void KernelLowering::issueCopies(OpBuilder &b, Location loc,
       Value take = copy.takeElements[i].front();
       for (Value condition : ArrayRef(copy.takeElements[i]).drop_front())
         take = arith::AndIOp::create(elseB, loc, take, condition);
+      Value elementPtr =
+          LLVM::GEPOp::create(elseB, loc, copy.ptr.getType(), element, copy.ptr,
+                              ArrayRef<LLVM::GEPArg>{int32_t(i)});
+      if (Value value =
+              hooks.emitPredicatedLoad(elseB, loc, take, elementPtr, element)) {
+        packed = LLVM::InsertElementOp::create(elseB, loc, packed, value,
+                                               constI32(elseB, loc, i));
+        continue;
+      }
       auto pick = scf::IfOp::create(elseB, loc, element, take,
                                     /*withElseRegion=*/true);
       OpBuilder loadB = pick.getThenBodyBuilder();
       scf::YieldOp::create(
           loadB, loc,
-          ValueRange{LLVM::LoadOp::create(
-              loadB, loc, element,
-              LLVM::GEPOp::create(loadB, loc, copy.ptr.getType(), element,
-                                  copy.ptr, ArrayRef<LLVM::GEPArg>{int32_t(i)}),
-              copy.elementBytes)});
+          ValueRange{LLVM::LoadOp::create(loadB, loc, element, elementPtr,
+                                          copy.elementBytes)});
       OpBuilder zeroB = pick.getElseBodyBuilder();
       scf::YieldOp::create(zeroB, loc, zero);
       packed = LLVM::InsertElementOp::create(

@@ -45,21 +45,21 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
       !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
   bool alignmentKnown =
       axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
+  // An i1 element is stored as a byte, 0 or 1.
+  auto element = [&](OpBuilder &sb, int64_t r) -> Value {
+    Value v = (*values)[r];
+    if (v.getType().isInteger(1))
+      v = arith::ExtUIOp::create(sb, loc, sb.getI8Type(), v);
+    return v;
+  };
   auto storeGroup = [&](OpBuilder &sb, int64_t r, int64_t count) {
-    // An i1 element is stored as a byte, 0 or 1.
-    auto element = [&](int64_t i) -> Value {
-      Value v = (*values)[r + i];
-      if (v.getType().isInteger(1))
-        v = arith::ExtUIOp::create(sb, loc, sb.getI8Type(), v);
-      return v;
-    };
-    Value value = element(0);
+    Value value = element(sb, r);
     if (count > 1) {
       auto vectorType = VectorType::get({count}, value.getType());
       value = LLVM::UndefOp::create(sb, loc, vectorType);
       for (int64_t i = 0; i < count; ++i)
-        value = LLVM::InsertElementOp::create(sb, loc, value, element(i),
-                                              constI32(sb, loc, i));
+        value = LLVM::InsertElementOp::create(
+            sb, loc, value, element(sb, r + i), constI32(sb, loc, i));
     }
     LLVM::StoreOp::create(sb, loc, value, (*ptrs)[r], count * elementBytes);
   };
@@ -70,6 +70,10 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
       continue;
     OpBuilder::InsertionGuard inner(b);
     if (vector == 1 || (uniformMask && alignmentKnown)) {
+      if (!mask->empty() && vector == 1 &&
+          hooks.emitPredicatedStore(b, loc, (*mask)[r], (*ptrs)[r],
+                                    element(b, r)))
+        continue;
       if (!mask->empty())
         guardBy(b, loc, (*mask)[r]);
       storeGroup(b, r, vector);
@@ -90,6 +94,10 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
     OpBuilder elseB = ifOp.getElseBodyBuilder();
     for (int64_t i = 0; i < vector; ++i) {
       OpBuilder::InsertionGuard edge(elseB);
+      if (!mask->empty() &&
+          hooks.emitPredicatedStore(elseB, loc, (*mask)[r + i], (*ptrs)[r + i],
+                                    element(elseB, r + i)))
+        continue;
       if (!mask->empty())
         guardBy(elseB, loc, (*mask)[r + i]);
       storeGroup(elseB, r + i, 1);

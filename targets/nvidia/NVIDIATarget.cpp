@@ -19,6 +19,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -40,6 +41,7 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
@@ -80,6 +82,34 @@ LLVM::InlineAsmOp emitPTXStatement(OpBuilder &b, Location loc, Type result,
       constraints, /*has_side_effects=*/true, /*is_align_stack=*/false,
       LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
       ArrayAttr());
+}
+
+/// How a scalar of one type is moved by a predicated ld/st.global: its
+/// bits as an integer, the register that holds them (8-bit values travel in
+/// 16-bit registers, as PTX has no 8-bit ones), and the instruction suffix.
+struct PredicatedAccess {
+  Type bitsType, registerType;
+  unsigned registerBits;
+  std::string suffix, constraint;
+};
+
+std::optional<PredicatedAccess> predicatedAccessOf(OpBuilder &b, Type type) {
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type bitsType = b.getIntegerType(bits);
+  switch (bits) {
+  case 8:
+    return PredicatedAccess{bitsType, b.getI16Type(), 16, "u8", "h"};
+  case 16:
+    return PredicatedAccess{bitsType, bitsType, 16, "b16", "h"};
+  case 32:
+    return PredicatedAccess{bitsType, bitsType, 32, "b32", "r"};
+  case 64:
+    return PredicatedAccess{bitsType, bitsType, 64, "b64", "l"};
+  default:
+    return std::nullopt;
+  }
 }
 
 /// The bytes of a CUtensorMap.
@@ -196,6 +226,45 @@ public:
     // div.full.f32: full range (subnormals included), at most 2 ulp.
     return callIntrinsic(b, loc, b.getF32Type(), "llvm.nvvm.div.full",
                          {lhs, rhs});
+  }
+
+  Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
+                           Value ptr, Type element) const override {
+    std::optional<PredicatedAccess> access = predicatedAccessOf(b, element);
+    if (!access)
+      return Value();
+    Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), predicate);
+    std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\nmov.b" +
+                       std::to_string(access->registerBits) +
+                       " $0, 0;\n@p ld.global." + access->suffix +
+                       " $0, [$2];\n}";
+    Value bits = emitPTXStatement(b, loc, access->registerType, {flag, ptr},
+                                  text, "=" + access->constraint + ",r,l")
+                     .getResult(0);
+    if (access->registerType != access->bitsType)
+      bits = arith::TruncIOp::create(b, loc, access->bitsType, bits);
+    return bits.getType() == element
+               ? bits
+               : arith::BitcastOp::create(b, loc, element, bits).getResult();
+  }
+
+  bool emitPredicatedStore(OpBuilder &b, Location loc, Value predicate,
+                           Value ptr, Value value) const override {
+    std::optional<PredicatedAccess> access =
+        predicatedAccessOf(b, value.getType());
+    if (!access)
+      return false;
+    Value bits = value;
+    if (value.getType() != access->bitsType)
+      bits = arith::BitcastOp::create(b, loc, access->bitsType, bits);
+    if (access->registerType != access->bitsType)
+      bits = arith::ExtUIOp::create(b, loc, access->registerType, bits);
+    Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), predicate);
+    emitPTXStatement(b, loc, {}, {flag, ptr, bits},
+                     "{\n.reg .pred p;\nsetp.ne.b32 p, $0, 0;\n@p st.global." +
+                         access->suffix + " [$1], $2;\n}",
+                     "r,l," + access->constraint);
+    return true;
   }
 
   Value emitPreciseSqrt(OpBuilder &b, Location loc, Value x) const override {
@@ -573,6 +642,155 @@ gpu::GPUModuleOp findKernels(ModuleOp module) {
   return {};
 }
 
+/// The PTX of `device` (LLVM-dialect functions and globals): translated to
+/// LLVM IR, libdevice linked where called, O3, NVPTX code generation. Runs
+/// on any thread (its own LLVM context); failures are described in `error`.
+/// A non-empty `localSuffix` is appended to the names of local symbols
+/// (libdevice's tables among them), so that PTX of several modules joins.
+static LogicalResult compileToPTX(ModuleOp device, const TargetOptions &options,
+                                  StringRef localSuffix, std::string *llvmIR,
+                                  std::string &ptx, std::string &error) {
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(device, llvmContext);
+  if (!llvmModule) {
+    error = "translation to LLVM IR failed";
+    return failure();
+  }
+  llvm::Triple triple(kTriple);
+  const llvm::Target *llvmTarget =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!llvmTarget) {
+    error = "this LLVM has no NVPTX backend: " + error;
+    return failure();
+  }
+  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
+      triple, options.chip, options.features, llvm::TargetOptions(),
+      std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine) {
+    error = "LLVM cannot target chip '" + options.chip + "'";
+    return failure();
+  }
+  llvmModule->setDataLayout(machine->createDataLayout());
+  llvmModule->setTargetTriple(triple);
+
+  // libdevice for the math functions the kernels call.
+  bool needsLibdevice = llvm::any_of(*llvmModule, [](llvm::Function &f) {
+    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  });
+  if (needsLibdevice) {
+    std::string path = libdevicePath();
+    auto buffer = llvm::MemoryBuffer::getFile(path);
+    if (!buffer) {
+      error = "cannot read libdevice at " + path +
+              " (set CUDA_PATH to the CUDA toolkit)";
+      return failure();
+    }
+    auto libdevice = llvm::parseBitcodeFile(**buffer, llvmContext);
+    if (!libdevice) {
+      error =
+          "cannot parse " + path + ": " + llvm::toString(libdevice.takeError());
+      return failure();
+    }
+    (*libdevice)->setDataLayout(llvmModule->getDataLayout());
+    (*libdevice)->setTargetTriple(triple);
+    if (llvm::Linker::linkModules(*llvmModule, std::move(*libdevice),
+                                  llvm::Linker::Flags::LinkOnlyNeeded)) {
+      error = "linking libdevice failed";
+      return failure();
+    }
+    // Only the kernels are entry points; the rest may be inlined away.
+    for (llvm::Function &f : *llvmModule)
+      if (!f.isDeclaration() &&
+          f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
+        f.setLinkage(llvm::GlobalValue::InternalLinkage);
+    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
+                              uint32_t(0));
+  }
+
+  // O3; the NVPTX machine adds NVVMReflect, which resolves libdevice's
+  // __nvvm_reflect calls.
+  optimizeAtO3(*llvmModule, *machine);
+  if (!localSuffix.empty())
+    for (llvm::GlobalValue &value : llvmModule->global_values())
+      if (value.hasLocalLinkage() && value.hasName())
+        value.setName(value.getName() + localSuffix);
+  if (llvmIR) {
+    llvm::raw_string_ostream os(*llvmIR);
+    llvmModule->print(os, nullptr);
+  }
+
+  SmallString<0> text;
+  llvm::raw_svector_ostream os(text);
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, os, nullptr,
+                                   llvm::CodeGenFileType::AssemblyFile)) {
+    error = "LLVM cannot emit PTX";
+    return failure();
+  }
+  codegen.run(*llvmModule);
+  ptx = text.str().str();
+  return success();
+}
+
+/// Splits `device` into one module per kernel, each with its own copy of
+/// everything else, so that the kernels compile in parallel and their PTX
+/// can be joined (compileToPTX renames the local symbols of each part
+/// apart). Functions other than kernels become local to each part; the
+/// module's other definitions (the assert flag) stay in the first part and
+/// are declared in the others.
+static SmallVector<OwningOpRef<ModuleOp>> splitByKernel(ModuleOp device) {
+  SmallVector<Operation *> kernels, shared;
+  for (Operation &op : device.getBody()->getOperations()) {
+    if (op.hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
+      kernels.push_back(&op);
+    else
+      shared.push_back(&op);
+  }
+  SmallVector<OwningOpRef<ModuleOp>> parts;
+  for (auto [index, kernel] : llvm::enumerate(kernels)) {
+    OwningOpRef<ModuleOp> part = ModuleOp::create(device.getLoc());
+    OpBuilder b = OpBuilder::atBlockBegin(part->getBody());
+    for (Operation *op : shared) {
+      Operation *copy = b.clone(*op);
+      if (auto func = dyn_cast<LLVM::LLVMFuncOp>(copy)) {
+        if (!func.isExternal())
+          func.setLinkage(LLVM::Linkage::Internal);
+        continue;
+      }
+      auto global = dyn_cast<LLVM::GlobalOp>(copy);
+      if (!global || index == 0 ||
+          global.getLinkage() == LLVM::Linkage::Internal ||
+          global.getLinkage() == LLVM::Linkage::Private)
+        continue;
+      // One definition in all: the others refer to the first part's.
+      global.removeValueAttr();
+      global.getInitializerRegion().getBlocks().clear();
+    }
+    b.clone(*kernel);
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+/// The PTX of several parts as one module: the first's header, then every
+/// part's declarations and functions. Repeated `.extern` declarations are
+/// legal PTX.
+static std::string joinPTX(ArrayRef<std::string> parts) {
+  std::string joined;
+  for (auto [index, ptx] : llvm::enumerate(parts)) {
+    StringRef text(ptx);
+    if (index > 0) {
+      size_t body = text.find(".address_size");
+      body = body == StringRef::npos ? 0 : text.find('\n', body);
+      text = text.drop_front(body == StringRef::npos ? text.size() : body + 1);
+    }
+    joined += text;
+    joined += "\n";
+  }
+  return joined;
+}
+
 LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
                                     const TargetOptions &options,
                                     std::string *llvmIR,
@@ -610,79 +828,32 @@ LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
   registerNVVMDialectTranslation(registry);
-  module.getContext()->appendDialectRegistry(registry);
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*device, llvmContext);
-  if (!llvmModule)
-    return emitError(module.getLoc()) << "translation to LLVM IR failed";
-
+  MLIRContext *context = module.getContext();
+  context->appendDialectRegistry(registry);
   llvm::InitializeAllTargetInfos();
   llvm::InitializeAllTargets();
   llvm::InitializeAllTargetMCs();
   llvm::InitializeAllAsmPrinters();
-  llvm::Triple triple(kTriple);
-  std::string error;
-  const llvm::Target *llvmTarget =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!llvmTarget)
-    return emitError(module.getLoc())
-           << "this LLVM has no NVPTX backend: " << error;
-  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      triple, options.chip, options.features, llvm::TargetOptions(),
-      std::nullopt, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
-  if (!machine)
-    return emitError(module.getLoc())
-           << "LLVM cannot target chip '" << options.chip << "'";
-  llvmModule->setDataLayout(machine->createDataLayout());
-  llvmModule->setTargetTriple(triple);
 
-  // libdevice for the math functions the kernels call.
-  bool needsLibdevice = llvm::any_of(*llvmModule, [](llvm::Function &f) {
-    return f.isDeclaration() && f.getName().starts_with("__nv_");
+  // Kernels (a kernel and its specialized variants, say) compile in
+  // parallel; the LLVM IR asked for is one module's.
+  SmallVector<OwningOpRef<ModuleOp>> parts;
+  if (!llvmIR && context->isMultithreadingEnabled())
+    parts = splitByKernel(*device);
+  if (parts.size() < 2) {
+    parts.clear();
+    parts.push_back(std::move(device));
+  }
+  SmallVector<std::string> texts(parts.size()), errors(parts.size());
+  (void)failableParallelForEachN(context, 0, parts.size(), [&](size_t i) {
+    std::string suffix = i == 0 ? "" : "_part" + std::to_string(i);
+    return compileToPTX(*parts[i], options, suffix, llvmIR, texts[i],
+                        errors[i]);
   });
-  if (needsLibdevice) {
-    std::string path = libdevicePath();
-    auto buffer = llvm::MemoryBuffer::getFile(path);
-    if (!buffer)
-      return emitError(module.getLoc())
-             << "cannot read libdevice at " << path
-             << " (set CUDA_PATH to the CUDA toolkit)";
-    auto libdevice = llvm::parseBitcodeFile(**buffer, llvmContext);
-    if (!libdevice)
-      return emitError(module.getLoc())
-             << "cannot parse " << path << ": "
-             << llvm::toString(libdevice.takeError());
-    (*libdevice)->setDataLayout(llvmModule->getDataLayout());
-    (*libdevice)->setTargetTriple(triple);
-    if (llvm::Linker::linkModules(*llvmModule, std::move(*libdevice),
-                                  llvm::Linker::Flags::LinkOnlyNeeded))
-      return emitError(module.getLoc()) << "linking libdevice failed";
-    // Only the kernels are entry points; the rest may be inlined away.
-    for (llvm::Function &f : *llvmModule)
-      if (!f.isDeclaration() &&
-          f.getCallingConv() != llvm::CallingConv::PTX_Kernel)
-        f.setLinkage(llvm::GlobalValue::InternalLinkage);
-    llvmModule->addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz",
-                              uint32_t(0));
-  }
-
-  // O3; the NVPTX machine adds NVVMReflect, which resolves libdevice's
-  // __nvvm_reflect calls.
-  optimizeAtO3(*llvmModule, *machine);
-  if (llvmIR) {
-    llvm::raw_string_ostream os(*llvmIR);
-    llvmModule->print(os, nullptr);
-  }
-
-  SmallString<0> text;
-  llvm::raw_svector_ostream os(text);
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, os, nullptr,
-                                   llvm::CodeGenFileType::AssemblyFile))
-    return emitError(module.getLoc()) << "LLVM cannot emit PTX";
-  codegen.run(*llvmModule);
-  ptx = text.str().str();
+  for (const std::string &error : errors)
+    if (!error.empty())
+      return emitError(module.getLoc()) << error;
+  ptx = parts.size() == 1 ? texts.front() : joinPTX(texts);
   return success();
 }
 
@@ -714,6 +885,14 @@ LogicalResult NVIDIATarget::assemble(ModuleOp module,
   std::string arch = "-arch=" + options.chip;
   SmallVector<StringRef> args = {*ptxas,  arch, "-O3",    "-v",
                                  ptxPath, "-o", cubinPath};
+  // ptxas compiles the entries on as many threads (a kernel and its
+  // variants, say), as MLIR's passes use the context's threads.
+  unsigned entries = ptx.count(".entry ");
+  unsigned threads = std::min<unsigned>(
+      entries, llvm::hardware_concurrency().compute_thread_count());
+  std::string splitCompile = "--split-compile=" + std::to_string(threads);
+  if (threads > 1 && module.getContext()->isMultithreadingEnabled())
+    args.push_back(splitCompile);
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(logPath),
                                           StringRef(logPath)};
   std::string error;

@@ -36,6 +36,14 @@ tile.func @copy(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK: } else {
 // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<1> -> f32
+// The store likewise; its elements at an edge are predicated stores (no
+// branch each).
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-NEXT: } else {
+// CHECK-NOT: scf.if
+// CHECK-COUNT-4: @p st.global.b32 [$1], $2;{{.*}} -> (){{$}}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
 tile.func @masked_row(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %n: i32, %stride: i32) {
