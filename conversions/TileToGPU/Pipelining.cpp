@@ -520,11 +520,8 @@ void KernelLowering::issueCopies(OpBuilder &b, Location loc,
       Value take = copy.takeElements[i].front();
       for (Value condition : ArrayRef(copy.takeElements[i]).drop_front())
         take = arith::AndIOp::create(elseB, loc, take, condition);
-      Value elementPtr =
-          LLVM::GEPOp::create(elseB, loc, copy.ptr.getType(), element, copy.ptr,
-                              ArrayRef<LLVM::GEPArg>{int32_t(i)});
-      if (Value value =
-              hooks.emitPredicatedLoad(elseB, loc, take, elementPtr, element)) {
+      if (Value value = hooks.emitPredicatedLoad(
+              elseB, loc, take, copy.ptr, i * copy.elementBytes, element)) {
         packed = LLVM::InsertElementOp::create(elseB, loc, packed, value,
                                                constI32(elseB, loc, i));
         continue;
@@ -532,6 +529,9 @@ void KernelLowering::issueCopies(OpBuilder &b, Location loc,
       auto pick = scf::IfOp::create(elseB, loc, element, take,
                                     /*withElseRegion=*/true);
       OpBuilder loadB = pick.getThenBodyBuilder();
+      Value elementPtr =
+          LLVM::GEPOp::create(loadB, loc, copy.ptr.getType(), element, copy.ptr,
+                              ArrayRef<LLVM::GEPArg>{int32_t(i)});
       scf::YieldOp::create(
           loadB, loc,
           ValueRange{LLVM::LoadOp::create(loadB, loc, element, elementPtr,

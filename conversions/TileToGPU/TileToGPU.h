@@ -96,13 +96,14 @@ public:
   /// The widest access one thread makes at once, in bytes.
   virtual int64_t getMaxAccessBytes() const { return 16; }
   /// One element (a scalar of 8 to 64 bits) loaded from global memory at
-  /// `ptr` if `predicate` (i1), else zero, without a branch: a predicated
-  /// instruction. Null where the target has none: the lowering branches
-  /// around an ordinary load then. Masked element-wise accesses are common
-  /// (a tile's edge), and a branch per element makes large kernels slow to
-  /// compile.
+  /// `ptr` + `offsetBytes` if `predicate` (i1), else zero, without a branch:
+  /// a predicated instruction. Null where the target has none: the lowering
+  /// branches around an ordinary load then. Masked element-wise accesses are
+  /// common (a tile's edge), and a branch per element makes large kernels slow
+  /// to compile.
   virtual Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
-                                   Value ptr, Type element) const {
+                                   Value ptr, int64_t offsetBytes,
+                                   Type element) const {
     return Value();
   }
   /// Stores the scalar `value` (8 to 64 bits) to global memory at `ptr` if

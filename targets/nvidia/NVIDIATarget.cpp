@@ -229,15 +229,16 @@ public:
   }
 
   Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
-                           Value ptr, Type element) const override {
+                           Value ptr, int64_t offsetBytes,
+                           Type element) const override {
     std::optional<PredicatedAccess> access = predicatedAccessOf(b, element);
     if (!access)
       return Value();
     Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), predicate);
     std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\nmov.b" +
                        std::to_string(access->registerBits) +
-                       " $0, 0;\n@p ld.global." + access->suffix +
-                       " $0, [$2];\n}";
+                       " $0, 0;\n@p ld.global." + access->suffix + " $0, [$2+" +
+                       std::to_string(offsetBytes) + "];\n}";
     Value bits = emitPTXStatement(b, loc, access->registerType, {flag, ptr},
                                   text, "=" + access->constraint + ",r,l")
                      .getResult(0);

@@ -25,11 +25,13 @@
 // CHECK: wgmma.wait_group.sync.aligned 1;
 // CHECK: gpu.barrier
 // A copy whose 8 elements are neither all in nor all out goes element by
-// element, by predicated loads.
+// element, by predicated loads from the row's address plus each element's
+// offset.
 // CHECK: scf.if
 // CHECK: cp.async.cg.shared.global [$0], [$1], 16, skip;
 // CHECK: else
-// CHECK: @p ld.global.b16 $0, [$2];
+// CHECK: @p ld.global.b16 $0, [$2+0];
+// CHECK: @p ld.global.b16 $0, [$2+2];
 // CHECK: cp.async.commit_group
 // CHECK: scf.yield
 // After the loop: no copy or product in flight.
