@@ -1013,9 +1013,18 @@ SmallVector<Value> KernelLowering::issueMatrixProducts(
 
 FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   Location loc = op.getLoc();
-  if (std::optional<WarpgroupInstruction> wide = warpgroupInstruction(op))
+  if (std::optional<WarpgroupInstruction> wide = warpgroupInstruction(op)) {
+    noteDecision(op, "product",
+                 "warpgroup instruction " + wide->inputType + " m" +
+                     std::to_string(wide->m) + " k" + std::to_string(wide->k));
     return lowerWarpgroupDot(b, op, *wide);
+  }
   if (std::optional<MatrixInstruction> instruction = matrixInstruction(op)) {
+    noteDecision(op, "product",
+                 "matrix instruction " + instruction->inputType + " m" +
+                     std::to_string(instruction->m) + " n" +
+                     std::to_string(instruction->n) + " k" +
+                     std::to_string(instruction->k));
     int64_t bytes = getElementByteSize(
         cast<RankedTensorType>(op.getA().getType()).getElementType());
     if (hasMatrixFragmentLoads(*instruction, bytes))
@@ -1026,6 +1035,7 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
       return failure();
     return lowerMatrixDot(b, op, *instruction, operands);
   }
+  noteDecision(op, "product", "multiply-adds");
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());

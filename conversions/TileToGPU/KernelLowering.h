@@ -34,6 +34,11 @@
 
 namespace mlir::tile::togpu {
 
+/// What the lowering chose, per op of the source kernel: descriptions by
+/// kind ("layout", "access", "product", "pipeline"), in the order found.
+using LoweringDecisions =
+    DenseMap<Operation *, SmallVector<std::pair<std::string, std::string>>>;
+
 /// A tile as the threads hold it: one scalar per register of `layout`.
 struct Distributed {
   Layout layout;
@@ -148,6 +153,9 @@ public:
         sharedMemory(sharedMemory), assertFlag(assertFlag) {}
 
   LogicalResult lower();
+  /// Records the lowering's decisions into `log` (convert-tile-to-gpu's
+  /// `annotate` mode).
+  void setDecisionLog(LoweringDecisions *log) { decisions = log; }
   /// Shared memory the kernel needs, in bytes.
   int64_t getSharedBytes() const { return sharedBytes; }
   /// The tensor maps the kernel takes after its arguments, in order: for
@@ -179,6 +187,10 @@ private:
   void addOrderPoint(Operation *op, OpBuilder &b);
   /// Notes that `op` accessed memory in `layout`.
   void recordAccess(Operation *op, const Layout &layout);
+  /// Adds a decision about `op` to the log, if one is kept.
+  void noteDecision(Operation *op, StringRef kind, const std::string &text);
+  /// Logs the layouts every tile was computed in, and accesses issued in.
+  void noteLayouts();
   /// Puts the barriers program order needs at the order points, then
   /// removes the points.
   void orderMemoryAccesses();
@@ -541,6 +553,7 @@ private:
   /// Tensor map parameters by descriptor, and their descriptions.
   DenseMap<Operation *, Value> tensorMapArgs;
   SmallVector<DictionaryAttr> tensorMaps;
+  LoweringDecisions *decisions = nullptr;
 };
 
 } // namespace mlir::tile::togpu

@@ -21,12 +21,23 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
     from the arguments at launch.
     The target's hooks (warp size, shared-memory limit) are looked up by
     `target` and `chip`.
+
+    With `annotate`, the module is left as it is and each tile op is given
+    the lowering's decisions instead, as string arrays: `tile.gpu.layout`
+    (the layouts its result is computed in), `tile.gpu.access` (the layouts
+    a memory access is issued in), `tile.gpu.product` (the instruction a
+    `tile.dot` uses) and `tile.gpu.pipeline` (on a pipelined product and its
+    loop: stages and how each operand is copied). For tests and for seeing
+    why a kernel is fast or slow.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"nvidia\"",
            "GPU target whose hooks to use (nvidia, amd)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Chip of the target (e.g. sm_90a, gfx942)">
+           "Chip of the target (e.g. sm_90a, gfx942)">,
+    Option<"annotate", "annotate", "bool", /*default=*/"false",
+           "Annotate the tile ops with the lowering's decisions instead of "
+           "lowering them">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

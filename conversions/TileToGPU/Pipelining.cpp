@@ -583,6 +583,22 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   Type i64 = b.getI64Type();
   scf::ForOp loop = plan.loop, lowered = plan.lowered;
   int64_t stages = plan.stages;
+  if (decisions) {
+    auto source = [&](int i) -> std::string {
+      if (plan.descLoads[i])
+        return "tensor copies";
+      if (plan.loads[i])
+        return plan.transposed[i] ? "async copies, transposed" : "async copies";
+      return plan.invariant[i] ? "registers, staged before the loop"
+                               : "registers, staged each iteration";
+    };
+    std::string text = std::to_string(stages) + " stages; A: " + source(0) +
+                       "; B: " + source(1);
+    if (plan.resultInFlight && instruction.warpgroup)
+      text += "; products in flight across iterations";
+    noteDecision(op, "pipeline", text);
+    noteDecision(loop, "pipeline", text);
+  }
   // Iterations whose copies are in flight ahead of the one multiplying.
   int64_t ahead = stages - 1;
   bool asyncCopies = plan.loads[0] || plan.loads[1];

@@ -120,6 +120,48 @@ Type togpu::lowerElementType(Type element) {
 // Program order
 //===----------------------------------------------------------------------===//
 
+void KernelLowering::noteDecision(Operation *op, StringRef kind,
+                                  const std::string &text) {
+  if (!decisions || !op)
+    return;
+  auto &notes = (*decisions)[op];
+  std::pair<std::string, std::string> note(kind.str(), text);
+  if (!llvm::is_contained(notes, note))
+    notes.push_back(note);
+}
+
+void KernelLowering::noteLayouts() {
+  if (!decisions)
+    return;
+  // The op a tile belongs to: its definition, or the op owning the block
+  // argument (a loop's carried tile).
+  auto note = [&](Value tile, const std::string &layout) {
+    Operation *owner = tile.getDefiningOp();
+    std::string prefix;
+    if (auto arg = dyn_cast<BlockArgument>(tile)) {
+      owner = arg.getOwner()->getParentOp();
+      prefix = "arg " + std::to_string(arg.getArgNumber()) + ": ";
+    } else if (owner->getNumResults() > 1) {
+      prefix = "result " +
+               std::to_string(cast<OpResult>(tile).getResultNumber()) + ": ";
+    }
+    noteDecision(owner, "layout", prefix + layout);
+  };
+  // Each op's notes sorted: the maps' order depends on pointer values.
+  for (auto &[value, distributed] : materialized)
+    note(value, distributed.layout.str());
+  for (auto &[key, regs] : evaluated) {
+    StringRef layout(key.second);
+    note(Value::getFromOpaquePointer(key.first),
+         layout.take_front(layout.find('>') + 1).str());
+  }
+  for (auto &[op, layouts] : accessLayouts)
+    for (const Layout &layout : layouts)
+      noteDecision(op, "access", layout.str());
+  for (auto &[op, notes] : *decisions)
+    llvm::sort(notes);
+}
+
 LogicalResult KernelLowering::lower() {
   writesAnyMemory = writesMemory(kernel);
   Block &entry = func.getBody().front();
@@ -147,6 +189,7 @@ LogicalResult KernelLowering::lower() {
   if (failed(lowerBlock(kernel.getBody().front(), b)))
     return failure();
   gpu::ReturnOp::create(b, loc);
+  noteLayouts();
   orderMemoryAccesses();
   // Buffers of pipelined loads go after the scratch space.
   if (!pipelineBases.empty()) {
@@ -698,14 +741,52 @@ struct ConvertTileToGPUPass
                          << chip << "'" << supportedChipsOf(target);
       return signalPassFailure();
     }
+    if (!annotate) {
+      if (failed(lowerKernels(module, *hooks, nullptr)))
+        signalPassFailure();
+      return;
+    }
+    // Lower a copy whose ops carry the index of their source op (ops that
+    // the lowering rewrites first keep it where they take over the
+    // attributes), then annotate the source ops.
+    constexpr StringLiteral kSource = "tile_gpu_source";
+    OwningOpRef<ModuleOp> copy = module.clone();
+    SmallVector<Operation *> sources;
+    module.walk([&](Operation *op) { sources.push_back(op); });
+    int64_t index = 0;
+    Builder builder(module.getContext());
+    copy->walk([&](Operation *op) {
+      op->setAttr(kSource, builder.getI64IntegerAttr(index++));
+    });
+    LoweringDecisions decisions;
+    if (failed(lowerKernels(*copy, *hooks, &decisions)))
+      return signalPassFailure();
+    for (auto &[op, notes] : decisions) {
+      auto source = op->getAttrOfType<IntegerAttr>(kSource);
+      if (!source)
+        continue;
+      std::map<std::string, SmallVector<Attribute>> byKind;
+      for (auto &[kind, text] : notes)
+        byKind[kind].push_back(builder.getStringAttr(text));
+      for (auto &[kind, texts] : byKind)
+        sources[source.getInt()]->setAttr("tile.gpu." + kind,
+                                          builder.getArrayAttr(texts));
+    }
+  }
+
+  /// Replaces the module's kernels by gpu.funcs; with `decisions`, records
+  /// what the lowering chose instead and keeps the kernels.
+  LogicalResult lowerKernels(ModuleOp module, GPUTargetHooks &targetHooks,
+                             LoweringDecisions *decisions) {
+    GPUTargetHooks *hooks = &targetHooks;
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
     if (kernels.empty())
-      return;
+      return success();
     // Descriptor accesses other than tensor copies become pointer accesses
     // first, so that the analysis sees them.
     for (FuncOp kernel : kernels)
       if (failed(rewriteDescriptorAccesses(kernel, *hooks)))
-        return signalPassFailure();
+        return failure();
     AxisInfoAnalysis axis(module);
     dropValueHints(module);
     MLIRContext *context = module.getContext();
@@ -758,27 +839,28 @@ struct ConvertTileToGPUPass
             << " must be a power of two with at most 1024 "
                "threads per program ("
             << hooks->getWarpSize() << " per warp" << onChip() << ")";
-        return signalPassFailure();
+        return failure();
       }
       int32_t threads = int32_t(numWarps * hooks->getWarpSize());
       if (failed(checkPowerOfTwoExtents(kernel)))
-        return signalPassFailure();
+        return failure();
       // A tile may spill (up to 4 times the register file), not explode.
       if (failed(checkRegisterBudget(kernel, threads,
                                      4 * hooks->getMaxRegistersPerThread())))
-        return signalPassFailure();
+        return failure();
       func.setKnownBlockSizeAttr(
           DenseI32ArrayAttr::get(context, {threads, 1, 1}));
       KernelLowering lowering(kernel, func, axis, *hooks, numWarps,
                               sharedMemory, assertFlag);
+      lowering.setDecisionLog(decisions);
       if (failed(lowering.lower()))
-        return signalPassFailure();
+        return failure();
       if (lowering.getSharedBytes() > hooks->getMaxSharedMemoryBytes()) {
         kernel.emitOpError()
             << "needs " << lowering.getSharedBytes()
             << " bytes of shared memory; the chip allows "
             << hooks->getMaxSharedMemoryBytes() << " per program" << onChip();
-        return signalPassFailure();
+        return failure();
       }
       // What the runtime needs to launch it, kept on the module because the
       // later conversions rebuild the functions.
@@ -798,8 +880,10 @@ struct ConvertTileToGPUPass
           mb.getNamedAttr(kernel.getSymName(), mb.getDictionaryAttr(info)));
     }
     gpuModule->setAttr("tile.launch", b.getDictionaryAttr(launchInfo));
-    for (FuncOp kernel : kernels)
-      kernel.erase();
+    if (!decisions)
+      for (FuncOp kernel : kernels)
+        kernel.erase();
+    return success();
   }
 };
 
