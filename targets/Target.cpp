@@ -66,6 +66,8 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
       options.chip = value.str();
     } else if (key == "triple") {
       options.triple = value.str();
+    } else if (key == "toolkit") {
+      options.toolkit = value.str();
     } else if (key == "features") {
       // Features are themselves comma separated: the rest of the text.
       options.features =
@@ -74,7 +76,8 @@ FailureOr<TargetOptions> TargetOptions::parse(StringRef text,
     } else {
       error =
           ("unknown target option '" + key +
-           "' (expected chip=..., triple=... or features=...; a chip alone may "
+           "' (expected chip=..., triple=..., toolkit=... or features=...; a "
+           "chip alone may "
            "come first, as in nvidia:sm_90a)")
               .str();
       return failure();
@@ -89,6 +92,8 @@ std::string TargetOptions::str() const {
     parts.push_back("triple=" + triple);
   if (!chip.empty())
     parts.push_back("chip=" + chip);
+  if (!toolkit.empty())
+    parts.push_back("toolkit=" + toolkit);
   if (!features.empty()) // Last: its value holds commas.
     parts.push_back("features=" + features);
   std::string text =

@@ -48,6 +48,12 @@ struct TargetOptions {
   /// LLVM target triple to compile for; empty means the host's (CPU) or the
   /// target's own.
   std::string triple;
+  /// The folder of the external libraries and tools the target reads: the
+  /// CUDA toolkit (nvidia; default $CUDA_PATH, else /usr/local/cuda), the
+  /// OpenMP runtime's folder (cpu; default Debian's /usr/lib/llvm-22/lib),
+  /// the ROCm device libraries' bitcode (amd; default $ROCM_PATH's, else
+  /// Debian's or /opt/rocm's). Empty means the default.
+  std::string toolkit;
   /// Check every access against its buffer's extent
   /// (tile-insert-bounds-checks, `tile-compile --bounds-check`).
   bool boundsCheck = false;

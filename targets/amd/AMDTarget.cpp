@@ -199,7 +199,7 @@ public:
   }
 
   std::string getToolIdentity(const TargetOptions &options) const override {
-    return amd::getDeviceLibrariesIdentity();
+    return amd::getDeviceLibrariesIdentity(options.toolkit);
   }
 
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
@@ -217,7 +217,7 @@ public:
     if (!stage)
       return Target::emitIntermediate(module, options, kind, out);
     return compileKernels(module, *lookupChip(options.chip), options.features,
-                          *stage, out);
+                          options.toolkit, *stage, out);
   }
 };
 
@@ -226,7 +226,7 @@ LogicalResult AMDTarget::serialize(ModuleOp module,
                                    mlir::tile::Artifact &artifact) const {
   const ChipInfo &chip = *lookupChip(options.chip);
   std::string hsaco;
-  if (failed(compileKernels(module, chip, options.features,
+  if (failed(compileKernels(module, chip, options.features, options.toolkit,
                             CodeObjectStage::CodeObject, hsaco)))
     return failure();
   std::string error;

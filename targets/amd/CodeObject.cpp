@@ -74,10 +74,12 @@ std::string amd::getSupportedChipList() {
 // Device libraries
 //===----------------------------------------------------------------------===//
 
-/// The folder of the ROCm device libraries' bitcode: $ROCM_PATH's if set,
-/// else the first of Debian's and ROCm's usual places that has ocml; empty if
-/// none has.
-static std::string findDeviceLibraries() {
+/// The folder of the ROCm device libraries' bitcode: `folder` if given, else
+/// $ROCM_PATH's if set, else the first of Debian's and ROCm's usual places
+/// that has ocml; empty if none has.
+static std::string findDeviceLibraries(StringRef folder) {
+  if (!folder.empty())
+    return folder.str();
   if (std::optional<std::string> root = llvm::sys::Process::GetEnv("ROCM_PATH"))
     return *root + "/amdgcn/bitcode";
   for (StringRef folder : {"/usr/lib/x86_64-linux-gnu/amdgcn/bitcode",
@@ -88,8 +90,8 @@ static std::string findDeviceLibraries() {
   return "";
 }
 
-std::string amd::getDeviceLibrariesIdentity() {
-  std::string folder = findDeviceLibraries(), identity;
+std::string amd::getDeviceLibrariesIdentity(StringRef libraries) {
+  std::string folder = findDeviceLibraries(libraries), identity;
   for (StringRef library : {"ocml.bc", "ockl.bc"})
     identity += CompileCache::fileIdentity(folder + "/" + library.str()) + " ";
   return identity;
@@ -126,7 +128,8 @@ static std::optional<uint64_t> controlValue(StringRef name,
 /// what is called, internalized, and defines the `__oclc_*` controls they
 /// read.
 static LogicalResult linkDeviceLibraries(Location loc, llvm::Module &module,
-                                         const ChipInfo &chip) {
+                                         const ChipInfo &chip,
+                                         StringRef libraries) {
   std::set<std::string> ownDefinitions;
   for (const llvm::GlobalValue &value : module.global_values())
     if (!value.isDeclaration())
@@ -137,15 +140,16 @@ static LogicalResult linkDeviceLibraries(Location loc, llvm::Module &module,
     if (!callsUndefined(module, ("__" + library + "_").str()))
       continue;
     if (folder.empty())
-      folder = findDeviceLibraries();
+      folder = findDeviceLibraries(libraries);
     std::string path = folder + "/" + library.str() + ".bc";
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (folder.empty() || !buffer)
       return emitError(loc)
              << "cannot read the ROCm device library "
              << (folder.empty() ? library.str() + ".bc" : path)
-             << " (install Debian's rocm-device-libs package, or set ROCM_PATH "
-                "to a ROCm installation)";
+             << " (install Debian's rocm-device-libs package, set ROCM_PATH "
+                "to a ROCm installation, or name the folder with the target "
+                "option toolkit=)";
     auto parsed = llvm::parseBitcodeFile(**buffer, module.getContext());
     if (!parsed)
       return emitError(loc) << "cannot parse " << path << ": "
@@ -194,8 +198,8 @@ static gpu::GPUModuleOp findKernels(ModuleOp module) {
 }
 
 LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
-                                  StringRef features, CodeObjectStage stage,
-                                  std::string &out) {
+                                  StringRef features, StringRef libraries,
+                                  CodeObjectStage stage, std::string &out) {
   Location loc = module.getLoc();
   gpu::GPUModuleOp kernels = findKernels(module);
   if (!kernels)
@@ -239,7 +243,7 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
   llvmModule->setTargetTriple(triple);
   llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
                             kCodeObjectVersion * 100);
-  if (failed(linkDeviceLibraries(loc, *llvmModule, chip)))
+  if (failed(linkDeviceLibraries(loc, *llvmModule, chip, libraries)))
     return failure();
   optimizeAtO3(*llvmModule, *machine);
   if (stage == CodeObjectStage::LLVMIR) {

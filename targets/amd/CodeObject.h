@@ -37,8 +37,9 @@ const ChipInfo *lookupChip(StringRef name);
 std::string getSupportedChipList();
 
 /// Identifies the ROCm device libraries a compile links (for the compile
-/// cache): the folder and the files' sizes and times.
-std::string getDeviceLibrariesIdentity();
+/// cache): the folder and the files' sizes and times. `libraries` is the
+/// folder the options name (TargetOptions::toolkit), if any.
+std::string getDeviceLibrariesIdentity(StringRef libraries);
 
 constexpr StringLiteral kTriple = "amdgcn-amd-amdhsa";
 /// ROCm 5 loads code objects up to version 5 only; LLVM 22 writes 6 unless
@@ -52,10 +53,11 @@ enum class CodeObjectStage {
 };
 
 /// Compiles the kernels of `module`'s gpu.module for `chip` up to `stage`,
-/// into `out`. Diagnostics go to the module's context.
+/// into `out`, with the ROCm device libraries of the folder `libraries` (the
+/// default place when empty). Diagnostics go to the module's context.
 LogicalResult compileKernels(ModuleOp module, const ChipInfo &chip,
-                             StringRef features, CodeObjectStage stage,
-                             std::string &out);
+                             StringRef features, StringRef libraries,
+                             CodeObjectStage stage, std::string &out);
 
 /// What the code object's metadata says of one kernel.
 struct KernelResources {

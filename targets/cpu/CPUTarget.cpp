@@ -47,6 +47,12 @@ namespace {
 /// Where Debian's libomp-22-dev puts the OpenMP runtime kernels link with.
 const std::string kOpenMPLibraryDir = "/usr/lib/llvm-22/lib";
 
+/// The folder of the OpenMP runtime kernels link with: the options'
+/// `toolkit`, else Debian's.
+std::string openMPLibraryDir(const TargetOptions &options) {
+  return options.toolkit.empty() ? kOpenMPLibraryDir : options.toolkit;
+}
+
 std::string hostLibmPath() {
   Dl_info info;
   double (*function)(double, double) = &::atan2;
@@ -146,8 +152,9 @@ public:
 
   std::string getToolIdentity(const TargetOptions &options) const override {
     return getLinkerVersion() + " " +
-           CompileCache::fileIdentity(kOpenMPLibraryDir + "/libomp.so") + " " +
-           CompileCache::fileIdentity(hostLibmPath());
+           CompileCache::fileIdentity(openMPLibraryDir(options) +
+                                      "/libomp.so") +
+           " " + CompileCache::fileIdentity(hostLibmPath());
   }
 
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
@@ -273,7 +280,7 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   // provides there.
   std::vector<std::string> linkArgs;
   if (isHost(options))
-    linkArgs = {"-L", kOpenMPLibraryDir, "-lomp"};
+    linkArgs = {"-L", openMPLibraryDir(options), "-lomp"};
   // The math functions computed by libm (CPUMath.cpp) need it loaded: the
   // library the compiler itself uses, named by its soname (no path recorded).
   std::string libm = hostLibmPath();

@@ -569,16 +569,19 @@ private:
   bool archSpecific;
 };
 
-/// The CUDA toolkit: $CUDA_PATH, else /usr/local/cuda.
-std::string cudaRoot() {
+/// The CUDA toolkit: the options' `toolkit`, else $CUDA_PATH, else
+/// /usr/local/cuda.
+std::string cudaRoot(const TargetOptions &options) {
+  if (!options.toolkit.empty())
+    return options.toolkit;
   if (std::optional<std::string> path = llvm::sys::Process::GetEnv("CUDA_PATH"))
     return *path;
   return "/usr/local/cuda";
 }
 
 /// The toolkit's libdevice, linked into every kernel.
-std::string libdevicePath() {
-  return cudaRoot() + "/nvvm/libdevice/libdevice.10.bc";
+std::string libdevicePath(const TargetOptions &options) {
+  return cudaRoot(options) + "/nvvm/libdevice/libdevice.10.bc";
 }
 
 class NVIDIATarget : public Target {
@@ -618,9 +621,9 @@ public:
 
   std::string getToolIdentity(const TargetOptions &options) const override {
     llvm::ErrorOr<std::string> ptxas =
-        llvm::sys::findProgramByName("ptxas", {cudaRoot() + "/bin"});
+        llvm::sys::findProgramByName("ptxas", {cudaRoot(options) + "/bin"});
     return CompileCache::fileIdentity(ptxas ? *ptxas : "") + " " +
-           CompileCache::fileIdentity(libdevicePath());
+           CompileCache::fileIdentity(libdevicePath(options));
   }
 
   LogicalResult serialize(ModuleOp module, const TargetOptions &options,
@@ -680,11 +683,12 @@ static LogicalResult compileToPTX(ModuleOp device, const TargetOptions &options,
     return f.isDeclaration() && f.getName().starts_with("__nv_");
   });
   if (needsLibdevice) {
-    std::string path = libdevicePath();
+    std::string path = libdevicePath(options);
     auto buffer = llvm::MemoryBuffer::getFile(path);
     if (!buffer) {
       error = "cannot read libdevice at " + path +
-              " (set CUDA_PATH to the CUDA toolkit)";
+              " (set CUDA_PATH, or the target option toolkit=, to the CUDA "
+              "toolkit)";
       return failure();
     }
     auto libdevice = llvm::parseBitcodeFile(**buffer, llvmContext);
@@ -862,13 +866,14 @@ LogicalResult NVIDIATarget::assemble(ModuleOp module,
                                      const TargetOptions &options,
                                      StringRef ptx, std::string &cubin,
                                      std::string &report) const {
-  std::string bin = cudaRoot() + "/bin";
+  std::string bin = cudaRoot(options) + "/bin";
   llvm::ErrorOr<std::string> ptxas =
       llvm::sys::findProgramByName("ptxas", {bin});
   if (!ptxas)
     return emitError(module.getLoc())
            << "ptxas not found in " << bin
-           << " (set CUDA_PATH to a CUDA toolkit); the PTX is still available "
+           << " (set CUDA_PATH, or the target option toolkit=, to a CUDA "
+              "toolkit); the PTX is still available "
               "with tile-compile --emit=asm";
   SmallString<128> ptxPath, cubinPath, logPath;
   int ptxFd;

@@ -24,7 +24,7 @@
 // ARTIFACT-NEXT: arg i32
 
 // TARGET: error: unknown target 'tpu' (known: amd, cpu, nvidia)
-// OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=... or features=...; a chip alone may come first, as in nvidia:sm_90a)
+// OPTION: tile-compile: unknown target option 'speed' (expected chip=..., triple=..., toolkit=... or features=...; a chip alone may come first, as in nvidia:sm_90a)
 
 // NOTYET: error: 'tile.scan' op cannot be lowered by the CPU target: scans of tiles of rank above 2 are not implemented yet
 tile.func @scan_rank3(%a: !tile.ptr<f32>) {
