@@ -12,8 +12,9 @@
 // RUN: tile-compile %t.kernels.mlir --target=cpu -o %t.tile
 
 // No folder of the compiling machine goes into a CPU kernel library: libomp
-// by soname, no RUNPATH (the runtime loads an OpenMP runtime first).
-// RUN: tile-compile %t.kernels.mlir --target=cpu --emit=so -o %t.so
+// by soname, no RUNPATH (the runtime loads an OpenMP runtime first). It is
+// linked in-process: no ld.lld program is needed (none is on this PATH).
+// RUN: env PATH=%t.no-tools tile-compile %t.kernels.mlir --target=cpu --no-cache --emit=so -o %t.so
 // RUN: llvm-readelf -d %t.so | FileCheck %s --check-prefix=DYNAMIC
 // DYNAMIC-NOT: RUNPATH
 // DYNAMIC-NOT: RPATH
