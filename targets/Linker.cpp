@@ -44,7 +44,8 @@ private:
 };
 } // namespace
 
-LogicalResult mlir::tile::linkSharedObject(Location loc, StringRef object,
+LogicalResult mlir::tile::linkSharedObject(Location loc, StringRef what,
+                                           StringRef object,
                                            ArrayRef<std::string> arguments,
                                            std::string &library) {
   SmallString<128> objectPath, libraryPath;
@@ -74,7 +75,7 @@ LogicalResult mlir::tile::linkSharedObject(Location loc, StringRef object,
                         {{lld::Gnu, &lld::elf::link}});
   }();
   if (result.retCode != 0)
-    return emitError(loc) << "linking failed:\n" << messages;
+    return emitError(loc) << "linking " << what << " failed:\n" << messages;
   if (!result.canRunAgain)
     return emitError(loc) << "lld cannot link again in this process";
   auto linked = llvm::MemoryBuffer::getFile(libraryPath);

@@ -776,16 +776,15 @@ struct ConvertTileToGPUPass
 
   /// Replaces the module's kernels by gpu.funcs; with `decisions`, records
   /// what the lowering chose instead and keeps the kernels.
-  LogicalResult lowerKernels(ModuleOp module, GPUTargetHooks &targetHooks,
+  LogicalResult lowerKernels(ModuleOp module, GPUTargetHooks &hooks,
                              LoweringDecisions *decisions) {
-    GPUTargetHooks *hooks = &targetHooks;
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
     if (kernels.empty())
       return success();
     // Descriptor accesses other than tensor copies become pointer accesses
     // first, so that the analysis sees them.
     for (FuncOp kernel : kernels)
-      if (failed(rewriteDescriptorAccesses(kernel, *hooks)))
+      if (failed(rewriteDescriptorAccesses(kernel, hooks)))
         return failure();
     AxisInfoAnalysis axis(module);
     dropValueHints(module);
@@ -831,35 +830,35 @@ struct ConvertTileToGPUPass
       auto [largest, hasDot] = measureKernel(kernel);
       unsigned numWarps = kernel.getNumWarps()
                               ? unsigned(*kernel.getNumWarps())
-                              : hooks->getDefaultNumWarps(largest, hasDot);
+                              : hooks.getDefaultNumWarps(largest, hasDot);
       if (!llvm::isPowerOf2_32(numWarps) ||
-          numWarps * hooks->getWarpSize() > 1024) {
+          numWarps * hooks.getWarpSize() > 1024) {
         kernel.emitOpError()
             << "num_warps = " << numWarps
             << " must be a power of two with at most 1024 "
                "threads per program ("
-            << hooks->getWarpSize() << " per warp" << onChip() << ")";
+            << hooks.getWarpSize() << " per warp" << onChip() << ")";
         return failure();
       }
-      int32_t threads = int32_t(numWarps * hooks->getWarpSize());
+      int32_t threads = int32_t(numWarps * hooks.getWarpSize());
       if (failed(checkPowerOfTwoExtents(kernel)))
         return failure();
       // A tile may spill (up to 4 times the register file), not explode.
       if (failed(checkRegisterBudget(kernel, threads,
-                                     4 * hooks->getMaxRegistersPerThread())))
+                                     4 * hooks.getMaxRegistersPerThread())))
         return failure();
       func.setKnownBlockSizeAttr(
           DenseI32ArrayAttr::get(context, {threads, 1, 1}));
-      KernelLowering lowering(kernel, func, axis, *hooks, numWarps,
-                              sharedMemory, assertFlag);
+      KernelLowering lowering(kernel, func, axis, hooks, numWarps, sharedMemory,
+                              assertFlag);
       lowering.setDecisionLog(decisions);
       if (failed(lowering.lower()))
         return failure();
-      if (lowering.getSharedBytes() > hooks->getMaxSharedMemoryBytes()) {
+      if (lowering.getSharedBytes() > hooks.getMaxSharedMemoryBytes()) {
         kernel.emitOpError()
             << "needs " << lowering.getSharedBytes()
             << " bytes of shared memory; the chip allows "
-            << hooks->getMaxSharedMemoryBytes() << " per program" << onChip();
+            << hooks.getMaxSharedMemoryBytes() << " per program" << onChip();
         return failure();
       }
       // What the runtime needs to launch it, kept on the module because the

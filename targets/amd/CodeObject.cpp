@@ -266,9 +266,8 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
     return success();
   }
   // A code object may not leave a symbol for the loader to find.
-  if (failed(linkSharedObject(loc, code.str(), {"--no-undefined"}, out)))
-    return emitError(loc) << "linking the code object failed";
-  return success();
+  return linkSharedObject(loc, "the code object", code.str(),
+                          {"--no-undefined"}, out);
 }
 
 //===----------------------------------------------------------------------===//

@@ -287,8 +287,9 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   if (isHost(options) && !libm.empty())
     linkArgs.push_back(libm);
   std::string library;
-  if (failed(linkSharedObject(module.getLoc(), object, linkArgs, library)))
-    return emitError(module.getLoc()) << "linking the kernel library failed";
+  if (failed(linkSharedObject(module.getLoc(), "the kernel library", object,
+                              linkArgs, library)))
+    return failure();
 
   artifact.chip = options.chip;
   artifact.features = options.features.empty() ? "-" : options.features;

@@ -785,11 +785,10 @@ static std::string joinPTX(ArrayRef<std::string> parts) {
   std::string joined;
   for (auto [index, ptx] : llvm::enumerate(parts)) {
     StringRef text(ptx);
-    if (index > 0) {
-      size_t body = text.find(".address_size");
-      body = body == StringRef::npos ? 0 : text.find('\n', body);
-      text = text.drop_front(body == StringRef::npos ? text.size() : body + 1);
-    }
+    // After the first part, what follows the header's last line (without
+    // a header, all of it: ptxas then refuses the repeated directives).
+    if (index > 0 && text.contains(".address_size"))
+      text = text.split(".address_size").second.split('\n').second;
     joined += text;
     joined += "\n";
   }
