@@ -13,6 +13,7 @@
 #include "tile/Runtime/artifact.h"
 #include "tile/runtime.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,6 +24,52 @@ namespace rt {
 /// A status with \p message; never fails (falls back to a static
 /// out-of-memory status).
 tile_status_t makeStatus(tile_status_code_t code, const std::string &message);
+
+class EventImpl;
+
+/// An in-order queue of work on one device. Work is checked before it is
+/// queued; what fails while it runs is kept and reported by synchronize().
+class StreamImpl {
+public:
+  virtual ~StreamImpl() = default;
+  /// Waits for the work queued so far; reports the first failure of work
+  /// queued since the last synchronize (naming the kernel where it was a
+  /// launch) and forgets it.
+  virtual tile_status_t synchronize() = 0;
+  /// Sets \p idle to whether all work queued so far has finished.
+  virtual tile_status_t query(bool &idle) = 0;
+  /// Queues a wait: later work on this stream starts after \p event (of the
+  /// same device) completes, as last recorded when this is called.
+  virtual tile_status_t waitFor(EventImpl &event) = 0;
+  /// Queues copies between host memory, which the caller keeps valid until
+  /// the stream is synchronized, and device memory.
+  virtual tile_status_t copyFromHost(void *dst, const void *src,
+                                     size_t bytes) = 0;
+  virtual tile_status_t copyToHost(void *dst, const void *src,
+                                   size_t bytes) = 0;
+};
+
+/// A marker recorded on a stream, completed when the stream reaches it.
+class EventImpl {
+public:
+  virtual ~EventImpl() = default;
+  /// Records the event at the current end of \p stream (same device).
+  virtual tile_status_t record(StreamImpl &stream) = 0;
+  /// Waits until the last recording completes (at once if never recorded).
+  virtual tile_status_t synchronize() = 0;
+  virtual tile_status_t query(bool &done) = 0;
+  /// Waits for both events and sets \p milliseconds to the time from this
+  /// one to \p end. Both must have been recorded.
+  virtual tile_status_t elapsed(EventImpl &end, double &milliseconds) = 0;
+};
+
+/// What tile_device_info reports, filled by the backend.
+struct DeviceProperties {
+  std::string name; ///< "NVIDIA H200", the CPU's model name
+  std::string chip; ///< "sm_90", "gfx942", "x86_64"
+  uint64_t memoryBytes = 0;
+  int computeUnits = 0; ///< multiprocessors, compute units, CPU threads
+};
 
 /// A module: the loaded binary of one artifact.
 class ModuleImpl {
@@ -38,6 +85,12 @@ public:
   /// on GPUs).
   virtual tile_status_t launchTimed(size_t index, const uint32_t grid[3],
                                     void **args, double &milliseconds) = 0;
+  /// Queues kernel \p index on \p stream (of the module's device). \p args
+  /// stays valid while \p keepAlive is held, which a backend that runs the
+  /// launch later keeps until then.
+  virtual tile_status_t launchOn(StreamImpl &stream, size_t index,
+                                 const uint32_t grid[3], void **args,
+                                 std::shared_ptr<const void> keepAlive) = 0;
   /// Encodes the tensor map \p map over device memory at \p address with
   /// these sizes and strides (elements; outermost first, as in \p map) into
   /// the 128 bytes at \p out (64-byte aligned). Backends without tensor
@@ -67,6 +120,14 @@ public:
   virtual tile_status_t loadModule(const Artifact &artifact,
                                    std::unique_ptr<ModuleImpl> &out) = 0;
   virtual tile_status_t synchronize() = 0;
+  virtual tile_status_t properties(DeviceProperties &out) = 0;
+  virtual tile_status_t createStream(std::unique_ptr<StreamImpl> &out) = 0;
+  /// A stream over the caller's native stream handle (CUstream,
+  /// hipStream_t), never destroyed by the runtime. Backends without native
+  /// streams refuse.
+  virtual tile_status_t wrapStream(void *native,
+                                   std::unique_ptr<StreamImpl> &out);
+  virtual tile_status_t createEvent(std::unique_ptr<EventImpl> &out) = 0;
 };
 
 /// A kind of device ("cpu", "cuda", "hip").

@@ -145,7 +145,10 @@ tile_status_t GPUModule::prepareKernels(const Artifact &artifact) {
                           "' has " + std::to_string(bytes) +
                           " bytes, expected " +
                           std::to_string(kAssertFlagBytes));
-  return nullptr;
+  // Asynchronous launches rely on a clear flag: do not trust the binary's
+  // initializer.
+  const uint32_t zero = 0;
+  return device.fill(assertFlag, kAssertFlagBytes, &zero, sizeof(zero));
 }
 
 tile_status_t GPUModule::run(size_t index, const uint32_t grid[3], void **args,
@@ -160,7 +163,7 @@ tile_status_t GPUModule::run(size_t index, const uint32_t grid[3], void **args,
   if (milliseconds)
     if (tile_status_t s = recordEvent(0))
       return s;
-  if (tile_status_t s = launchEntry(index, grid, args))
+  if (tile_status_t s = launchEntry(index, grid, args, nullptr))
     return s;
   if (milliseconds) {
     if (tile_status_t s = recordEvent(1))
@@ -170,7 +173,6 @@ tile_status_t GPUModule::run(size_t index, const uint32_t grid[3], void **args,
   }
   if (!kernel.config.asserts)
     return nullptr;
-  uint32_t flag[4] = {0, 0, 0, 0};
   if (tile_status_t s = device.synchronize()) {
     // The launch's own errors surface here: name the kernel.
     tile_status_t named =
@@ -179,7 +181,92 @@ tile_status_t GPUModule::run(size_t index, const uint32_t grid[3], void **args,
     tile_status_free(s);
     return named;
   }
+  return takeAssertFailure(kernel.name);
+}
+
+tile_status_t GPUModule::takeAssertFailure(const std::string &names) {
+  uint32_t flag[4] = {0, 0, 0, 0};
   if (tile_status_t s = device.copyToHost(flag, assertFlag, sizeof(flag)))
     return s;
-  return checkAssertFlag(kernel.name, flag);
+  tile_status_t failure = checkAssertFlag(names, flag);
+  if (!failure)
+    return nullptr;
+  const uint32_t zero = 0;
+  if (tile_status_t s =
+          device.fill(assertFlag, kAssertFlagBytes, &zero, sizeof(zero))) {
+    tile_status_free(failure);
+    return s;
+  }
+  return failure;
+}
+
+tile_status_t GPUModule::launchOn(StreamImpl &stream, size_t index,
+                                  const uint32_t grid[3], void **args,
+                                  std::shared_ptr<const void>) {
+  // The driver copies the arguments at the launch: nothing to keep.
+  auto &gpu = static_cast<GPUStream &>(stream);
+  if (tile_status_t s = launchEntry(index, grid, args, gpu.native()))
+    return s;
+  gpu.noteLaunch(*this, index);
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// GPUStream
+//===----------------------------------------------------------------------===//
+
+void GPUStream::noteLaunch(GPUModule &module, size_t index) {
+  for (const auto &entry : launched)
+    if (entry.first == &module && entry.second == index)
+      return;
+  launched.emplace_back(&module, index);
+}
+
+tile_status_t GPUStream::synchronize() {
+  std::vector<std::pair<GPUModule *, size_t>> kernels;
+  kernels.swap(launched);
+  // "kernel a", "one of the kernels a, b".
+  auto describe = [](const std::vector<std::string> &names) {
+    std::string text = names.size() == 1 ? "kernel " : "one of the kernels ";
+    for (size_t i = 0; i < names.size(); ++i)
+      text += (i ? ", " : "") + names[i];
+    return text;
+  };
+  if (tile_status_t s = waitDriver()) {
+    if (kernels.empty())
+      return s;
+    std::vector<std::string> names;
+    for (const auto &entry : kernels)
+      names.push_back(entry.first->kernelName(entry.second));
+    tile_status_t named =
+        makeStatus(tile_status_code(s), describe(names) +
+                                            " (launched on this "
+                                            "stream): " +
+                                            tile_status_message(s));
+    tile_status_free(s);
+    return named;
+  }
+  // Each module's flag once, naming its asserting kernels launched here.
+  tile_status_t first = nullptr;
+  for (size_t i = 0; i < kernels.size(); ++i) {
+    GPUModule *module = kernels[i].first;
+    bool seen = false;
+    for (size_t j = 0; j < i && !seen; ++j)
+      seen = kernels[j].first == module &&
+             module->kernelAsserts(kernels[j].second);
+    if (seen || !module->kernelAsserts(kernels[i].second))
+      continue;
+    std::string names;
+    for (size_t j = i; j < kernels.size(); ++j)
+      if (kernels[j].first == module &&
+          module->kernelAsserts(kernels[j].second))
+        names += (names.empty() ? "" : " or ") +
+                 module->kernelName(kernels[j].second);
+    tile_status_t s = module->takeAssertFailure(names);
+    if (!first)
+      first = s;
+    else
+      tile_status_free(s);
+  }
+  return first;
 }

@@ -70,10 +70,39 @@ struct GPUEntryLimits {
   bool canRaise = false;    ///< whether raiseDynamicShared may go higher
 };
 
+class GPUModule;
+
+/// A stream of a GPU backend. It remembers the kernels launched on it since
+/// its last synchronization: a failure the driver reports then is named
+/// after them, and the assert flags of their modules are read then.
+class GPUStream : public StreamImpl {
+public:
+  tile_status_t synchronize() final;
+  /// The driver's handle (CUstream, hipStream_t); null is the default
+  /// stream.
+  virtual void *native() const = 0;
+  /// Called after kernel \p index of \p module was queued here.
+  void noteLaunch(GPUModule &module, size_t index);
+
+protected:
+  /// Waits for the stream's work in the driver.
+  virtual tile_status_t waitDriver() = 0;
+
+private:
+  /// Since the last synchronization, each (module, kernel) once, in order.
+  std::vector<std::pair<GPUModule *, size_t>> launched;
+};
+
 /// A loaded GPU module: the steps both backends take to prepare and launch
 /// its kernels (launch attributes and limits, the assert flag, timing), over
-/// a few driver calls each backend implements. Launches go to the device's
-/// default stream, in order.
+/// a few driver calls each backend implements. tile_kernel_launch goes to
+/// the device's default stream, in order; launchOn to a stream.
+///
+/// The assert flag is the module's: zero when loaded, and cleared each time
+/// a failure is reported. A synchronous launch of an asserting kernel waits
+/// for it and reads the flag; an asynchronous one leaves that to its
+/// stream's synchronization, which also reports a failure of the same
+/// module's kernels on other streams that ran meanwhile.
 class GPUModule : public ModuleImpl {
 public:
   tile_status_t launch(size_t index, const uint32_t grid[3],
@@ -84,6 +113,20 @@ public:
                             double &milliseconds) final {
     return run(index, grid, args, &milliseconds);
   }
+  tile_status_t launchOn(StreamImpl &stream, size_t index,
+                         const uint32_t grid[3], void **args,
+                         std::shared_ptr<const void> keepAlive) final;
+
+  const std::string &kernelName(size_t index) const {
+    return kernels[index].name;
+  }
+  bool kernelAsserts(size_t index) const {
+    return kernels[index].config.asserts;
+  }
+  /// After the work that may have set it has finished: reads the assert
+  /// flag and, if it is set, clears it and reports the failure as one of
+  /// kernels \p names ("a", or "a or b").
+  tile_status_t takeAssertFailure(const std::string &names);
 
 protected:
   GPUModule(DeviceImpl &device, std::string deviceName)
@@ -112,10 +155,11 @@ protected:
   /// address if the module does not define it.
   virtual tile_status_t findGlobal(const char *symbol, void *&address,
                                    size_t &bytes) = 0;
-  /// Launches kernel \p index: blocks of (threads, 1, 1), \p args as the
+  /// Launches kernel \p index on \p stream (a native handle; null is the
+  /// default stream): blocks of (threads, 1, 1), \p args as the
   /// ModuleImpl::launch contract gives them.
   virtual tile_status_t launchEntry(size_t index, const uint32_t grid[3],
-                                    void **args) = 0;
+                                    void **args, void *stream) = 0;
   /// Records timing event 0 (before a launch) or 1 (after it).
   virtual tile_status_t recordEvent(int which) = 0;
   /// Waits for event 1 and gives the time from event 0 to it.

@@ -1,7 +1,7 @@
 //===- Handles.cpp - The runtime's table of generation-tagged handles -----===//
 //
 // A handle value is, from the low bits up: the slot index plus one (so that
-// no handle is 0), the kind (2 bits), and the slot's generation. A slot's
+// no handle is 0), the kind (3 bits), and the slot's generation. A slot's
 // generation grows by one each time it is reused; one that reaches the
 // largest generation is never reused, so no two handles are ever equal.
 //
@@ -21,7 +21,7 @@ namespace {
 
 constexpr unsigned kBits = sizeof(uintptr_t) * 8;
 constexpr unsigned kIndexBits = kBits >= 64 ? 32 : 14;
-constexpr unsigned kKindBits = 2;
+constexpr unsigned kKindBits = 3;
 constexpr unsigned kGenerationBits = kBits - kIndexBits - kKindBits;
 constexpr uintptr_t kIndexMask = (uintptr_t(1) << kIndexBits) - 1;
 constexpr uintptr_t kMaxGeneration = (uintptr_t(1) << kGenerationBits) - 1;
@@ -37,6 +37,10 @@ const char *kindName(HandleKind kind) {
     return "module";
   case HandleKind::Kernel:
     return "kernel";
+  case HandleKind::Stream:
+    return "stream";
+  case HandleKind::Event:
+    return "event";
   }
   return "?";
 }
@@ -52,6 +56,9 @@ const char *staleReason(HandleKind kind) {
     return "unloaded";
   case HandleKind::Kernel:
     return "its module was unloaded";
+  case HandleKind::Stream:
+  case HandleKind::Event:
+    return "destroyed";
   }
   return "?";
 }
@@ -75,7 +82,8 @@ struct HandleTable::Impl {
   // Holds the mutex.
   tile_status_t lookup(uintptr_t handle, HandleKind kind, Slot *&out) {
     uintptr_t index = (handle & kIndexMask) - 1;
-    HandleKind actual = HandleKind((handle >> kIndexBits) & 3);
+    HandleKind actual =
+        HandleKind((handle >> kIndexBits) & ((1u << kKindBits) - 1));
     uintptr_t generation = handle >> (kIndexBits + kKindBits);
     if ((handle & kIndexMask) == 0 || index >= slots.size() ||
         generation == 0 || generation > slots[index].generation) {

@@ -1,11 +1,11 @@
 //===- Handles.h - The runtime's generation-tagged handles ------*- C++ -*-===//
 //
-// Every handle the C API gives out (device, buffer, module, kernel) is a slot
-// index, the handle's kind and the slot's generation packed into the pointer
-// value: never an address. Freeing, unloading or closing retires the slot, so
-// a stale handle (a double free, a kernel of an unloaded module, a closed
-// device) is recognized and refused with TILE_INVALID_ARGUMENT instead of
-// being dereferenced; a slot is reused only under a new generation.
+// Every handle the C API gives out (device, buffer, module, kernel, stream,
+// event) is a slot index, the handle's kind and the slot's generation packed
+// into the pointer value: never an address. Freeing, unloading or closing
+// retires the slot, so a stale handle (a double free, a kernel of an unloaded
+// module, a closed device) is recognized and refused with TILE_INVALID_ARGUMENT
+// instead of being dereferenced; a slot is reused only under a new generation.
 //
 // The table holds one shared reference to each object. A call looks its
 // handles up and holds its own references while it runs, so a free on another
@@ -25,7 +25,14 @@
 namespace mlir::tile {
 namespace rt {
 
-enum class HandleKind : unsigned { Device, Buffer, Module, Kernel };
+enum class HandleKind : unsigned {
+  Device,
+  Buffer,
+  Module,
+  Kernel,
+  Stream,
+  Event
+};
 
 /// The process-wide table (thread-safe: one mutex, held only for the lookup
 /// itself, never while an object is destroyed).

@@ -11,8 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Runtime/Backend.h"
-#include "tile/Runtime/Handles.h"
+#include "tile/Runtime/Objects.h"
 #include "tile/Runtime/cpu/CPUBackend.h"
 #include "tile/Runtime/cuda/CUDABackend.h"
 #include "tile/Runtime/hip/HIPBackend.h"
@@ -28,98 +27,10 @@
 using namespace mlir::tile;
 using namespace mlir::tile::rt;
 
-//===----------------------------------------------------------------------===//
-// Handles
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-// The objects behind the handles. The handle table holds one reference to
-// each until it is closed, freed or unloaded; every buffer and module holds
-// one to its device, so the device outlives them.
-struct Device {
-  Backend *backend = nullptr;
-  std::unique_ptr<DeviceImpl> impl;
-};
-
-struct Buffer {
-  std::shared_ptr<Device> device;
-  void *address = nullptr;
-  size_t size = 0;
-  // False for memory the caller owns (tile_buffer_wrap).
-  bool owned = true;
-  ~Buffer() {
-    if (address && owned)
-      device->impl->release(address);
-  }
-};
-
-// Members go in reverse order: the module's binary is unloaded before its
-// device may go.
-struct Module {
-  std::shared_ptr<Device> device;
-  std::vector<KernelInfo> kernels;
-  std::unique_ptr<ModuleImpl> impl;
-  std::vector<uintptr_t> kernelHandles; // one per kernel, same order
-};
-
-// A kernel handle's referent: its module (kept alive while a call uses it)
-// and its index there.
-struct KernelRef {
-  std::shared_ptr<Module> module;
-  size_t index = 0;
-  const KernelInfo &info() const { return module->kernels[index]; }
-};
-
-HandleTable &handles() { return HandleTable::get(); }
-
-// Looks up a non-null handle of the C type \p Handle as an object of type
-// \p T; "NAME is null" for a null one.
-template <typename T, typename Handle>
-tile_status_t lookup(Handle handle, HandleKind kind, const char *name,
-                     std::shared_ptr<T> &out) {
-  if (!handle)
-    return makeStatus(TILE_INVALID_ARGUMENT, std::string(name) + " is null");
-  std::shared_ptr<void> object;
-  if (tile_status_t s = handles().find(fromHandle(handle), kind, object))
-    return s;
-  out = std::static_pointer_cast<T>(object);
-  return nullptr;
+tile_status_t DeviceImpl::wrapStream(void *, std::unique_ptr<StreamImpl> &) {
+  return makeStatus(TILE_UNSUPPORTED,
+                    "this device's backend has no native streams to wrap");
 }
-
-tile_status_t lookupKernel(tile_kernel_t kernel, KernelRef &out) {
-  if (!kernel)
-    return makeStatus(TILE_INVALID_ARGUMENT, "kernel is null");
-  std::shared_ptr<void> object;
-  if (tile_status_t s = handles().find(fromHandle(kernel), HandleKind::Kernel,
-                                       object, &out.index))
-    return s;
-  out.module = std::static_pointer_cast<Module>(object);
-  return nullptr;
-}
-
-// Registers \p object; on success the handle goes to \p out.
-template <typename Handle, typename T>
-tile_status_t publish(HandleKind kind, std::shared_ptr<T> object, Handle *out) {
-  uintptr_t value = 0;
-  if (tile_status_t s = handles().add(kind, std::move(object), 0, value))
-    return s;
-  *out = toHandle<Handle>(value);
-  return nullptr;
-}
-
-// Retires a handle: a null one is a no-op, a stale one an error. The object
-// is destroyed here, outside the table's lock, if this was its last
-// reference.
-template <typename Handle>
-tile_status_t retire(Handle handle, HandleKind kind) {
-  if (!handle)
-    return nullptr;
-  std::shared_ptr<void> object;
-  return handles().remove(fromHandle(handle), kind, object);
-}
-
-} // namespace
 
 tile_status_t ModuleImpl::encodeTensorMap(const TensorMapInfo &, void *,
                                           const std::vector<int64_t> &,
@@ -130,25 +41,6 @@ tile_status_t ModuleImpl::encodeTensorMap(const TensorMapInfo &, void *,
 }
 
 namespace {
-
-tile_status_t invalid(const std::string &message) {
-  return makeStatus(TILE_INVALID_ARGUMENT, message);
-}
-
-// Runs an API body, turning an escaping C++ exception into a status.
-template <typename Body> tile_status_t guarded(Body &&body) {
-#if defined(__cpp_exceptions)
-  try {
-    return body();
-  } catch (const std::bad_alloc &) {
-    return makeStatus(TILE_OUT_OF_MEMORY, "out of memory");
-  } catch (...) {
-    return makeStatus(TILE_INTERNAL, "unexpected C++ exception");
-  }
-#else
-  return body();
-#endif
-}
 
 //===----------------------------------------------------------------------===//
 // Backends
@@ -318,8 +210,9 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
         tile_status_free(s);
         return invalid(message);
       }
-      if (buffers[i]->device != module.device)
-        return invalid(argName + " is a buffer of another device");
+      if (tile_status_t s = checkSameDevice(*module.device, *buffers[i]->device,
+                                            argName, "the kernel"))
+        return s;
       slot.pointer = buffers[i]->address;
       addExtent(*buffers[i]);
       break;
@@ -432,26 +325,66 @@ tile_status_t encodeTensorMaps(ModuleImpl &impl, const KernelInfo &info,
   return nullptr;
 }
 
-tile_status_t launch(tile_kernel_t handle, const uint32_t grid[3],
-                     const tile_arg_t *args, size_t numArgs,
-                     double *outMilliseconds) {
+// Everything a launch passes to the kernel, and what it uses: a launch
+// queued on a stream keeps it until the stream is done with it.
+struct LaunchPayload {
+  std::vector<ArgSlot> slots;
+  std::vector<TensorMapStorage> maps;
+  std::vector<void *> pointers;
+  std::vector<std::shared_ptr<Buffer>> buffers;
+  std::shared_ptr<Module> module;
+};
+
+} // namespace
+
+tile_status_t mlir::tile::rt::checkSameDevice(const Device &expected,
+                                              const Device &actual,
+                                              const std::string &what,
+                                              const std::string &owner) {
+  // Two opens of one device are one device: same memory, same context.
+  if (expected.backend == actual.backend && expected.ordinal == actual.ordinal)
+    return nullptr;
+  return invalid(what + " is of device " + actual.label + ", but " + owner +
+                 " is on " + expected.label);
+}
+
+tile_status_t mlir::tile::rt::checkRange(const Buffer &buffer, size_t offset,
+                                         size_t bytes, const char *what) {
+  if (offset > buffer.size || bytes > buffer.size - offset)
+    return invalid(std::string(what) + " of " + std::to_string(bytes) +
+                   " bytes at offset " + std::to_string(offset) +
+                   " is out of range of a " + std::to_string(buffer.size) +
+                   "-byte buffer");
+  return nullptr;
+}
+
+tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
+                                           const uint32_t grid[3],
+                                           const tile_arg_t *args,
+                                           size_t numArgs,
+                                           double *outMilliseconds) {
   KernelRef kernel;
   if (tile_status_t s = lookupKernel(handle, kernel))
     return s;
+  if (stream)
+    if (tile_status_t s = checkSameDevice(
+            *kernel.module->device, *stream->device, "the stream",
+            "kernel '" + kernel.info().name + "'"))
+      return s;
   if (tile_status_t s = checkGrid(grid))
     return s;
-  std::vector<ArgSlot> slots;
-  std::vector<void *> pointers;
-  std::vector<std::shared_ptr<Buffer>> buffers;
+  auto payload = std::make_shared<LaunchPayload>();
+  std::vector<ArgSlot> &slots = payload->slots;
+  std::vector<void *> &pointers = payload->pointers;
   if (tile_status_t s =
-          prepareArgs(kernel, args, numArgs, slots, pointers, buffers))
+          prepareArgs(kernel, args, numArgs, slots, pointers, payload->buffers))
     return s;
   const std::vector<KernelInfo> &kernels = kernel.module->kernels;
   ModuleImpl &impl = *kernel.module->impl;
   size_t index = chooseVariant(kernel, args, slots);
   // Tensor maps follow the arguments. A variant whose maps the driver
   // refuses (a size of 0, say) gives way to the kernel as written.
-  std::vector<TensorMapStorage> maps;
+  std::vector<TensorMapStorage> &maps = payload->maps;
   if (tile_status_t s =
           encodeTensorMaps(impl, kernels[index], args, slots, maps)) {
     if (index == kernel.index)
@@ -464,20 +397,22 @@ tile_status_t launch(tile_kernel_t handle, const uint32_t grid[3],
   }
   for (TensorMapStorage &map : maps)
     pointers.push_back(map.bytes);
+  if (stream) {
+    std::lock_guard<std::mutex> lock(stream->mutex);
+    payload->module = kernel.module;
+    void **argv = pointers.data();
+    std::shared_ptr<const void> keep = payload;
+    if (tile_status_t s = impl.launchOn(*stream->impl, index, grid, argv, keep))
+      return s;
+    keepInFlight(*stream, std::move(keep));
+    return nullptr;
+  }
   if (!outMilliseconds)
     return impl.launch(index, grid, pointers.data());
   return impl.launchTimed(index, grid, pointers.data(), *outMilliseconds);
 }
 
-tile_status_t checkRange(const Buffer &buffer, size_t offset, size_t bytes,
-                         const char *what) {
-  if (offset > buffer.size || bytes > buffer.size - offset)
-    return invalid(std::string(what) + " of " + std::to_string(bytes) +
-                   " bytes at offset " + std::to_string(offset) +
-                   " is out of range of a " + std::to_string(buffer.size) +
-                   "-byte buffer");
-  return nullptr;
-}
+namespace {
 
 // Reads a whole file; TILE_NOT_FOUND if it does not exist.
 tile_status_t readFile(const char *path, std::string &out) {
@@ -529,7 +464,11 @@ tile_status_t tile_device_open(const char *backend, int ordinal,
                      " is negative");
     auto device = std::make_shared<Device>();
     device->backend = b;
+    device->ordinal = ordinal;
+    device->label = std::string(b->name()) + ":" + std::to_string(ordinal);
     if (tile_status_t s = b->openDevice(ordinal, device->impl))
+      return s;
+    if (tile_status_t s = device->impl->properties(device->properties))
       return s;
     return publish(HandleKind::Device, std::move(device), out_device);
   });
@@ -834,8 +773,9 @@ tile_status_t tile_kernel_attribute(tile_kernel_t handle, const char *name,
 
 tile_status_t tile_kernel_launch(tile_kernel_t kernel, const uint32_t grid[3],
                                  const tile_arg_t *args, size_t num_args) {
-  return guarded(
-      [&]() { return launch(kernel, grid, args, num_args, nullptr); });
+  return guarded([&]() {
+    return launchKernel(kernel, nullptr, grid, args, num_args, nullptr);
+  });
 }
 
 tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
@@ -845,7 +785,8 @@ tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
   return guarded([&]() -> tile_status_t {
     if (!out_milliseconds)
       return invalid("out_milliseconds is null");
-    return launch(kernel, grid, args, num_args, out_milliseconds);
+    return launchKernel(kernel, nullptr, grid, args, num_args,
+                        out_milliseconds);
   });
 }
 

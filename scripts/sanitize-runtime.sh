@@ -6,8 +6,10 @@
 # test (stale handles included) and the damaged-artifact driver (the cases of
 # test/Runtime), and the CUDA and HIP backends on the fake drivers of
 # test/Runtime/Inputs/mock_cuda.c and mock_hip.c (the HIP one on the AMDGCN
-# fixtures, built where llc and ld.lld are found). JOBS sets ninja's -j
-# (default 2).
+# fixtures, built where llc and ld.lld are found), the streams test on all
+# three; then builds the runtime again with ThreadSanitizer into
+# BUILD_DIR-tsan and runs the streams test from eight threads. JOBS sets
+# ninja's -j (default 2).
 # Exits non-zero if a case gives the wrong exit code or message, or if a
 # sanitizer reports anything (leaks included). Needs cmake, ninja, a C/C++
 # compiler and python3; also runs the artifact unit tests when GoogleTest is
@@ -23,7 +25,8 @@ cmake -G Ninja -S "$root" -B "$build" -DTILE_BUILD_COMPILER=OFF \
   -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_MODULE_LINKER_FLAGS="$san" \
   >/dev/null
 ninja -C "$build" -j"${JOBS:-2}" tile-run tile-test-pack tile-test-fixture \
-  tile-test-damage tile-runtime-api-test tile-mock-cuda tile-mock-hip
+  tile-test-damage tile-runtime-api-test tile-runtime-streams-test \
+  tile-mock-cuda tile-mock-hip
 if ninja -C "$build" -t query tile-test-fixture-hsaco >/dev/null 2>&1; then
   ninja -C "$build" -j"${JOBS:-2}" tile-test-fixture-hsaco
 fi
@@ -198,7 +201,35 @@ fi
 "$bin/tile-test-pack" -o "$work/api.art" --binary "$fixture" \
   --kernel grid_ids:grid_ids_kernel:ptr:threads=4 \
   --kernel alignment:alignment_kernel:ptr,ptr
-run_case 0 "close null: OK ok" "$bin/tile-runtime-api-test" "$work/api.art"
+run_case 0 "close null: OK ok" env TILE_CPU_DEVICES=2 \
+  "$bin/tile-runtime-api-test" "$work/api.art"
+
+# Devices, streams and events (test/Runtime/streams.test): on two host
+# devices from four threads, and on the fake drivers' two devices, a fault
+# included.
+streams=$bin/tile-runtime-streams-test
+run_case 0 "threads: 4 threads x 20 rounds on 2 devices: PASS" \
+  env TILE_CPU_DEVICES=2 "$streams" cpu "$art" "$art" --threads 4
+"$bin/tile-test-pack" -o "$work/ptx-fixtures.art" \
+  --binary "$root/test/Runtime/Inputs/fixture_kernels.ptx" --target nvidia \
+  --kernel assert_positive:assert_positive:ptr,i32:threads=256,asserts=1 \
+  --kernel fault:fault:ptr:threads=32
+run_case 0 "close: OK ok" env LD_LIBRARY_PATH="$build/lib/mock-cuda" \
+  MOCK_CUDA_DEVICES=2 "$streams" cuda "$work/ptx.art" "$work/ptx-fixtures.art" \
+  --fault
+if [ -f "$build/lib/vector_add-gfx942.hsaco" ]; then
+  "$bin/tile-test-pack" -o "$work/hip-vadd.art" \
+    --binary "$build/lib/vector_add-gfx942.hsaco" --target amd --chip gfx942 \
+    --kernel vector_add:vector_add:ptr,ptr,ptr,i32:threads=256
+  "$bin/tile-test-pack" -o "$work/hip-fixtures.art" \
+    --binary "$build/lib/fixture_kernels-gfx942.hsaco" --target amd \
+    --chip gfx942 \
+    --kernel assert_positive:assert_positive:ptr,i32:threads=256,asserts=1 \
+    --kernel fault:fault:ptr:threads=32
+  run_case 0 "close: OK ok" env LD_LIBRARY_PATH="$build/lib/mock-hip" \
+    MOCK_HIP_DEVICES=2 "$streams" hip "$work/hip-vadd.art" \
+    "$work/hip-fixtures.art" --fault
+fi
 
 # Damaged copies of the fixture artifact, one byte at a time (every header
 # byte, 200 payload bytes): every one refused, none crashing or hanging.
@@ -238,6 +269,32 @@ if [ -f /usr/include/gtest/gtest.h ]; then
     echo "FAIL: ArtifactTests"
     tail -40 "$work/out"
   fi
+fi
+
+# ThreadSanitizer: the runtime and the streams test built again with it
+# (into BUILD_DIR-tsan), eight host threads launching on their own streams of
+# four host devices, plus the main thread's streams and events.
+tsan=$build-tsan
+tflags="-fsanitize=thread -fno-omit-frame-pointer -g -O1"
+cmake -G Ninja -S "$root" -B "$tsan" -DTILE_BUILD_COMPILER=OFF \
+  -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS="$tflags" \
+  -DCMAKE_CXX_FLAGS="$tflags" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+  -DCMAKE_MODULE_LINKER_FLAGS=-fsanitize=thread >/dev/null
+ninja -C "$tsan" -j"${JOBS:-2}" tile-runtime-streams-test tile-test-pack \
+  tile-test-fixture
+"$tsan/bin/tile-test-pack" -o "$work/tsan.art" \
+  --binary "$tsan/lib/tile-test-fixture.so" \
+  --kernel vector_add:vector_add_kernel:ptr,ptr,ptr,i32 \
+  --kernel assert_positive:assert_positive_kernel:ptr,i32
+cases=$((cases + 1))
+if ! env TILE_CPU_DEVICES=4 TSAN_OPTIONS=halt_on_error=1:exitcode=86 \
+    "$tsan/bin/tile-runtime-streams-test" cpu "$work/tsan.art" \
+    "$work/tsan.art" --threads 8 >"$work/out" 2>&1 ||
+    grep -q "ThreadSanitizer" "$work/out" ||
+    ! grep -q "threads: 8 threads x 20 rounds on 4 devices: PASS" "$work/out"; then
+  failures=$((failures + 1))
+  echo "FAIL (ThreadSanitizer): tile-runtime-streams-test cpu --threads 8"
+  sed 's/^/  | /' "$work/out" | head -60
 fi
 
 echo "sanitize-runtime: $cases cases, $failures failed"

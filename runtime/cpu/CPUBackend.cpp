@@ -4,20 +4,30 @@
 // object, written to an anonymous memory file (memfd_create; a private
 // temporary file where there is none) and dlopen'ed; a launch calls the
 // kernel's entry, which runs the whole grid itself (the compiler puts the
-// OpenMP loop inside it).
+// OpenMP loop inside it). A stream is a worker thread running its queue in
+// order; an event is a counter of recordings reached. There is one device,
+// or $TILE_CPU_DEVICES (1 to 64) views of the same host, for exercising
+// multi-device code without GPUs.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Runtime/cpu/CPUBackend.h"
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
+#include <deque>
 #include <dlfcn.h>
+#include <functional>
 #include <link.h>
+#include <mutex>
+#include <sched.h>
 #include <sys/mman.h>
+#include <sys/utsname.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -176,6 +186,37 @@ size_t hostMemoryBytes() {
   return size_t(pages) * size_t(pageSize);
 }
 
+// The host's architecture as uname names it ("x86_64").
+std::string hostMachine() {
+  utsname names;
+  if (uname(&names) != 0)
+    return "unknown";
+  return names.machine;
+}
+
+// The hardware threads this process may run on.
+int hostThreads() {
+#if defined(__linux__)
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof(set), &set) == 0)
+    return CPU_COUNT(&set);
+#endif
+  long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? int(n) : 1;
+}
+
+// How many cpu devices there are: $TILE_CPU_DEVICES (1 to 64) views of the
+// one host, so that code for several devices runs without GPUs; 1 when it
+// is unset or not such a number.
+int hostDeviceCount() {
+  const char *env = std::getenv("TILE_CPU_DEVICES");
+  if (!env || !*env)
+    return 1;
+  char *end = nullptr;
+  long n = std::strtol(env, &end, 10);
+  return *end == '\0' && n >= 1 && n <= 64 ? int(n) : 1;
+}
+
 // The file dlopen maps a payload from. On Linux an anonymous memory file
 // (memfd_create) opened through /proc/self/fd/N: nothing is written to a file
 // system, so a process that dies mid-load leaves nothing behind. Elsewhere, or
@@ -227,6 +268,197 @@ struct PayloadFile {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+// A worker thread that runs queued tasks in order. A task's failure is kept
+// (the first one; later ones are counted) until synchronize() reports it.
+class CPUStream final : public StreamImpl {
+public:
+  using Task = std::function<tile_status_t()>;
+
+  CPUStream() : worker([this] { run(); }) {}
+
+  // Finishes the queue, then stops the worker; an unreported failure goes.
+  ~CPUStream() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      stopping = true;
+    }
+    wake.notify_all();
+    worker.join();
+    tile_status_free(firstFailure);
+  }
+
+  void enqueue(Task task) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      queue.push_back(std::move(task));
+    }
+    wake.notify_all();
+  }
+
+  tile_status_t synchronize() override {
+    std::unique_lock<std::mutex> lock(mutex);
+    drained.wait(lock, [this] { return queue.empty() && !busy; });
+    tile_status_t s = firstFailure;
+    firstFailure = nullptr;
+    if (s && laterFailures > 0) {
+      tile_status_t counted =
+          makeStatus(tile_status_code(s),
+                     std::string(tile_status_message(s)) + " (and " +
+                         std::to_string(laterFailures) + " later failure" +
+                         (laterFailures == 1 ? "" : "s") + " on this stream)");
+      tile_status_free(s);
+      s = counted;
+    }
+    laterFailures = 0;
+    return s;
+  }
+
+  tile_status_t query(bool &idle) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    idle = queue.empty() && !busy;
+    return nullptr;
+  }
+
+  tile_status_t waitFor(EventImpl &event) override;
+
+  tile_status_t copyFromHost(void *dst, const void *src,
+                             size_t bytes) override {
+    enqueue([=]() -> tile_status_t {
+      std::memmove(dst, src, bytes);
+      return nullptr;
+    });
+    return nullptr;
+  }
+
+  tile_status_t copyToHost(void *dst, const void *src, size_t bytes) override {
+    return copyFromHost(dst, src, bytes);
+  }
+
+private:
+  void run() {
+    std::unique_lock<std::mutex> lock(mutex);
+    for (;;) {
+      wake.wait(lock, [this] { return stopping || !queue.empty(); });
+      if (queue.empty())
+        return; // stopping, and nothing left
+      Task task = std::move(queue.front());
+      queue.pop_front();
+      busy = true;
+      lock.unlock();
+      tile_status_t s = task();
+      task = nullptr; // drop what it captured before the stream reads idle
+      lock.lock();
+      busy = false;
+      if (s && !firstFailure)
+        firstFailure = s;
+      else if (s) {
+        ++laterFailures;
+        tile_status_free(s);
+      }
+      if (queue.empty())
+        drained.notify_all();
+    }
+  }
+
+  std::mutex mutex;
+  std::condition_variable wake, drained;
+  std::deque<Task> queue;
+  bool busy = false, stopping = false;
+  tile_status_t firstFailure = nullptr;
+  size_t laterFailures = 0;
+  std::thread worker; // last: starts once the members above exist
+};
+
+// Recordings are numbered; the event is complete when the last one made has
+// been reached by its stream.
+class CPUEvent final : public EventImpl {
+public:
+  tile_status_t record(StreamImpl &stream) override {
+    uint64_t number;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      number = ++recorded;
+    }
+    static_cast<CPUStream &>(stream).enqueue([this, number]() {
+      reach(number);
+      return nullptr;
+    });
+    return nullptr;
+  }
+
+  tile_status_t synchronize() override {
+    std::unique_lock<std::mutex> lock(mutex);
+    uint64_t target = recorded;
+    reachedChanged.wait(lock, [&] { return reached >= target; });
+    return nullptr;
+  }
+
+  tile_status_t query(bool &done) override {
+    std::lock_guard<std::mutex> lock(mutex);
+    done = reached >= recorded;
+    return nullptr;
+  }
+
+  tile_status_t elapsed(EventImpl &endImpl, double &milliseconds) override {
+    auto &end = static_cast<CPUEvent &>(endImpl);
+    synchronize();
+    end.synchronize();
+    double from, to;
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      from = time;
+    }
+    {
+      std::lock_guard<std::mutex> lock(end.mutex);
+      to = end.time;
+    }
+    milliseconds = to - from;
+    return nullptr;
+  }
+
+  /// Blocks the calling stream until recording \p number is reached.
+  void waitUntil(uint64_t number) {
+    std::unique_lock<std::mutex> lock(mutex);
+    reachedChanged.wait(lock, [&] { return reached >= number; });
+  }
+
+  uint64_t lastRecording() {
+    std::lock_guard<std::mutex> lock(mutex);
+    return recorded;
+  }
+
+private:
+  void reach(uint64_t number) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      if (number > reached) {
+        reached = number;
+        time = nowMilliseconds();
+      }
+    }
+    reachedChanged.notify_all();
+  }
+
+  std::mutex mutex;
+  std::condition_variable reachedChanged;
+  uint64_t recorded = 0, reached = 0;
+  double time = 0; ///< the host clock when the last recording was reached
+};
+
+tile_status_t CPUStream::waitFor(EventImpl &eventImpl) {
+  auto &event = static_cast<CPUEvent &>(eventImpl);
+  uint64_t number = event.lastRecording();
+  enqueue([&event, number]() {
+    event.waitUntil(number);
+    return nullptr;
+  });
+  return nullptr;
+}
+
 class CPUModule final : public ModuleImpl {
 public:
   ~CPUModule() override {
@@ -259,6 +491,15 @@ public:
     if (rc != 0)
       return makeStatus(TILE_LAUNCH_FAILED,
                         "assertion failed in kernel " + names[index]);
+    return nullptr;
+  }
+
+  tile_status_t launchOn(StreamImpl &stream, size_t index,
+                         const uint32_t grid[3], void **args,
+                         std::shared_ptr<const void> keepAlive) override {
+    const uint32_t g[3] = {grid[0], grid[1], grid[2]};
+    static_cast<CPUStream &>(stream).enqueue(
+        [this, index, g, args, keepAlive]() { return launch(index, g, args); });
     return nullptr;
   }
 
@@ -378,8 +619,34 @@ public:
     return CPUModule::load(artifact, out);
   }
 
-  // Launches run to completion before they return.
+  // Launches run to completion before they return; streams have their own
+  // synchronization.
   tile_status_t synchronize() override { return nullptr; }
+
+  tile_status_t properties(DeviceProperties &out) override {
+    out.name = deviceName;
+    out.chip = hostMachine();
+    size_t memory = hostMemoryBytes();
+    out.memoryBytes = memory == SIZE_MAX ? 0 : uint64_t(memory);
+    out.computeUnits = hostThreads();
+    return nullptr;
+  }
+
+  tile_status_t createStream(std::unique_ptr<StreamImpl> &out) override {
+    out = std::make_unique<CPUStream>();
+    return nullptr;
+  }
+
+  tile_status_t wrapStream(void *, std::unique_ptr<StreamImpl> &) override {
+    return makeStatus(TILE_UNSUPPORTED,
+                      "the cpu backend has no native streams to wrap; "
+                      "tile_stream_create makes one");
+  }
+
+  tile_status_t createEvent(std::unique_ptr<EventImpl> &out) override {
+    out = std::make_unique<CPUEvent>();
+    return nullptr;
+  }
 
 private:
   std::string deviceName;
@@ -391,16 +658,20 @@ public:
   const char *target() const override { return "cpu"; }
 
   tile_status_t deviceCount(int *out) override {
-    *out = 1;
+    *out = hostDeviceCount();
     return nullptr;
   }
 
   tile_status_t openDevice(int ordinal,
                            std::unique_ptr<DeviceImpl> &out) override {
-    if (ordinal != 0)
-      return makeStatus(TILE_NO_DEVICE, "no cpu device #" +
-                                            std::to_string(ordinal) +
-                                            " (there is 1)");
+    int count = hostDeviceCount();
+    if (ordinal >= count)
+      return makeStatus(
+          TILE_NO_DEVICE,
+          "no cpu device #" + std::to_string(ordinal) +
+              (count == 1 ? " (there is 1; TILE_CPU_DEVICES "
+                            "sets how many)"
+                          : " (there are " + std::to_string(count) + ")"));
     out = std::make_unique<CPUDevice>();
     return nullptr;
   }

@@ -5,9 +5,11 @@
 // taken from cuda.h, so the runtime builds without CUDA. A device is its
 // primary context, pushed around every driver call; a buffer is cuMemAlloc
 // memory; a module is the artifact's cubin or PTX (compiled by the driver's
-// JIT) loaded with cuModuleLoadDataEx; every launch goes to the legacy default
-// stream. Every driver error becomes a status naming the error, its text and
-// the call that returned it.
+// JIT) loaded with cuModuleLoadDataEx; synchronous launches go to the legacy
+// default stream, asynchronous ones to a CUstream made with default flags
+// (which the legacy stream waits for, and which waits for it) or to the
+// caller's own. Every driver error becomes a status naming the error, its text
+// and the call that returned it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,6 +48,7 @@ enum : CUresult {
   kErrorNoDevice = 100,
   kErrorInvalidDevice = 101,
   kErrorNotFound = 500,
+  kErrorNotReady = 600,
   kErrorIllegalAddress = 700,
   kErrorLaunchOutOfResources = 701,
   kErrorLaunchTimeout = 702,
@@ -60,6 +63,7 @@ enum : CUresult {
 
 // CUdevice_attribute, CUfunction_attribute and CUjit_option values.
 enum : int {
+  kDeviceMultiprocessorCount = 16,
   kDeviceComputeCapabilityMajor = 75,
   kDeviceComputeCapabilityMinor = 76,
   kDeviceMaxSharedMemoryPerBlockOptin = 97,
@@ -85,6 +89,7 @@ struct Driver {
   CUresult (*cuDeviceGet)(CUdevice *, int);
   CUresult (*cuDeviceGetName)(char *, int, CUdevice);
   CUresult (*cuDeviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*cuDeviceTotalMem_v2)(size_t *, CUdevice);
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *, CUdevice);
   CUresult (*cuDevicePrimaryCtxRelease_v2)(CUdevice);
   CUresult (*cuCtxPushCurrent_v2)(CUcontext);
@@ -109,6 +114,14 @@ struct Driver {
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
+  CUresult (*cuMemcpyHtoDAsync_v2)(CUdeviceptr, const void *, size_t, CUstream);
+  CUresult (*cuMemcpyDtoHAsync_v2)(void *, CUdeviceptr, size_t, CUstream);
+  CUresult (*cuStreamCreate)(CUstream *, unsigned);
+  CUresult (*cuStreamDestroy_v2)(CUstream);
+  CUresult (*cuStreamSynchronize)(CUstream);
+  CUresult (*cuStreamQuery)(CUstream);
+  CUresult (*cuStreamWaitEvent)(CUstream, CUevent, unsigned);
+  CUresult (*cuEventQuery)(CUevent);
   CUresult (*cuEventCreate)(CUevent *, unsigned);
   CUresult (*cuEventRecord)(CUevent, CUstream);
   CUresult (*cuEventSynchronize)(CUevent);
@@ -116,6 +129,8 @@ struct Driver {
   CUresult (*cuEventDestroy_v2)(CUevent);
   CUresult (*cuGetErrorName)(CUresult, const char **);
   CUresult (*cuGetErrorString)(CUresult, const char **);
+  /// Optional (CUDA 9.2 and later): which context a caller's stream is of.
+  CUresult (*cuStreamGetCtx)(CUstream, CUcontext *);
   /// Optional (drivers of CUDA 12.4 and later): checks kernel parameters.
   CUresult (*cuFuncGetParamInfo)(CUfunction, size_t, size_t *, size_t *);
   /// Optional (CUDA 12.0 and later): tensor maps for sm_90's TMA.
@@ -143,6 +158,7 @@ Driver loadDriver() {
   TILE_BIND(cuDeviceGet);
   TILE_BIND(cuDeviceGetName);
   TILE_BIND(cuDeviceGetAttribute);
+  TILE_BIND(cuDeviceTotalMem_v2);
   TILE_BIND(cuDevicePrimaryCtxRetain);
   TILE_BIND(cuDevicePrimaryCtxRelease_v2);
   TILE_BIND(cuCtxPushCurrent_v2);
@@ -163,6 +179,14 @@ Driver loadDriver() {
   TILE_BIND(cuFuncGetAttribute);
   TILE_BIND(cuFuncSetAttribute);
   TILE_BIND(cuLaunchKernel);
+  TILE_BIND(cuMemcpyHtoDAsync_v2);
+  TILE_BIND(cuMemcpyDtoHAsync_v2);
+  TILE_BIND(cuStreamCreate);
+  TILE_BIND(cuStreamDestroy_v2);
+  TILE_BIND(cuStreamSynchronize);
+  TILE_BIND(cuStreamQuery);
+  TILE_BIND(cuStreamWaitEvent);
+  TILE_BIND(cuEventQuery);
   TILE_BIND(cuEventCreate);
   TILE_BIND(cuEventRecord);
   TILE_BIND(cuEventSynchronize);
@@ -175,6 +199,7 @@ Driver loadDriver() {
   TILE_BIND(cuGetErrorName);
   TILE_BIND(cuGetErrorString);
 #undef TILE_BIND
+  bindSymbol(library, "cuStreamGetCtx", d.cuStreamGetCtx, optional);
   bindSymbol(library, "cuFuncGetParamInfo", d.cuFuncGetParamInfo, optional);
   bindSymbol(library, "cuTensorMapEncodeTiled", d.cuTensorMapEncodeTiled,
              optional);
@@ -353,12 +378,207 @@ public:
     return nullptr;
   }
 
+  tile_status_t properties(DeviceProperties &out) override {
+    out = props;
+    return nullptr;
+  }
+
+  tile_status_t createStream(std::unique_ptr<StreamImpl> &out) override;
+  tile_status_t wrapStream(void *native,
+                           std::unique_ptr<StreamImpl> &out) override;
+  tile_status_t createEvent(std::unique_ptr<EventImpl> &out) override;
+
   CUdevice device = 0;
   CUcontext context = nullptr;
   /// Shared memory a block may use after opting in (static plus dynamic).
   int sharedOptin = 0;
   std::string deviceName;
+  DeviceProperties props;
 };
+
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+CUstream toStream(void *native) { return static_cast<CUstream>(native); }
+
+class CUDAStream final : public GPUStream {
+public:
+  CUDAStream(CUDADevice &device, CUstream stream, bool owned)
+      : device(device), stream(stream), owned(owned) {}
+
+  ~CUDAStream() override {
+    if (!owned)
+      return;
+    const Driver &d = driver();
+    ContextScope scope(d, device.context);
+    if (scope.result == kSuccess)
+      d.cuStreamDestroy_v2(stream);
+  }
+
+  void *native() const override { return stream; }
+
+  tile_status_t query(bool &idle) override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    CUresult r = d.cuStreamQuery(stream);
+    if (r != kSuccess && r != kErrorNotReady)
+      return failure(TILE_LAUNCH_FAILED, r, "cuStreamQuery");
+    idle = r == kSuccess;
+    return nullptr;
+  }
+
+  tile_status_t waitFor(EventImpl &event) override;
+
+  tile_status_t copyFromHost(void *dst, const void *src,
+                             size_t bytes) override {
+    if (bytes == 0)
+      return nullptr;
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    if (CUresult r =
+            d.cuMemcpyHtoDAsync_v2(devicePointer(dst), src, bytes, stream))
+      return failure(TILE_INTERNAL, r, "cuMemcpyHtoDAsync_v2");
+    return nullptr;
+  }
+
+  tile_status_t copyToHost(void *dst, const void *src, size_t bytes) override {
+    if (bytes == 0)
+      return nullptr;
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    if (CUresult r =
+            d.cuMemcpyDtoHAsync_v2(dst, devicePointer(src), bytes, stream))
+      return failure(TILE_INTERNAL, r, "cuMemcpyDtoHAsync_v2");
+    return nullptr;
+  }
+
+private:
+  tile_status_t waitDriver() override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    if (CUresult r = d.cuStreamSynchronize(stream))
+      return failure(TILE_LAUNCH_FAILED, r, "cuStreamSynchronize");
+    return nullptr;
+  }
+
+  CUDADevice &device;
+  CUstream stream;
+  bool owned; ///< false for the caller's stream
+};
+
+class CUDAEvent final : public EventImpl {
+public:
+  CUDAEvent(CUDADevice &device, CUevent event) : device(device), event(event) {}
+
+  ~CUDAEvent() override {
+    const Driver &d = driver();
+    ContextScope scope(d, device.context);
+    if (scope.result == kSuccess)
+      d.cuEventDestroy_v2(event);
+  }
+
+  tile_status_t record(StreamImpl &stream) override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    CUstream s = toStream(static_cast<CUDAStream &>(stream).native());
+    if (CUresult r = d.cuEventRecord(event, s))
+      return failure(TILE_LAUNCH_FAILED, r, "cuEventRecord");
+    return nullptr;
+  }
+
+  tile_status_t synchronize() override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    if (CUresult r = d.cuEventSynchronize(event))
+      return failure(TILE_LAUNCH_FAILED, r, "cuEventSynchronize");
+    return nullptr;
+  }
+
+  tile_status_t query(bool &done) override {
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    CUresult r = d.cuEventQuery(event);
+    if (r != kSuccess && r != kErrorNotReady)
+      return failure(TILE_LAUNCH_FAILED, r, "cuEventQuery");
+    done = r == kSuccess;
+    return nullptr;
+  }
+
+  tile_status_t elapsed(EventImpl &endImpl, double &milliseconds) override {
+    auto &end = static_cast<CUDAEvent &>(endImpl);
+    if (tile_status_t s = synchronize())
+      return s;
+    if (tile_status_t s = end.synchronize())
+      return s;
+    const Driver &d = driver();
+    TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+    float ms = 0;
+    if (CUresult r = d.cuEventElapsedTime(&ms, event, end.event))
+      return failure(TILE_INTERNAL, r, "cuEventElapsedTime");
+    milliseconds = ms;
+    return nullptr;
+  }
+
+  CUDADevice &device;
+  CUevent event;
+};
+
+tile_status_t CUDAStream::waitFor(EventImpl &eventImpl) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, device.context, TILE_INTERNAL);
+  if (CUresult r = d.cuStreamWaitEvent(
+          stream, static_cast<CUDAEvent &>(eventImpl).event, 0))
+    return failure(TILE_LAUNCH_FAILED, r, "cuStreamWaitEvent");
+  return nullptr;
+}
+
+tile_status_t CUDADevice::createStream(std::unique_ptr<StreamImpl> &out) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+  CUstream stream = nullptr;
+  // CU_STREAM_DEFAULT: ordered with the legacy default stream, which the
+  // synchronous calls use.
+  if (CUresult r = d.cuStreamCreate(&stream, 0))
+    return failure(TILE_INTERNAL, r, "cuStreamCreate");
+  out = std::make_unique<CUDAStream>(*this, stream, /*owned=*/true);
+  return nullptr;
+}
+
+// The legacy and per-thread default streams are handles of every context;
+// a stream the caller made is checked to be of this device's context where
+// the driver can tell.
+tile_status_t CUDADevice::wrapStream(void *native,
+                                     std::unique_ptr<StreamImpl> &out) {
+  const Driver &d = driver();
+  const uintptr_t value = reinterpret_cast<uintptr_t>(native);
+  constexpr uintptr_t kLegacy = 1, kPerThread = 2;
+  if (value != 0 && value != kLegacy && value != kPerThread &&
+      d.cuStreamGetCtx) {
+    TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+    CUcontext owner = nullptr;
+    if (CUresult r = d.cuStreamGetCtx(toStream(native), &owner))
+      return failure(TILE_INVALID_ARGUMENT, r, "cuStreamGetCtx",
+                     "not a CUDA stream: ");
+    if (owner != context)
+      return makeStatus(TILE_INVALID_ARGUMENT,
+                        "the CUDA stream is of another context than "
+                        "device " +
+                            deviceName + "'s primary context");
+  }
+  out = std::make_unique<CUDAStream>(*this, toStream(native), /*owned=*/false);
+  return nullptr;
+}
+
+tile_status_t CUDADevice::createEvent(std::unique_ptr<EventImpl> &out) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, context, TILE_INTERNAL);
+  CUevent event = nullptr;
+  if (CUresult r = d.cuEventCreate(&event, 0))
+    return failure(TILE_INTERNAL, r, "cuEventCreate");
+  out = std::make_unique<CUDAEvent>(*this, event);
+  return nullptr;
+}
 
 tile_status_t CUDADevice::open(int ordinal, std::unique_ptr<DeviceImpl> &out) {
   const Driver &d = driver();
@@ -386,10 +606,20 @@ tile_status_t CUDADevice::open(int ordinal, std::unique_ptr<DeviceImpl> &out) {
     r = d.cuDeviceGetAttribute(&device->sharedOptin,
                                kDeviceMaxSharedMemoryPerBlockOptin,
                                device->device);
+  size_t memory = 0;
+  if (r == kSuccess)
+    r = d.cuDeviceGetAttribute(&device->props.computeUnits,
+                               kDeviceMultiprocessorCount, device->device);
+  if (r == kSuccess) {
+    call = "cuDeviceTotalMem_v2";
+    r = d.cuDeviceTotalMem_v2(&memory, device->device);
+  }
   if (r != kSuccess)
     return failure(TILE_NO_DEVICE, r, call);
-  device->deviceName = std::string(name) + ", sm_" + std::to_string(major) +
-                       std::to_string(minor);
+  device->props.name = name;
+  device->props.chip = "sm_" + std::to_string(major) + std::to_string(minor);
+  device->props.memoryBytes = memory;
+  device->deviceName = device->props.name + ", " + device->props.chip;
   if (CUresult r = d.cuDevicePrimaryCtxRetain(&device->context, device->device))
     return failure(TILE_NO_DEVICE, r, "cuDevicePrimaryCtxRetain");
   out = std::move(device);
@@ -484,8 +714,8 @@ private:
   tile_status_t raiseDynamicShared(size_t index, uint32_t bytes) override;
   tile_status_t findGlobal(const char *symbol, void *&address,
                            size_t &bytes) override;
-  tile_status_t launchEntry(size_t index, const uint32_t grid[3],
-                            void **args) override;
+  tile_status_t launchEntry(size_t index, const uint32_t grid[3], void **args,
+                            void *stream) override;
   tile_status_t recordEvent(int which) override;
   tile_status_t elapsedMilliseconds(double &milliseconds) override;
 
@@ -717,13 +947,13 @@ tile_status_t CUDAModule::encodeTensorMap(const TensorMapInfo &map,
 }
 
 tile_status_t CUDAModule::launchEntry(size_t index, const uint32_t grid[3],
-                                      void **args) {
+                                      void **args, void *stream) {
   const Driver &d = driver();
   const GPULaunchConfig &config = kernels[index].config;
   TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
   if (CUresult r = d.cuLaunchKernel(functions[index], grid[0], grid[1], grid[2],
                                     config.threads, 1, 1, config.sharedBytes,
-                                    nullptr, args, nullptr))
+                                    toStream(stream), args, nullptr))
     return failure(TILE_LAUNCH_FAILED, r, "cuLaunchKernel",
                    "cannot launch kernel " + kernels[index].name + ": ");
   return nullptr;

@@ -10,7 +10,9 @@
 // before hipModuleLoadData; a launch passes the arguments as one packed
 // buffer (the AMDGPU kernarg layout: each argument at an offset aligned to
 // its size, which the code object's metadata must agree with) and goes to
-// the null stream. Every HIP error becomes a status naming the error, its
+// the null stream, or for asynchronous launches to a hipStream_t made with
+// default flags (ordered with the null stream) or the caller's own. Every
+// HIP error becomes a status naming the error, its
 // text and the call that returned it.
 //
 // Nothing here has run on an AMD GPU yet (docs/Runtime.md); the mock driver
@@ -23,6 +25,7 @@
 #include "tile/Runtime/hip/CodeObjectMetadata.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -48,6 +51,7 @@ enum : hipError_t {
   kSuccess = 0,
   kErrorOutOfMemory = 2,
   kErrorNotFound = 500,
+  kErrorNotReady = 600,
   kErrorIllegalAddress = 700,
   kErrorLaunchOutOfResources = 701,
   kErrorLaunchTimeOut = 702,
@@ -65,7 +69,9 @@ enum : int {
 // Where hipDeviceProp_t (ROCm 5's layout, hipDeviceProp_tR0000 in ROCm 6)
 // keeps the fields the backend reads, and a size with room to spare for
 // layouts that grew at the end.
-constexpr size_t kPropSharedMemPerBlock = 264; // size_t
+constexpr size_t kPropTotalGlobalMem = 256;      // size_t
+constexpr size_t kPropSharedMemPerBlock = 264;   // size_t
+constexpr size_t kPropMultiProcessorCount = 336; // int
 constexpr size_t kPropGcnArchName = 396;       // char[256]
 constexpr size_t kPropBytes = 4096;
 
@@ -103,6 +109,15 @@ struct HIP {
                                       unsigned, unsigned, unsigned, unsigned,
                                       unsigned, hipStream_t, void **, void **);
   hipError_t (*hipDeviceSynchronize)();
+  hipError_t (*hipMemcpyHtoDAsync)(hipDeviceptr_t, const void *, size_t,
+                                   hipStream_t);
+  hipError_t (*hipMemcpyDtoHAsync)(void *, hipDeviceptr_t, size_t, hipStream_t);
+  hipError_t (*hipStreamCreate)(hipStream_t *);
+  hipError_t (*hipStreamDestroy)(hipStream_t);
+  hipError_t (*hipStreamSynchronize)(hipStream_t);
+  hipError_t (*hipStreamQuery)(hipStream_t);
+  hipError_t (*hipStreamWaitEvent)(hipStream_t, hipEvent_t, unsigned);
+  hipError_t (*hipEventQuery)(hipEvent_t);
   hipError_t (*hipEventCreate)(hipEvent_t *);
   hipError_t (*hipEventRecord)(hipEvent_t, hipStream_t);
   hipError_t (*hipEventSynchronize)(hipEvent_t);
@@ -110,6 +125,8 @@ struct HIP {
   hipError_t (*hipEventDestroy)(hipEvent_t);
   const char *(*hipGetErrorName)(hipError_t);
   const char *(*hipGetErrorString)(hipError_t);
+  /// Optional (ROCm 5.? and later): which device a caller's stream is of.
+  hipError_t (*hipStreamGetDevice)(hipStream_t, int *);
 };
 
 std::string errorText(const HIP &h, hipError_t result, const char *call);
@@ -163,6 +180,14 @@ HIP loadHIP() {
   TILE_BIND(hipFuncGetAttribute);
   TILE_BIND(hipModuleLaunchKernel);
   TILE_BIND(hipDeviceSynchronize);
+  TILE_BIND(hipMemcpyHtoDAsync);
+  TILE_BIND(hipMemcpyDtoHAsync);
+  TILE_BIND(hipStreamCreate);
+  TILE_BIND(hipStreamDestroy);
+  TILE_BIND(hipStreamSynchronize);
+  TILE_BIND(hipStreamQuery);
+  TILE_BIND(hipStreamWaitEvent);
+  TILE_BIND(hipEventQuery);
   TILE_BIND(hipEventCreate);
   TILE_BIND(hipEventRecord);
   TILE_BIND(hipEventSynchronize);
@@ -171,6 +196,8 @@ HIP loadHIP() {
   TILE_BIND(hipGetErrorName);
   TILE_BIND(hipGetErrorString);
 #undef TILE_BIND
+  std::string optional;
+  bindSymbol(library, "hipStreamGetDevice", h.hipStreamGetDevice, optional);
   if (!missing.empty()) {
     h.unavailable = "libamdhip64 has no " + missing + " (ROCm too old?)";
     return h;
@@ -295,7 +322,18 @@ public:
     return nullptr;
   }
 
+  tile_status_t properties(DeviceProperties &out) override {
+    out = props;
+    return nullptr;
+  }
+
+  tile_status_t createStream(std::unique_ptr<StreamImpl> &out) override;
+  tile_status_t wrapStream(void *native,
+                           std::unique_ptr<StreamImpl> &out) override;
+  tile_status_t createEvent(std::unique_ptr<EventImpl> &out) override;
+
   int ordinal;
+  DeviceProperties props;
   std::string deviceName; ///< "AMD Instinct MI300X, gfx942:sramecc+:xnack-"
   std::string chip;       ///< "gfx942"
   int64_t sharedPerBlock = 0;
@@ -347,6 +385,193 @@ tile_status_t HIPDevice::fill(void *dst, size_t bytes, const void *pattern,
   return nullptr;
 }
 
+//===----------------------------------------------------------------------===//
+// Streams and events
+//===----------------------------------------------------------------------===//
+
+hipStream_t toStream(void *native) { return static_cast<hipStream_t>(native); }
+
+class HIPStream final : public GPUStream {
+public:
+  HIPStream(HIPDevice &device, hipStream_t stream, bool owned)
+      : device(device), stream(stream), owned(owned) {}
+
+  ~HIPStream() override {
+    if (!owned)
+      return;
+    if (tile_status_t s = device.select()) {
+      tile_status_free(s);
+      return;
+    }
+    hip().hipStreamDestroy(stream);
+  }
+
+  void *native() const override { return stream; }
+
+  tile_status_t query(bool &idle) override {
+    if (tile_status_t s = device.select())
+      return s;
+    hipError_t r = hip().hipStreamQuery(stream);
+    if (r != kSuccess && r != kErrorNotReady)
+      return failure(TILE_LAUNCH_FAILED, r, "hipStreamQuery");
+    idle = r == kSuccess;
+    return nullptr;
+  }
+
+  tile_status_t waitFor(EventImpl &event) override;
+
+  tile_status_t copyFromHost(void *dst, const void *src,
+                             size_t bytes) override {
+    if (bytes == 0)
+      return nullptr;
+    if (tile_status_t s = device.select())
+      return s;
+    if (hipError_t r = hip().hipMemcpyHtoDAsync(dst, src, bytes, stream))
+      return failure(TILE_INTERNAL, r, "hipMemcpyHtoDAsync");
+    return nullptr;
+  }
+
+  tile_status_t copyToHost(void *dst, const void *src, size_t bytes) override {
+    if (bytes == 0)
+      return nullptr;
+    if (tile_status_t s = device.select())
+      return s;
+    if (hipError_t r = hip().hipMemcpyDtoHAsync(dst, const_cast<void *>(src),
+                                                bytes, stream))
+      return failure(TILE_INTERNAL, r, "hipMemcpyDtoHAsync");
+    return nullptr;
+  }
+
+private:
+  tile_status_t waitDriver() override {
+    if (tile_status_t s = device.select())
+      return s;
+    if (hipError_t r = hip().hipStreamSynchronize(stream))
+      return failure(TILE_LAUNCH_FAILED, r, "hipStreamSynchronize");
+    return nullptr;
+  }
+
+  HIPDevice &device;
+  hipStream_t stream;
+  bool owned; ///< false for the caller's stream
+};
+
+class HIPEvent final : public EventImpl {
+public:
+  HIPEvent(HIPDevice &device, hipEvent_t event)
+      : device(device), event(event) {}
+
+  ~HIPEvent() override {
+    if (tile_status_t s = device.select()) {
+      tile_status_free(s);
+      return;
+    }
+    hip().hipEventDestroy(event);
+  }
+
+  tile_status_t record(StreamImpl &stream) override {
+    if (tile_status_t s = device.select())
+      return s;
+    hipStream_t native = toStream(static_cast<HIPStream &>(stream).native());
+    if (hipError_t r = hip().hipEventRecord(event, native))
+      return failure(TILE_LAUNCH_FAILED, r, "hipEventRecord");
+    recorded = true;
+    return nullptr;
+  }
+
+  // HIP, unlike CUDA, fails on an event never recorded.
+  tile_status_t synchronize() override {
+    if (!recorded)
+      return nullptr;
+    if (tile_status_t s = device.select())
+      return s;
+    if (hipError_t r = hip().hipEventSynchronize(event))
+      return failure(TILE_LAUNCH_FAILED, r, "hipEventSynchronize");
+    return nullptr;
+  }
+
+  tile_status_t query(bool &done) override {
+    done = true;
+    if (!recorded)
+      return nullptr;
+    if (tile_status_t s = device.select())
+      return s;
+    hipError_t r = hip().hipEventQuery(event);
+    if (r != kSuccess && r != kErrorNotReady)
+      return failure(TILE_LAUNCH_FAILED, r, "hipEventQuery");
+    done = r == kSuccess;
+    return nullptr;
+  }
+
+  tile_status_t elapsed(EventImpl &endImpl, double &milliseconds) override {
+    auto &end = static_cast<HIPEvent &>(endImpl);
+    if (tile_status_t s = synchronize())
+      return s;
+    if (tile_status_t s = end.synchronize())
+      return s;
+    float ms = 0;
+    if (hipError_t r = hip().hipEventElapsedTime(&ms, event, end.event))
+      return failure(TILE_INTERNAL, r, "hipEventElapsedTime");
+    milliseconds = ms;
+    return nullptr;
+  }
+
+  HIPDevice &device;
+  hipEvent_t event;
+  std::atomic<bool> recorded{false};
+};
+
+tile_status_t HIPStream::waitFor(EventImpl &eventImpl) {
+  auto &event = static_cast<HIPEvent &>(eventImpl);
+  if (!event.recorded)
+    return nullptr;
+  if (tile_status_t s = device.select())
+    return s;
+  if (hipError_t r = hip().hipStreamWaitEvent(stream, event.event, 0))
+    return failure(TILE_LAUNCH_FAILED, r, "hipStreamWaitEvent");
+  return nullptr;
+}
+
+tile_status_t HIPDevice::createStream(std::unique_ptr<StreamImpl> &out) {
+  if (tile_status_t s = select())
+    return s;
+  hipStream_t stream = nullptr;
+  if (hipError_t r = hip().hipStreamCreate(&stream))
+    return failure(TILE_INTERNAL, r, "hipStreamCreate");
+  out = std::make_unique<HIPStream>(*this, stream, /*owned=*/true);
+  return nullptr;
+}
+
+// A stream the caller made is checked to be of this device where HIP can
+// tell; null is the null stream of the current device, this one at launch.
+tile_status_t HIPDevice::wrapStream(void *native,
+                                    std::unique_ptr<StreamImpl> &out) {
+  const HIP &h = hip();
+  if (native && h.hipStreamGetDevice) {
+    int owner = -1;
+    if (hipError_t r = h.hipStreamGetDevice(toStream(native), &owner))
+      return failure(TILE_INVALID_ARGUMENT, r, "hipStreamGetDevice",
+                     "not a HIP stream: ");
+    if (owner != ordinal)
+      return makeStatus(
+          TILE_INVALID_ARGUMENT,
+          "the HIP stream is of device hip:" + std::to_string(owner) +
+              ", not hip:" + std::to_string(ordinal));
+  }
+  out = std::make_unique<HIPStream>(*this, toStream(native), /*owned=*/false);
+  return nullptr;
+}
+
+tile_status_t HIPDevice::createEvent(std::unique_ptr<EventImpl> &out) {
+  if (tile_status_t s = select())
+    return s;
+  hipEvent_t event = nullptr;
+  if (hipError_t r = hip().hipEventCreate(&event))
+    return failure(TILE_INTERNAL, r, "hipEventCreate");
+  out = std::make_unique<HIPEvent>(*this, event);
+  return nullptr;
+}
+
 class HIPModule final : public GPUModule {
 public:
   explicit HIPModule(HIPDevice &device)
@@ -385,8 +610,8 @@ private:
   }
   tile_status_t findGlobal(const char *symbol, void *&address,
                            size_t &bytes) override;
-  tile_status_t launchEntry(size_t index, const uint32_t grid[3],
-                            void **args) override;
+  tile_status_t launchEntry(size_t index, const uint32_t grid[3], void **args,
+                            void *stream) override;
   tile_status_t recordEvent(int which) override;
   tile_status_t elapsedMilliseconds(double &milliseconds) override;
 
@@ -527,7 +752,7 @@ tile_status_t HIPModule::findGlobal(const char *symbol, void *&address,
 }
 
 tile_status_t HIPModule::launchEntry(size_t index, const uint32_t grid[3],
-                                     void **args) {
+                                     void **args, void *stream) {
   const Entry &entry = entries[index];
   const Kernel &kernel = kernels[index];
   const GPULaunchConfig &config = kernel.config;
@@ -550,7 +775,7 @@ tile_status_t HIPModule::launchEntry(size_t index, const uint32_t grid[3],
                    kLaunchParamBufferSize, &bufferSize, kLaunchParamEnd};
   if (hipError_t r = hip().hipModuleLaunchKernel(
           entry.function, grid[0], grid[1], grid[2], config.threads, 1, 1,
-          config.sharedBytes, nullptr, nullptr, extra))
+          config.sharedBytes, toStream(stream), nullptr, extra))
     return failure(TILE_LAUNCH_FAILED, r, "hipModuleLaunchKernel",
                    "cannot launch kernel " + kernel.name + ": ");
   return nullptr;
@@ -631,6 +856,14 @@ public:
     device->sharedPerBlock = int64_t(sharedPerBlock);
     device->chip = std::string(arch, std::strcspn(arch, ":"));
     device->deviceName = std::string(props.data()) + ", " + arch;
+    size_t memory = 0;
+    int units = 0;
+    std::memcpy(&memory, props.data() + kPropTotalGlobalMem, sizeof(memory));
+    std::memcpy(&units, props.data() + kPropMultiProcessorCount, sizeof(units));
+    device->props.name = props.data();
+    device->props.chip = device->chip;
+    device->props.memoryBytes = memory;
+    device->props.computeUnits = units;
     out = std::move(device);
     return nullptr;
   }

@@ -76,12 +76,12 @@ int main(int argc, char **argv) {
   show("count null out", tile_device_count("cpu", NULL));
   show("count null backend", tile_device_count(NULL, &count));
   show("open -1", tile_device_open("cpu", -1, &device));
-  show("open 1", tile_device_open("cpu", 1, &device));
+  show("open 2", tile_device_open("cpu", 2, &device));
   show("open gpu", tile_device_open("gpu", 0, &device));
   show("open null out", tile_device_open("cpu", 0, NULL));
   if (!show("open", tile_device_open("cpu", 0, &device)))
     return 1;
-  show("open other", tile_device_open("cpu", 0, &other));
+  show("open other", tile_device_open("cpu", 1, &other));
   show("name", tile_device_name(device, &name));
   printf("name is set: %d\n", name != NULL && name[0] != '\0');
   show("name null", tile_device_name(NULL, &name));

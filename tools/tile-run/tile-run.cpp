@@ -32,7 +32,10 @@ namespace {
 const char kUsage[] =
     "usage: tile-run ARTIFACT --kernel NAME --grid X[,Y[,Z]] [options]\n"
     "       tile-run --batch FILE\n"
+    "       tile-run --list-devices BACKEND\n"
     "\n"
+    "--list-devices prints each device of cpu, cuda or hip: its name, chip,\n"
+    "memory and compute units.\n"
     "--batch runs every line of FILE as the arguments of one tile-run (words\n"
     "separated by spaces, no quoting, '#' starts a comment), keeping devices\n"
     "and artifacts open from line to line; a failing line is reported with\n"
@@ -87,7 +90,7 @@ struct Options {
   std::string repeat = "1", warmup = "1", bytes, flops, atol = "1e-6",
               rtol = "1e-5";
   std::vector<std::string> writes, initialWrites, expects;
-  std::string batch;
+  std::string batch, listDevices;
   bool help = false;
 };
 
@@ -113,6 +116,7 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
       {"--atol", &o.atol, nullptr},
       {"--rtol", &o.rtol, nullptr},
       {"--batch", &o.batch, nullptr},
+      {"--list-devices", &o.listDevices, nullptr},
   };
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -153,9 +157,12 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
     else
       *flag->value = value;
   }
-  if (!o.batch.empty()) {
-    if (argc != 2 && !(argc == 3 && o.batch == argv[2])) {
-      message = "--batch takes no other argument";
+  for (const std::string *alone : {&o.batch, &o.listDevices}) {
+    if (alone->empty())
+      continue;
+    if (argc != 2 && !(argc == 3 && *alone == argv[2])) {
+      message = std::string(alone == &o.batch ? "--batch" : "--list-devices") +
+                " takes no other argument";
       return false;
     }
     return true;
@@ -570,6 +577,30 @@ int runBatch(const std::string &path) {
   return status;
 }
 
+// One line per device of \p backend; exit 1 if the backend has none.
+int listDevices(const std::string &backend) {
+  int count = 0;
+  tile_status_t s = tile_device_count(backend.c_str(), &count);
+  for (int i = 0; !s && i < count; ++i) {
+    tile_device_t device = nullptr;
+    tile_device_info_t info;
+    s = tile_device_open(backend.c_str(), i, &device);
+    if (!s)
+      s = tile_device_info(device, &info);
+    if (!s)
+      std::printf("%s:%d: %s, %s, %.1f GiB, %d compute units\n", info.backend,
+                  info.ordinal, info.name, info.chip,
+                  double(info.memory_bytes) / double(1ull << 30),
+                  info.compute_units);
+    tile_status_free(tile_device_close(device));
+  }
+  if (!s)
+    return 0;
+  std::string message = tile_status_message(s);
+  tile_status_free(s);
+  return error(message);
+}
+
 int main(int argc, char **argv) {
   Options options;
   std::string message;
@@ -579,6 +610,8 @@ int main(int argc, char **argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
+  if (!options.listDevices.empty())
+    return listDevices(options.listDevices);
   // The last resort: nothing may abort (exit 134). run() reports what it
   // expects; Session's destructor releases the runtime objects on the way.
   try {

@@ -63,6 +63,8 @@ typedef struct tile_device_s *tile_device_t;
 typedef struct tile_buffer_s *tile_buffer_t;
 typedef struct tile_module_s *tile_module_t;
 typedef struct tile_kernel_s *tile_kernel_t;
+typedef struct tile_stream_s *tile_stream_t;
+typedef struct tile_event_s *tile_event_t;
 
 /*===-- Devices -----------------------------------------------------------===*/
 
@@ -75,8 +77,23 @@ tile_status_t tile_device_open(const char *backend, int ordinal,
 tile_status_t tile_device_close(tile_device_t device);
 /* A human-readable name, valid while the device is open. */
 tile_status_t tile_device_name(tile_device_t device, const char **out_name);
-/* Waits until all work submitted to the device has finished. */
+/* Waits until all work submitted to the device, on every stream, has
+ * finished. Failures of work queued on a stream are reported by that
+ * stream's tile_stream_synchronize. */
 tile_status_t tile_device_synchronize(tile_device_t device);
+
+/* What a device is. The strings stay valid while the device is open. */
+typedef struct tile_device_info_t {
+  const char *backend;   /* "cpu", "cuda", "hip" */
+  int ordinal;           /* as opened: "cuda:1" is 1 */
+  const char *name;      /* "NVIDIA H200"; the CPU's model name */
+  const char *chip;      /* "sm_90", "gfx942"; the host's "x86_64" */
+  uint64_t memory_bytes; /* device memory; the host's on the CPU */
+  int compute_units;     /* multiprocessors, compute units; CPU threads */
+} tile_device_info_t;
+
+tile_status_t tile_device_info(tile_device_t device,
+                               tile_device_info_t *out_info);
 
 /*===-- Buffers -----------------------------------------------------------===*/
 
@@ -174,6 +191,73 @@ tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
                                        const uint32_t grid[3],
                                        const tile_arg_t *args, size_t num_args,
                                        double *out_milliseconds);
+
+/*===-- Streams and events ------------------------------------------------===*/
+
+/* A stream is an in-order queue of copies and launches on one device; work
+ * on different streams may run concurrently. Calls that queue work check
+ * their arguments at once (an error is returned then) and return before the
+ * work runs; what fails while it runs (a failed tile.assert, a GPU fault) is
+ * reported by the next tile_stream_synchronize of that stream, naming the
+ * kernel. The objects queued work uses (buffers, the kernel's module) are
+ * kept alive until it is done, even if freed or unloaded meanwhile; host
+ * memory given to an asynchronous copy must stay valid until the stream is
+ * synchronized. The synchronous calls above keep their meaning: on GPUs they
+ * use the device's default stream, which waits for streams made here.
+ * A stream or event keeps its device alive, and belongs to it: using one
+ * with a buffer, kernel, stream or event of another device is refused. */
+
+/* A new stream of the device: a worker thread on the CPU; on GPUs a driver
+ * stream that, like the default stream, synchronizes with it. */
+tile_status_t tile_stream_create(tile_device_t device,
+                                 tile_stream_t *out_stream);
+/* A stream over the caller's own CUstream or hipStream_t (NULL is the
+ * default stream), e.g. a framework's current stream. The runtime never
+ * destroys it. TILE_UNSUPPORTED on the CPU. */
+tile_status_t tile_stream_wrap(tile_device_t device, void *native,
+                               tile_stream_t *out_stream);
+/* Accepts NULL. Waits for the stream's work, then destroys it; returns what
+ * tile_stream_synchronize would have. */
+tile_status_t tile_stream_destroy(tile_stream_t stream);
+/* Waits for the work queued so far and reports the first failure since the
+ * stream's last synchronization. */
+tile_status_t tile_stream_synchronize(tile_stream_t stream);
+/* *out_idle = 1 if all work queued so far has finished, else 0. */
+tile_status_t tile_stream_query(tile_stream_t stream, int *out_idle);
+/* Later work on the stream waits until the event's last recording (made
+ * before this call) completes; a never-recorded event is complete. */
+tile_status_t tile_stream_wait_event(tile_stream_t stream, tile_event_t event);
+
+/* Like tile_buffer_copy_from_host / _to_host, queued on the stream. */
+tile_status_t tile_buffer_copy_from_host_async(tile_buffer_t buffer,
+                                               size_t offset, const void *src,
+                                               size_t bytes,
+                                               tile_stream_t stream);
+tile_status_t tile_buffer_copy_to_host_async(tile_buffer_t buffer,
+                                             size_t offset, void *dst,
+                                             size_t bytes,
+                                             tile_stream_t stream);
+
+/* Like tile_kernel_launch, queued on the stream: the arguments are checked
+ * and copied before it returns. */
+tile_status_t tile_kernel_launch_async(tile_kernel_t kernel,
+                                       tile_stream_t stream,
+                                       const uint32_t grid[3],
+                                       const tile_arg_t *args, size_t num_args);
+
+tile_status_t tile_event_create(tile_device_t device, tile_event_t *out_event);
+/* Accepts NULL. */
+tile_status_t tile_event_destroy(tile_event_t event);
+/* Records the event at the current end of the stream (of its device). */
+tile_status_t tile_event_record(tile_event_t event, tile_stream_t stream);
+/* Waits until the event's last recording completes. */
+tile_status_t tile_event_synchronize(tile_event_t event);
+/* *out_done = 1 if the event's last recording has completed, else 0. */
+tile_status_t tile_event_query(tile_event_t event, int *out_done);
+/* Waits for both events, then the milliseconds from start to end; both
+ * must have been recorded. */
+tile_status_t tile_event_elapsed(tile_event_t start, tile_event_t end,
+                                 double *out_milliseconds);
 
 #ifdef __cplusplus
 }

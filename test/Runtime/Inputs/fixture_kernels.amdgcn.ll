@@ -164,3 +164,16 @@ done:
 define amdgpu_kernel void @noop(ptr addrspace(1) %buffer) {
   ret void
 }
+
+; fault(ptr): work-item 0 stores through a null address, an illegal access
+; reported at the next synchronization.
+define amdgpu_kernel void @fault(ptr addrspace(1) %buffer) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %first = icmp eq i32 %t, 0
+  br i1 %first, label %store, label %done
+store:
+  store volatile i32 1, ptr addrspace(1) null, align 4
+  br label %done
+done:
+  ret void
+}

@@ -18,8 +18,14 @@
 |*    (48 KiB until cuFuncSetAttribute raises it, at most the opt-in limit);  *|
 |*  - cuTensorMapEncodeTiled checks the documented requirements and writes    *|
 |*    its own readable encoding, which tensor_map_probe reports.              *|
-|* At exit it reports leaked allocations, modules, events, context references *|
-|* and unbalanced context pushes, and exits with status 99 if there are any.  *|
+|*  - streams belong to the context current when they are made; launches,    *|
+|*    copies and event records on a stream of another context fail with      *|
+|*    CUDA_ERROR_INVALID_HANDLE; the `fault` fixture kernel leaves            *|
+|*    CUDA_ERROR_ILLEGAL_ADDRESS on its context, which synchronizations and  *|
+|*    copies then return, as the driver does after a kernel's illegal access; *|
+|* At exit it reports leaked allocations, modules, events, streams, context   *|
+|* references and unbalanced context pushes, and exits with status 99 if     *|
+|* there are any.                                                             *|
 |* MOCK_CUDA_DEVICES=N sets the device count (default 1; 0 makes cuInit fail  *|
 |* with CUDA_ERROR_NO_DEVICE). Single-threaded use only.                      *|
 |*                                                                            *|
@@ -49,6 +55,7 @@ enum {
   INVALID_HANDLE = 400,
   NOT_FOUND = 500,
   NOT_READY = 600,
+  ILLEGAL_ADDRESS = 700,
 };
 
 #define EXPORT __attribute__((visibility("default")))
@@ -62,6 +69,7 @@ enum {
 struct Context {
   int device;
   int refs;
+  CUresult fault; /* sticky, left by the `fault` kernel */
 };
 
 static int initialized, deviceCount;
@@ -120,8 +128,18 @@ EXPORT CUresult cuDeviceGetAttribute(int *value, int attribute, int device) {
   case 97: /* shared memory per block, opt-in */
     *value = OPTIN_SHARED;
     return SUCCESS;
+  case 16: /* multiprocessors */
+    *value = 132;
+    return SUCCESS;
   }
   return INVALID_VALUE;
+}
+
+EXPORT CUresult cuDeviceTotalMem_v2(size_t *bytes, int device) {
+  if (device < 0 || device >= deviceCount)
+    return INVALID_DEVICE;
+  *bytes = (size_t)80 << 30;
+  return SUCCESS;
 }
 
 EXPORT CUresult cuDevicePrimaryCtxRetain(struct Context **context, int device) {
@@ -160,8 +178,56 @@ EXPORT CUresult cuCtxPopCurrent_v2(struct Context **context) {
   return SUCCESS;
 }
 
+/* The context on top of this thread's stack; check current() first. */
+static struct Context *top(void) { return stack[depth - 1]; }
+
 EXPORT CUresult cuCtxSynchronize(void) {
-  return current() ? SUCCESS : INVALID_CONTEXT;
+  return current() ? top()->fault : INVALID_CONTEXT;
+}
+
+/* CUDA_SUCCESS if `stream` may be used in the current context: the legacy
+ * (0 or 1) or per-thread (2) default stream, or a stream made in it. */
+static CUresult checkStream(void *stream) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if ((uintptr_t)stream <= 2)
+    return SUCCESS;
+  if (!isStream(stream) || ((struct Stream *)stream)->device != top()->device)
+    return INVALID_HANDLE;
+  return SUCCESS;
+}
+
+/*===-- Streams -----------------------------------------------------------===*/
+
+EXPORT CUresult cuStreamCreate(struct Stream **out, unsigned flags) {
+  if (!current())
+    return INVALID_CONTEXT;
+  if (flags > 1)
+    return INVALID_VALUE;
+  *out = newStream(top()->device);
+  return *out ? SUCCESS : OUT_OF_MEMORY;
+}
+
+EXPORT CUresult cuStreamDestroy_v2(struct Stream *s) {
+  if (!current())
+    return INVALID_CONTEXT;
+  return freeStream(s) ? SUCCESS : INVALID_HANDLE;
+}
+
+EXPORT CUresult cuStreamSynchronize(struct Stream *s) {
+  CUresult r = checkStream(s);
+  return r != SUCCESS ? r : top()->fault;
+}
+
+EXPORT CUresult cuStreamQuery(struct Stream *s) {
+  return cuStreamSynchronize(s);
+}
+
+EXPORT CUresult cuStreamGetCtx(struct Stream *s, struct Context **out) {
+  if (!isStream(s))
+    return INVALID_HANDLE;
+  *out = &contexts[s->device];
+  return SUCCESS;
 }
 
 /*===-- Memory ------------------------------------------------------------===*/
@@ -206,7 +272,19 @@ EXPORT CUresult cuMemcpyDtoH_v2(void *dst, CUdeviceptr src, size_t bytes) {
   if (!find(src, bytes))
     return INVALID_VALUE;
   memcpy(dst, (const void *)(uintptr_t)src, bytes);
-  return SUCCESS;
+  return top()->fault;
+}
+
+EXPORT CUresult cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src,
+                                     size_t bytes, struct Stream *stream) {
+  CUresult r = checkStream(stream);
+  return r != SUCCESS ? r : cuMemcpyHtoD_v2(dst, src, bytes);
+}
+
+EXPORT CUresult cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t bytes,
+                                     struct Stream *stream) {
+  CUresult r = checkStream(stream);
+  return r != SUCCESS ? r : cuMemcpyDtoH_v2(dst, src, bytes);
 }
 
 /* Sets n elements of `size` bytes from `value`, `pitch` bytes apart, after
@@ -312,6 +390,7 @@ static const struct Function known[] = {
     {"noop", 1, {8}, noop, 0},
     {"tensor_map_probe", 3, {8, 8, 128}, tensorMapProbe, 0},
     {"probe_plain", 2, {8, 8}, probePlain, 0},
+    {"fault", 1, {8}, fault, 0},
 };
 
 /* Whether the `length` bytes at `needle` occur in the image. */
@@ -475,7 +554,9 @@ EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
   struct Module *m = NULL;
   if (!current())
     return INVALID_CONTEXT;
-  if (stream || extra || (f->numParams > 0 && !params))
+  if (checkStream(stream) != SUCCESS)
+    return checkStream(stream);
+  if (extra || (f->numParams > 0 && !params))
     return INVALID_VALUE;
   if (gx == 0 || gy == 0 || gz == 0 || gx > 2147483647u || gy > 65535 ||
       gz > 65535 || bx == 0 || by != 1 || bz != 1 || bx > 1024)
@@ -497,8 +578,11 @@ EXPORT CUresult cuLaunchKernel(struct Function *f, unsigned gx, unsigned gy,
     }
     memcpy(&slots[i], params[i], f->sizes[i]);
   }
+  kernelFaulted = 0;
   runGrid(f->run, slots, grid, bx,
           m->assertFlag ? (uint32_t *)m->assertFlag->base : NULL);
+  if (kernelFaulted)
+    top()->fault = ILLEGAL_ADDRESS;
   return SUCCESS;
 }
 
@@ -549,16 +633,27 @@ EXPORT CUresult cuEventCreate(struct Event **out, unsigned flags) {
 }
 
 EXPORT CUresult cuEventRecord(struct Event *e, void *stream) {
-  if (!current())
-    return INVALID_CONTEXT;
-  if (stream)
-    return INVALID_VALUE;
+  CUresult r = checkStream(stream);
+  if (r != SUCCESS)
+    return r;
   recordEvent(e);
   return SUCCESS;
 }
 
+/* A never-recorded event is complete, as the driver documents. */
 EXPORT CUresult cuEventSynchronize(struct Event *e) {
-  return e->recorded ? SUCCESS : INVALID_HANDLE;
+  (void)e;
+  return current() ? top()->fault : SUCCESS;
+}
+
+EXPORT CUresult cuEventQuery(struct Event *e) { return cuEventSynchronize(e); }
+
+EXPORT CUresult cuStreamWaitEvent(struct Stream *s, struct Event *e,
+                                  unsigned flags) {
+  CUresult r = checkStream(s);
+  if (r != SUCCESS)
+    return r;
+  return e && flags == 0 ? SUCCESS : INVALID_VALUE;
 }
 
 EXPORT CUresult cuEventElapsedTime(float *ms, struct Event *start,
@@ -591,6 +686,8 @@ static const struct {
     {INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE", "invalid resource handle"},
     {NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
     {NOT_READY, "CUDA_ERROR_NOT_READY", "device not ready"},
+    {ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
+     "an illegal memory access was encountered"},
 };
 
 EXPORT CUresult cuGetErrorName(CUresult code, const char **name) {
@@ -621,11 +718,11 @@ __attribute__((destructor)) static void reportLeaks(void) {
     ++numModules;
   for (int i = 0; i < MAX_DEVICES; ++i)
     refs += contexts[i].refs;
-  if (buffers || numModules || refs || liveEvents || depth) {
+  if (buffers || numModules || refs || liveEvents || liveStreams() || depth) {
     fprintf(stderr,
             "mock-cuda: leaked %d allocations, %d modules, %d events, %d "
-            "context references; %d contexts still pushed\n",
-            buffers, numModules, liveEvents, refs, depth);
+            "streams, %d context references; %d contexts still pushed\n",
+            buffers, numModules, liveEvents, liveStreams(), refs, depth);
     fflush(stderr);
     _exit(99);
   }

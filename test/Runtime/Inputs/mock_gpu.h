@@ -3,8 +3,9 @@
 |* Included by mock_cuda.c and mock_hip.c (each a shared object standing in   *|
 |* for a GPU driver): tracked host allocations standing for device memory,    *|
 |* C versions of the fixture kernels (fixture_kernels.ptx,                    *|
-|* fixture_kernels.amdgcn.ll, vector_add.ptx) run one call per thread, and    *|
-|* timing events on the host clock.                                           *|
+|* fixture_kernels.amdgcn.ll, vector_add.ptx) run one call per thread,        *|
+|* timing events on the host clock, and streams, which run their work at     *|
+|* once.                                                                      *|
 |* Everything is static: each driver gets its own copy.                       *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
@@ -143,6 +144,16 @@ static void noop(const uint64_t *p, const unsigned b[3], const unsigned g[3],
   (void)p, (void)b, (void)g, (void)t, (void)nt, (void)flag;
 }
 
+/* Set by `fault`, which stands for a kernel that makes an illegal access:
+ * the driver turns it into an error of the next synchronization. */
+static int kernelFaulted;
+
+static void fault(const uint64_t *p, const unsigned b[3], const unsigned g[3],
+                  unsigned t, unsigned nt, uint32_t *flag) {
+  (void)p, (void)b, (void)g, (void)t, (void)nt, (void)flag;
+  kernelFaulted = 1;
+}
+
 /* Runs every thread of every program of a grid, in order. */
 static void runGrid(KernelFn run, const uint64_t *params,
                     const unsigned grid[3], unsigned threads,
@@ -183,6 +194,52 @@ static void recordEvent(struct Event *e) {
 static void freeEvent(struct Event *e) {
   free(e);
   --liveEvents;
+}
+
+/*===-- Streams -----------------------------------------------------------===*/
+
+/* A stream: its device. Work queued on it runs when it is queued. */
+struct Stream {
+  int device;
+  struct Stream *next;
+};
+
+static struct Stream *streams;
+
+static struct Stream *newStream(int device) {
+  struct Stream *s = calloc(1, sizeof(*s));
+  if (!s)
+    return NULL;
+  s->device = device;
+  s->next = streams;
+  streams = s;
+  return s;
+}
+
+/* Whether `s` is a live stream of this driver. */
+static int isStream(const struct Stream *s) {
+  for (struct Stream *i = streams; i; i = i->next)
+    if (i == s)
+      return 1;
+  return 0;
+}
+
+static int freeStream(struct Stream *s) {
+  struct Stream **p = &streams;
+  while (*p && *p != s)
+    p = &(*p)->next;
+  if (!*p)
+    return 0;
+  *p = s->next;
+  free(s);
+  return 1;
+}
+
+static int liveStreams(void) {
+  int n = 0;
+  for (struct Stream *s = streams; s; s = s->next)
+    ++n;
+  return n;
 }
 
 #endif /* TILE_TEST_MOCK_GPU_H */

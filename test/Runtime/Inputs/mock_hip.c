@@ -17,8 +17,13 @@
 |*  - launches take their arguments only through `extra` (a packed buffer,    *|
 |*    as the backend passes them) and read each explicit argument at the      *|
 |*    offset and with the size the metadata gives; the block must fit the     *|
-|*    kernel's .max_flat_workgroup_size, and dynamic plus static LDS 64 KiB.  *|
-|* At exit it reports leaked allocations, modules and events and exits with   *|
+|*    kernel's .max_flat_workgroup_size, and dynamic plus static LDS 64 KiB;  *|
+|*  - streams belong to the device current when they are made; launches,     *|
+|*    copies and event records on a stream of another device fail with       *|
+|*    hipErrorInvalidHandle; synchronizing or querying an event never        *|
+|*    recorded fails, as HIP does.                                           *|
+|* At exit it reports leaked allocations, modules, events and streams and    *|
+|* exits with                                                                 *|
 |* status 99 if there are any. MOCK_HIP_DEVICES=N sets the device count       *|
 |* (default 1; 0 makes hipInit fail with hipErrorNoDevice). Single-threaded   *|
 |* use only.                                                                  *|
@@ -48,6 +53,7 @@ enum {
   INVALID_HANDLE = 400,
   NOT_FOUND = 500,
   NOT_READY = 600,
+  ILLEGAL_ADDRESS = 700,
 };
 
 #define EXPORT __attribute__((visibility("default")))
@@ -98,6 +104,8 @@ _Static_assert(offsetof(struct DeviceProp, gcnArchName) == 396,
 
 static int initialized, deviceCount;
 static __thread int currentDevice = -1;
+/* Sticky per device, left by the `fault` kernel. */
+static hipError_t deviceFault[MAX_DEVICES];
 
 /* The architecture every mock device has, "gfx942:sramecc+:xnack-". */
 static const char *archName(void) {
@@ -144,6 +152,7 @@ EXPORT hipError_t hipGetDeviceProperties(struct DeviceProp *prop, int device) {
   prop->warpSize = strncmp(archName(), "gfx11", 5) == 0 ? 32 : 64;
   prop->maxThreadsPerBlock = 1024;
   prop->multiProcessorCount = 4;
+  prop->totalGlobalMem = (size_t)64 << 30;
   return SUCCESS;
 }
 
@@ -157,7 +166,7 @@ EXPORT hipError_t hipSetDevice(int device) {
 }
 
 EXPORT hipError_t hipDeviceSynchronize(void) {
-  return currentDevice >= 0 ? SUCCESS : INVALID_DEVICE;
+  return currentDevice >= 0 ? deviceFault[currentDevice] : INVALID_DEVICE;
 }
 
 /*===-- Memory ------------------------------------------------------------===*/
@@ -205,6 +214,59 @@ EXPORT hipError_t hipMemcpyDtoH(void *dst, void *src, size_t bytes) {
   if (!find((uintptr_t)src, bytes))
     return INVALID_VALUE;
   memcpy(dst, src, bytes);
+  return SUCCESS;
+}
+
+/* hipSuccess if `stream` may be used on the current device: the null
+ * stream or a stream made on it. */
+static hipError_t checkStream(void *stream) {
+  if (currentDevice < 0)
+    return INVALID_DEVICE;
+  if (!stream)
+    return SUCCESS;
+  if (!isStream(stream) || ((struct Stream *)stream)->device != currentDevice)
+    return INVALID_HANDLE;
+  return SUCCESS;
+}
+
+EXPORT hipError_t hipMemcpyHtoDAsync(void *dst, const void *src, size_t bytes,
+                                     struct Stream *stream) {
+  hipError_t r = checkStream(stream);
+  return r != SUCCESS ? r : hipMemcpyHtoD(dst, src, bytes);
+}
+
+EXPORT hipError_t hipMemcpyDtoHAsync(void *dst, void *src, size_t bytes,
+                                     struct Stream *stream) {
+  hipError_t r = checkStream(stream);
+  return r != SUCCESS ? r : hipMemcpyDtoH(dst, src, bytes);
+}
+
+/*===-- Streams -----------------------------------------------------------===*/
+
+EXPORT hipError_t hipStreamCreate(struct Stream **out) {
+  if (currentDevice < 0)
+    return INVALID_DEVICE;
+  *out = newStream(currentDevice);
+  return *out ? SUCCESS : OUT_OF_MEMORY;
+}
+
+EXPORT hipError_t hipStreamDestroy(struct Stream *s) {
+  return freeStream(s) ? SUCCESS : INVALID_HANDLE;
+}
+
+EXPORT hipError_t hipStreamSynchronize(struct Stream *s) {
+  hipError_t r = checkStream(s);
+  return r != SUCCESS ? r : deviceFault[currentDevice];
+}
+
+EXPORT hipError_t hipStreamQuery(struct Stream *s) {
+  return hipStreamSynchronize(s);
+}
+
+EXPORT hipError_t hipStreamGetDevice(struct Stream *s, int *device) {
+  if (!isStream(s))
+    return INVALID_HANDLE;
+  *device = s->device;
   return SUCCESS;
 }
 
@@ -274,6 +336,7 @@ static const struct {
     {"grid_ids", gridIds},
     {"assert_positive", assertPositive},
     {"noop", noop},
+    {"fault", fault},
 };
 
 /* A reader of the MessagePack subset the AMDGPU metadata uses. */
@@ -586,8 +649,10 @@ EXPORT hipError_t hipModuleLaunchKernel(struct Function *f, unsigned gx,
   if (currentDevice < 0)
     return INVALID_DEVICE;
   /* The packed form only: {BUFFER_POINTER, p, BUFFER_SIZE, &n, END}. */
-  if (stream || params || !extra || extra[0] != (void *)1 ||
-      extra[2] != (void *)2 || extra[4] != (void *)3)
+  if (checkStream(stream) != SUCCESS)
+    return checkStream(stream);
+  if (params || !extra || extra[0] != (void *)1 || extra[2] != (void *)2 ||
+      extra[4] != (void *)3)
     return INVALID_VALUE;
   const char *buffer = extra[1];
   size_t bufferSize = *(const size_t *)extra[3];
@@ -609,8 +674,11 @@ EXPORT hipError_t hipModuleLaunchKernel(struct Function *f, unsigned gx,
     slots[i] = 0;
     memcpy(&slots[i], buffer + a->offset, a->size);
   }
+  kernelFaulted = 0;
   runGrid(f->run, slots, grid, bx,
           m->assertFlag ? (uint32_t *)m->assertFlag->base : NULL);
+  if (kernelFaulted)
+    deviceFault[currentDevice] = ILLEGAL_ADDRESS;
   return SUCCESS;
 }
 
@@ -624,16 +692,27 @@ EXPORT hipError_t hipEventCreate(struct Event **out) {
 }
 
 EXPORT hipError_t hipEventRecord(struct Event *e, void *stream) {
-  if (currentDevice < 0)
-    return INVALID_DEVICE;
-  if (stream)
-    return INVALID_VALUE;
+  hipError_t r = checkStream(stream);
+  if (r != SUCCESS)
+    return r;
   recordEvent(e);
   return SUCCESS;
 }
 
 EXPORT hipError_t hipEventSynchronize(struct Event *e) {
   return e->recorded ? SUCCESS : INVALID_HANDLE;
+}
+
+EXPORT hipError_t hipEventQuery(struct Event *e) {
+  return hipEventSynchronize(e);
+}
+
+EXPORT hipError_t hipStreamWaitEvent(struct Stream *s, struct Event *e,
+                                     unsigned flags) {
+  hipError_t r = checkStream(s);
+  if (r != SUCCESS)
+    return r;
+  return e && e->recorded && flags == 0 ? SUCCESS : INVALID_HANDLE;
 }
 
 EXPORT hipError_t hipEventElapsedTime(float *ms, struct Event *start,
@@ -665,6 +744,8 @@ static const struct {
     {INVALID_HANDLE, "hipErrorInvalidHandle", "invalid resource handle"},
     {NOT_FOUND, "hipErrorNotFound", "named symbol not found"},
     {NOT_READY, "hipErrorNotReady", "device not ready"},
+    {ILLEGAL_ADDRESS, "hipErrorIllegalAddress",
+     "an illegal memory access was encountered"},
 };
 
 EXPORT const char *hipGetErrorName(hipError_t code) {
@@ -687,9 +768,11 @@ __attribute__((destructor)) static void reportLeaks(void) {
   int buffers = liveAllocations(), numModules = 0;
   for (struct Module *m = modules; m; m = m->next)
     ++numModules;
-  if (buffers || numModules || liveEvents) {
-    fprintf(stderr, "mock-hip: leaked %d allocations, %d modules, %d events\n",
-            buffers, numModules, liveEvents);
+  if (buffers || numModules || liveEvents || liveStreams()) {
+    fprintf(stderr,
+            "mock-hip: leaked %d allocations, %d modules, %d events, %d "
+            "streams\n",
+            buffers, numModules, liveEvents, liveStreams());
     fflush(stderr);
     _exit(99);
   }
