@@ -41,6 +41,30 @@ step "runtime GPU smoke test"
 bash test/Runtime/gpu-smoke.sh build-rt cuda:0 2>&1 | tee "$out/smoke.log" |
   tail -5 || status=1
 
+# Devices, streams and events on the real driver (test/Runtime/streams.test
+# runs the same program on the fake drivers): four host threads on their own
+# streams, and a faulting kernel last, whose error its stream reports.
+step "runtime streams and events"
+build-rt/bin/tile-test-pack -o "$out/st-vadd.art" --target nvidia \
+  --chip sm_80 --binary test/Runtime/Inputs/vector_add.ptx \
+  --kernel vector_add:vector_add:ptr,ptr,ptr,i32:threads=256 &&
+  build-rt/bin/tile-test-pack -o "$out/st-fixtures.art" --target nvidia \
+    --chip sm_80 --binary test/Runtime/Inputs/fixture_kernels.ptx \
+    --kernel assert_positive:assert_positive:ptr,i32:threads=256,asserts=1 \
+    --kernel fault:fault:ptr:threads=32 &&
+  build-rt/bin/tile-runtime-streams-test cuda "$out/st-vadd.art" \
+    "$out/st-fixtures.art" --threads 4 --fault >"$out/streams.log" 2>&1
+grep -E "FAIL|PASS|LAUNCH_FAILED|devices:|device cuda" "$out/streams.log"
+if grep -q FAIL "$out/streams.log" ||
+  ! grep -q "threads: 4 threads x 20 rounds on [0-9]* devices\?: PASS" \
+    "$out/streams.log" ||
+  ! grep -q "synchronize after the fault: LAUNCH_FAILED kernel fault" \
+    "$out/streams.log"; then
+  status=1
+fi
+rm -f "$out/st-vadd.art" "$out/st-fixtures.art"
+build-rt/bin/tile-run --list-devices cuda
+
 # The Python package (runtime/python) on the device: the lit script of
 # test/Python/runtime-cuda.test on the packed PTX fixtures, then torch tensors
 # through DLPack and __cuda_array_interface__ (test_torch.py).
