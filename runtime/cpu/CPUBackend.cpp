@@ -13,6 +13,7 @@
 
 #include "tile/Runtime/cpu/CPUBackend.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
@@ -278,10 +279,19 @@ class CPUStream final : public StreamImpl {
 public:
   using Task = std::function<tile_status_t()>;
 
-  CPUStream() : worker([this] { run(); }) {}
+  explicit CPUStream(int ordinal)
+      : ordinal(ordinal), worker([this] { run(); }) {
+    std::lock_guard<std::mutex> lock(registryMutex());
+    registry().push_back(this);
+  }
 
   // Finishes the queue, then stops the worker; an unreported failure goes.
   ~CPUStream() override {
+    {
+      std::lock_guard<std::mutex> lock(registryMutex());
+      auto &all = registry();
+      all.erase(std::find(all.begin(), all.end(), this));
+    }
     {
       std::lock_guard<std::mutex> lock(mutex);
       stopping = true;
@@ -289,6 +299,19 @@ public:
     wake.notify_all();
     worker.join();
     tile_status_free(firstFailure);
+  }
+
+  /// Waits until every stream of device \p ordinal has run what was queued
+  /// on it so far (their failures stay theirs to report).
+  static void drainDevice(int ordinal) {
+    std::lock_guard<std::mutex> lock(registryMutex());
+    for (CPUStream *stream : registry())
+      if (stream->ordinal == ordinal) {
+        std::unique_lock<std::mutex> streamLock(stream->mutex);
+        stream->drained.wait(streamLock, [stream] {
+          return stream->queue.empty() && !stream->busy;
+        });
+      }
   }
 
   void enqueue(Task task) {
@@ -364,6 +387,17 @@ private:
     }
   }
 
+  // Every live stream, for tile_device_synchronize.
+  static std::mutex &registryMutex() {
+    static std::mutex m;
+    return m;
+  }
+  static std::vector<CPUStream *> &registry() {
+    static std::vector<CPUStream *> streams;
+    return streams;
+  }
+
+  const int ordinal;
   std::mutex mutex;
   std::condition_variable wake, drained;
   std::deque<Task> queue;
@@ -565,7 +599,8 @@ tile_status_t CPUModule::load(const Artifact &artifact,
 
 class CPUDevice final : public DeviceImpl {
 public:
-  CPUDevice() : deviceName(hostCPUName()) {}
+  explicit CPUDevice(int ordinal)
+      : ordinal(ordinal), deviceName(hostCPUName()) {}
 
   const char *name() const override { return deviceName.c_str(); }
 
@@ -619,9 +654,12 @@ public:
     return CPUModule::load(artifact, out);
   }
 
-  // Launches run to completion before they return; streams have their own
-  // synchronization.
-  tile_status_t synchronize() override { return nullptr; }
+  // Launches run to completion before they return; what streams of this
+  // device (from any open of it) queued is waited for.
+  tile_status_t synchronize() override {
+    CPUStream::drainDevice(ordinal);
+    return nullptr;
+  }
 
   tile_status_t properties(DeviceProperties &out) override {
     out.name = deviceName;
@@ -633,7 +671,7 @@ public:
   }
 
   tile_status_t createStream(std::unique_ptr<StreamImpl> &out) override {
-    out = std::make_unique<CPUStream>();
+    out = std::make_unique<CPUStream>(ordinal);
     return nullptr;
   }
 
@@ -649,6 +687,7 @@ public:
   }
 
 private:
+  int ordinal;
   std::string deviceName;
 };
 
@@ -672,7 +711,7 @@ public:
               (count == 1 ? " (there is 1; TILE_CPU_DEVICES "
                             "sets how many)"
                           : " (there are " + std::to_string(count) + ")"));
-    out = std::make_unique<CPUDevice>();
+    out = std::make_unique<CPUDevice>(ordinal);
     return nullptr;
   }
 };

@@ -6,7 +6,8 @@
 // run of scripts/h200.sh:
 //   - every device's properties, and an ordinal out of range;
 //   - copies and launches queued on a stream, checked; events recorded,
-//     timed and waited for, within a stream and across two;
+//     timed and waited for, within a stream and across two; the device's
+//     synchronization waiting for its streams;
 //   - a failed tile.assert of a queued launch reported by the stream's
 //     synchronization, and only once;
 //   - a buffer freed and a module unloaded while work using them is queued;
@@ -240,6 +241,13 @@ int main(int argc, char **argv) {
   show("synchronize an event never recorded", tile_event_synchronize(never));
   show("wait for an event never recorded",
        tile_stream_wait_event(second, never));
+
+  // The device's synchronization waits for its streams' work too.
+  std::vector<float> hout1(n, -1.0f);
+  bool deviceQueued = queueVectorAdd(add, stream, x, y, out, hx, hy, hout1);
+  show("synchronize the device", tile_device_synchronize(device));
+  pass("the device waited for the stream", deviceQueued && sums(hx, hy, hout1));
+  quiet(tile_stream_synchronize(stream));
 
   // Across streams: the second waits for the first's copies.
   std::vector<float> hx2 = ramp(n, 5.0f), hout2(n, -1.0f);

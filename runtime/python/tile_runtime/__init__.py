@@ -14,14 +14,17 @@ buffers only. Load an artifact made by tile-compile and launch its kernels:
         vadd((1,), x, y, out, 1000)      # numpy arrays are used in place
         ms = vadd.launch(1, x, y, out, 1000, timed=True)
 
-Objects: Device(backend="cpu", ordinal=0) (.name, .synchronize()),
-Buffer.alloc / .from_numpy / .wrap (.to_numpy(), .copy_from(), .fill()),
-Module(device, path_or_bytes) (module["name"]), Kernel (.num_args,
-.arg_kinds, .attribute(name), kernel(grid, *args),
-.launch(grid, *args, timed=False)), device_count(backend). Each has
-close() and is a context manager; close() is also called when the object is
-collected. A buffer or module keeps its Device alive, a kernel its Module,
-and a wrapping buffer the object it wraps.
+Objects: Device(backend="cpu", ordinal=0) (.name, .info, a DeviceInfo,
+.synchronize(), .stream(), .event()), Buffer.alloc / .from_numpy / .wrap
+(.to_numpy(), .copy_from(), .fill()), Module(device, path_or_bytes)
+(module["name"]), Kernel (.num_args, .arg_kinds, .attribute(name),
+kernel(grid, *args), .launch(grid, *args, timed=False, stream=None)),
+Stream(device) / Stream.wrap(device, native) (.synchronize(), .query(),
+.wait(event)), Event(device) (.record(stream), .synchronize(), .query(),
+.elapsed_ms(end)), device_count(backend). Each has close() and is a
+context manager; close() is also called when the object is collected. A
+buffer, module, stream or event keeps its Device alive, a kernel its
+Module, and a wrapping buffer the object it wraps.
 
 Errors: every failed runtime call raises TileError with .code_name
 ("INVALID_ARGUMENT", "CORRUPT_ARTIFACT", "LAUNCH_FAILED", ...) and the
@@ -55,36 +58,56 @@ GPUs (cuda, hip). A tensor on the device is passed in place through DLPack
 kernel's device) or __cuda_array_interface__ (shape, typestr, data; strides
 None or compact row-major; no mask); DLPack is preferred when an object has
 both. Host memory on a GPU device and device memory on a CPU device are
-refused. Streams: the runtime has no stream API. Every launch goes to the
-device's legacy default stream and may return before the kernel is done;
-the binding cannot synchronize a framework's stream for you. What it does:
-it asks a DLPack producer for that stream (__dlpack__(stream=1) on CUDA, 0
-on ROCm), which by the protocol makes the producer order the work pending
-on its current stream before the launch (torch does). Objects seen only
-through __cuda_array_interface__ get no ordering at all (its `stream` is
-ignored). So: synchronize your framework's stream before a launch when in
-doubt (e.g. torch.cuda.synchronize()), always for __cuda_array_interface__
-objects; keep the tensors alive until the kernel is done; and call
-device.synchronize() (or launch with timed=True, which waits) before the
-results are read on another stream or the tensors are freed.
+refused.
+
+Streams. A Stream is an in-order queue of copies and launches of one
+device (a worker thread on the CPU, a driver stream on GPUs). Work queued
+on one (kernel(..., stream=s), buffer.copy_from(a, stream=s),
+buffer.to_numpy(stream=s), whose array is filled once s is synchronized)
+is checked at once and runs later; its failures (a failed tile.assert) are
+raised by s.synchronize(), and s keeps the host arrays and tensors it uses
+alive until then. Events time and order streams (event.record(s),
+s.wait(event), start.elapsed_ms(end)). stream= also takes a native stream
+handle (an int; 0 is the default stream) or a framework's stream
+(torch.cuda.Stream, cupy.cuda.Stream), wrapped once per device and closed
+with it; device.synchronize() raises the failures of work queued there.
+A launch without stream= on a GPU goes on the caller's current stream when
+an argument comes from a framework: a torch tensor's
+(torch.cuda.current_stream), a CuPy array's (cupy.cuda.get_current_stream),
+else the int `stream` of a version 3 __cuda_array_interface__; so it is
+ordered after the framework's pending work there, and before what is
+queued there next. Otherwise it goes to the device's default stream and
+may return before the kernel is done (on the CPU it returns when it is
+done). A DLPack producer is asked for the stream the launch goes to
+(__dlpack__(stream=...): the native handle; the legacy default stream, 1
+on CUDA and 0 on ROCm, for the default stream and streams made by
+Stream(device), which synchronize with it), which by the protocol orders
+its pending work on its current stream before the launch. Objects seen
+only through __cuda_array_interface__ without a stream get no ordering:
+synchronize their stream first. A launch on a framework's stream holds its
+tensors no longer than the call, as the framework's own kernels do (its
+stream-ordered allocator reuses their memory only after the work queued on
+that stream); synchronize before results are read on another stream.
 """
 
 from ._library import (ArgKind, LibraryNotFoundError, TileError,
                        TileTypeError, TileValueError, library_path,
                        load_library)
 from ._convert import bf16_bits, f16_bits
-from ._objects import Buffer, Device, Module, device_count
+from ._objects import Buffer, Device, DeviceInfo, Module, device_count
 from ._launch import Kernel
+from ._streams import Event, Stream
 
 __version__ = "0.1.0"
 
 # Public classes print as tile_runtime.X in tracebacks and reprs.
-for _cls in (ArgKind, Buffer, Device, Kernel, LibraryNotFoundError, Module,
-             TileError, TileTypeError, TileValueError):
+for _cls in (ArgKind, Buffer, Device, DeviceInfo, Event, Kernel,
+             LibraryNotFoundError, Module, Stream, TileError, TileTypeError,
+             TileValueError):
     _cls.__module__ = __name__
 del _cls
 
-__all__ = ["ArgKind", "Buffer", "Device", "Kernel", "LibraryNotFoundError",
-           "Module", "TileError", "TileTypeError", "TileValueError",
-           "bf16_bits", "device_count", "f16_bits", "library_path",
-           "load_library", "__version__"]
+__all__ = ["ArgKind", "Buffer", "Device", "DeviceInfo", "Event", "Kernel",
+           "LibraryNotFoundError", "Module", "Stream", "TileError",
+           "TileTypeError", "TileValueError", "bf16_bits", "device_count",
+           "f16_bits", "library_path", "load_library", "__version__"]

@@ -19,9 +19,9 @@ _DL_DEVICE_NAMES = {1: "kDLCPU", 2: "kDLCUDA", 3: "kDLCUDAHost",
                     9: "kDLVPI", 10: "kDLROCM", 11: "kDLROCMHost",
                     13: "kDLCUDAManaged", 14: "kDLOneAPI"}
 # The DLPack device type of each GPU backend's memory, and the stream value
-# that names the legacy default stream, where every launch of the runtime
-# goes (the array API's __dlpack__(stream=...) convention: 1 on CUDA, 0 on
-# ROCm).
+# that names the legacy default stream, where launches without a native
+# stream go (the array API's __dlpack__(stream=...) convention: 1 on CUDA,
+# 0 on ROCm).
 _GPU_DLPACK = {"cuda": (KDL_CUDA, 1), "hip": (KDL_ROCM, 0)}
 # Memory a GPU backend can use from any of its devices, and memory a CPU
 # device can (pinned host memory is host memory).
@@ -249,8 +249,8 @@ def numpy_memory(array, where):
 def cuda_array_memory(obj, where):
     """The memory of an object with __cuda_array_interface__ (version 0-3):
     compact row-major (strides None or equal to it), writeable, no mask.
-    The interface's `stream` is not synchronized with: see the package
-    docstring."""
+    The interface's `stream` is not synchronized with here: a launch with
+    no stream= goes on it instead (see the package docstring)."""
     cai = obj.__cuda_array_interface__
     try:
         shape = tuple(int(s) for s in cai["shape"])
@@ -334,16 +334,31 @@ def dl_device_name(device_type, device_id):
                       device_id)
 
 
-def dlpack_memory(obj, backend, where):
+def dlpack_stream(backend, native=None):
+    """The __dlpack__(stream=...) value for work on the native stream
+    `native` (a CUstream or hipStream_t as an int; None: the runtime's
+    default stream, or a stream it made, which synchronizes with it). On
+    CUDA the protocol has no 0: the default stream a framework reports as 0
+    (torch's cuda_stream) is the legacy default stream, 1."""
+    default = _GPU_DLPACK[backend][1]
+    if native is None:
+        return default
+    if backend == "cuda" and native == 0:
+        return default
+    return native
+
+
+def dlpack_memory(obj, backend, where, stream=None):
     """The memory of a DLPack producer (__dlpack__ and __dlpack_device__),
     whose device was already checked. On a GPU the producer is asked for
-    the legacy default stream, so that it orders its pending work on its
-    current stream before ours (the protocol's stream argument); a producer
-    that takes no stream argument is asked without one. The capsule is
-    consumed: release() calls its deleter."""
+    the stream the work goes to (`stream`, a native handle; None: the
+    default stream), so that it orders its pending work on its current
+    stream before ours (the protocol's stream argument); a producer that
+    takes no stream argument is asked without one. The capsule is consumed:
+    release() calls its deleter."""
     if backend in _GPU_DLPACK:
         try:
-            capsule = obj.__dlpack__(stream=_GPU_DLPACK[backend][1])
+            capsule = obj.__dlpack__(stream=dlpack_stream(backend, stream))
         except TypeError:
             capsule = obj.__dlpack__()
     else:
@@ -405,9 +420,10 @@ def host_memory(obj, backend, where, whose="the kernel's device"):
 
 
 def gpu_memory(obj, backend, ordinal, where,
-               whose="the kernel's device"):
+               whose="the kernel's device", stream=None):
     """Memory of `obj` for a GPU device: DLPack (preferred: it names the
-    device) or __cuda_array_interface__. Raises for host memory."""
+    device) or __cuda_array_interface__. Raises for host memory. `stream`
+    is the native stream the work goes to (dlpack_memory)."""
     np = _numpy()
     if np is not None and isinstance(obj, np.ndarray):
         raise TileTypeError(
@@ -422,7 +438,7 @@ def gpu_memory(obj, backend, ordinal, where,
                 "%s is a tensor on %s, but %s is %s:%d (%s)"
                 % (where, dl_device_name(*device), whose, backend, ordinal,
                    dl_device_name(want, ordinal)))
-        return dlpack_memory(obj, backend, where)
+        return dlpack_memory(obj, backend, where, stream)
     if hasattr(obj, "__cuda_array_interface__"):
         return cuda_array_memory(obj, where)
     return None

@@ -54,9 +54,9 @@ class Kernel:
     runtime fills in itself. A specialized variant (``divisible_args``) is
     chosen by the runtime at each launch, as for every C caller.
 
-    ``kernel(grid, *args)`` or ``kernel.launch(grid, *args, timed=False)``
-    runs it on a grid of programs (an int or 1 to 3 ints). Arguments, in
-    order:
+    ``kernel(grid, *args)`` or ``kernel.launch(grid, *args, timed=False,
+    stream=None)`` runs it on a grid of programs (an int or 1 to 3 ints).
+    Arguments, in order:
 
     * ``ptr``: a Buffer of the kernel's device; on a CPU device also a NumPy
       array or a host DLPack tensor, on a GPU device a tensor with
@@ -70,10 +70,19 @@ class Kernel:
       rounded to the kind to nearest, ties to even; a finite value above
       the kind's largest finite value is refused.
 
+    ``stream`` is a Stream, a native stream handle (an int) or a
+    framework's stream (``torch.cuda.Stream``, ``cupy.cuda.Stream``): the
+    launch is queued on it (tile_kernel_launch_async) and its failures are
+    raised by the stream's synchronize(). Without one, a launch on a GPU
+    whose arguments include a framework's tensor goes on that tensor's
+    current stream (see the package docstring); any other launch goes to
+    the device's default stream, as tile_kernel_launch does (on the CPU it
+    returns when the kernel is done).
+
     A timed launch waits for the kernel and returns its time in
-    milliseconds (the runtime's tile_kernel_launch_timed); an untimed one
-    returns None and, on GPUs, may return before the kernel is done (it runs
-    on the device's default stream: see the package docstring).
+    milliseconds (tile_kernel_launch_timed; on a stream, the time between
+    events recorded around it there); an untimed one returns None and, on
+    GPUs or a stream, may return before the kernel is done.
     """
 
     def __init__(self, *args, **kwargs):
@@ -132,8 +141,8 @@ class Kernel:
         return "<tile_runtime.Kernel %s(%s)>" % (self.name,
                                                  ", ".join(self.arg_kinds))
 
-    def __call__(self, grid, *args, timed=False):
-        return self.launch(grid, *args, timed=timed)
+    def __call__(self, grid, *args, timed=False, stream=None):
+        return self.launch(grid, *args, timed=timed, stream=stream)
 
     def _count_error(self, got):
         plural = "" if self.num_args == 1 else "s"
@@ -145,9 +154,11 @@ class Kernel:
                        "passed by the runtime" % checked
         return TileTypeError(message)
 
-    def _buffer(self, value, where, temporaries):
+    def _buffer(self, value, where, temporaries, stream=None):
         """The buffer handle of a ptr argument; wraps arrays and tensors in
-        temporary buffers, appended to `temporaries`."""
+        temporary buffers, appended to `temporaries`. `stream` is the native
+        stream of the launch (None: the default stream, or one the runtime
+        made), which a DLPack producer is asked for."""
         from ._objects import Buffer, _memory
         device = self._module.device
         if isinstance(value, Buffer):
@@ -163,7 +174,7 @@ class Kernel:
                     "%s)" % (where, "another Device object of " + theirs
                              if theirs == ours else theirs, ours))
             return value._handle
-        memory = _memory(device, value, where)
+        memory = _memory(device, value, where, stream=stream)
         if memory is None:
             accepted = "a numpy array" if device.backend == "cpu" else \
                 "a tensor with __dlpack__ or __cuda_array_interface__"
@@ -181,25 +192,49 @@ class Kernel:
         temporaries.append((out.value, memory))
         return out.value
 
-    def launch(self, grid, *args, timed=False):
-        """Launches the kernel; returns the time in milliseconds if `timed`,
-        else None. Raises TileError: TileTypeError or TileValueError for an
-        argument the binding refuses before the launch, TileError with the
-        runtime's code and message for one the runtime refuses or a failed
-        launch (LAUNCH_FAILED for a failed tile.assert or bounds check)."""
+    def _stream(self, stream, args):
+        """The Stream of a launch: the one stream= names, else on a GPU the
+        current stream of a framework's tensor among the ptr arguments,
+        else None (the default stream)."""
+        from ._streams import current_native, resolve
+        device = self._module.device
+        if stream is not None:
+            return resolve(device, stream)
+        if device.backend not in ("cuda", "hip"):
+            return None
+        native = current_native(
+            (value for kind, value in zip(self._kinds, args)
+             if kind == ArgKind.PTR), device.ordinal)
+        return None if native is None else device._wrapped_stream(native)
+
+    def launch(self, grid, *args, timed=False, stream=None):
+        """Launches the kernel, on `stream` if given (see the class); returns
+        the time in milliseconds if `timed`, else None. Raises TileError:
+        TileTypeError or TileValueError for an argument the binding refuses
+        before the launch, TileError with the runtime's code and message for
+        one the runtime refuses or a failed launch (LAUNCH_FAILED for a
+        failed tile.assert or bounds check; on a stream, raised by its
+        synchronize() instead)."""
         handle = self._live_handle("launch")
         extents = _grid(grid)
         if len(args) != self.num_args:
             raise self._count_error(len(args))
+        target = self._stream(stream, args)
+        stream_handle = native = None
+        if target is not None:
+            stream_handle = target._live_handle("launch on the stream")
+            native = target.native
+            target._ready()
         c_args = (Arg * max(self.num_args, 1))()
         temporaries = []
+        queued = False
         try:
             for i, (kind, value) in enumerate(zip(self._kinds, args)):
                 where = "argument #%d of kernel '%s'" % (i, self.name)
                 c_args[i].kind = int(kind)
                 if kind == ArgKind.PTR:
                     c_args[i].value.buffer = self._buffer(value, where,
-                                                          temporaries)
+                                                          temporaries, native)
                     continue
                 if _is_memory(value):
                     raise TileTypeError("%s is %s, got %s" % (
@@ -207,6 +242,26 @@ class Kernel:
                 field, v = _convert.scalar_value(kind, value, where)
                 setattr(c_args[i].value, field, v)
             c_grid = (ctypes.c_uint32 * 3)(*extents)
+            if target is not None:
+                events = []
+                try:
+                    if timed:
+                        events.append(_event(target))
+                        events.append(_event(target))
+                        check(lib.tile_event_record(events[0], stream_handle))
+                    check(lib.tile_kernel_launch_async(
+                        handle, stream_handle, c_grid, c_args, self.num_args))
+                    queued = True
+                    if not timed:
+                        return None
+                    check(lib.tile_event_record(events[1], stream_handle))
+                    ms = ctypes.c_double()
+                    check(lib.tile_event_elapsed(events[0], events[1],
+                                                 ctypes.byref(ms)))
+                    return ms.value
+                finally:
+                    for event in events:
+                        lib.tile_status_free(lib.tile_event_destroy(event))
             if timed:
                 ms = ctypes.c_double()
                 check(lib.tile_kernel_launch_timed(handle, c_grid, c_args,
@@ -219,9 +274,23 @@ class Kernel:
         finally:
             # A wrapped buffer's memory stays the caller's: freeing the
             # handle touches nothing, even while a GPU launch still runs.
+            # Its memory must outlive queued work on a Stream the caller
+            # made; on a framework's stream, as for the framework's own
+            # kernels, its stream-ordered allocator keeps it safe to free.
             for buffer, memory in temporaries:
                 lib.tile_status_free(lib.tile_buffer_free(buffer))
-                memory.release()
+                if queued and not target._cached:
+                    target._hold(memory)
+                else:
+                    memory.release()
+
+
+def _event(stream):
+    """A runtime event of the stream's device (whose handle the stream keeps
+    open), for timing a launch on it."""
+    out = ctypes.c_void_p()
+    check(lib.tile_event_create(stream.device._handle, ctypes.byref(out)))
+    return out.value
 
 
 def _is_memory(value):

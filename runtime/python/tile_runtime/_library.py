@@ -74,6 +74,14 @@ class Arg(ctypes.Structure):
     _fields_ = [("kind", ctypes.c_int), ("value", _ArgValue)]
 
 
+class DeviceInfoStruct(ctypes.Structure):
+    """tile_device_info_t."""
+    _fields_ = [("backend", ctypes.c_char_p), ("ordinal", ctypes.c_int),
+                ("name", ctypes.c_char_p), ("chip", ctypes.c_char_p),
+                ("memory_bytes", ctypes.c_uint64),
+                ("compute_units", ctypes.c_int)]
+
+
 _P = ctypes.c_void_p
 _SIZE = ctypes.c_size_t
 # name: (restype, argtypes). Every function returning a status returns a
@@ -90,6 +98,7 @@ _PROTOTYPES = {
     "tile_device_close": (_P, [_P]),
     "tile_device_name": (_P, [_P, ctypes.POINTER(ctypes.c_char_p)]),
     "tile_device_synchronize": (_P, [_P]),
+    "tile_device_info": (_P, [_P, ctypes.POINTER(DeviceInfoStruct)]),
     "tile_buffer_alloc": (_P, [_P, _SIZE, ctypes.POINTER(_P)]),
     "tile_buffer_wrap": (_P, [_P, _P, _SIZE, ctypes.POINTER(_P)]),
     "tile_buffer_free": (_P, [_P]),
@@ -110,6 +119,22 @@ _PROTOTYPES = {
     "tile_kernel_launch_timed": (_P, [_P, ctypes.POINTER(ctypes.c_uint32),
                                       ctypes.POINTER(Arg), _SIZE,
                                       ctypes.POINTER(ctypes.c_double)]),
+    "tile_stream_create": (_P, [_P, ctypes.POINTER(_P)]),
+    "tile_stream_wrap": (_P, [_P, _P, ctypes.POINTER(_P)]),
+    "tile_stream_destroy": (_P, [_P]),
+    "tile_stream_synchronize": (_P, [_P]),
+    "tile_stream_query": (_P, [_P, ctypes.POINTER(ctypes.c_int)]),
+    "tile_stream_wait_event": (_P, [_P, _P]),
+    "tile_buffer_copy_from_host_async": (_P, [_P, _SIZE, _P, _SIZE, _P]),
+    "tile_buffer_copy_to_host_async": (_P, [_P, _SIZE, _P, _SIZE, _P]),
+    "tile_kernel_launch_async": (_P, [_P, _P, ctypes.POINTER(ctypes.c_uint32),
+                                      ctypes.POINTER(Arg), _SIZE]),
+    "tile_event_create": (_P, [_P, ctypes.POINTER(_P)]),
+    "tile_event_destroy": (_P, [_P]),
+    "tile_event_record": (_P, [_P, _P]),
+    "tile_event_synchronize": (_P, [_P]),
+    "tile_event_query": (_P, [_P, ctypes.POINTER(ctypes.c_int)]),
+    "tile_event_elapsed": (_P, [_P, _P, ctypes.POINTER(ctypes.c_double)]),
 }
 
 _NAMES = ("libtile_runtime.so.0.1", "libtile_runtime.so")

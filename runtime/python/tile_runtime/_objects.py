@@ -1,14 +1,25 @@
 """Device, Buffer, Module and Kernel: the runtime's handles as Python
 objects."""
 
+import collections
 import ctypes
 import os
 
 from . import _convert
 from ._launch import Kernel
-from ._library import TileTypeError, TileValueError, check, finalizing, lib
+from ._library import (DeviceInfoStruct, TileError, TileTypeError,
+                       TileValueError, check, finalizing, lib)
 
-__all__ = ["Device", "Buffer", "Module", "Kernel", "device_count"]
+__all__ = ["Device", "DeviceInfo", "Buffer", "Module", "Kernel",
+           "device_count"]
+
+DeviceInfo = collections.namedtuple(
+    "DeviceInfo", "backend ordinal name chip memory_bytes compute_units")
+DeviceInfo.__doc__ = """What a device is (tile_device_info_t): backend
+("cpu", "cuda", "hip"), ordinal, name ("NVIDIA H200"; the CPU's model),
+chip ("sm_90", "gfx942"; the host's "x86_64"), memory_bytes (device memory;
+the host's on the CPU) and compute_units (multiprocessors, compute units;
+CPU threads)."""
 
 
 def device_count(backend="cpu"):
@@ -27,9 +38,9 @@ def _backend_name(backend):
 
 
 class _Handle:
-    """What Device, Buffer and Module share: a context manager that closes,
-    and a finalizer that closes a handle still open (errors ignored, nothing
-    done while the interpreter shuts down)."""
+    """What Device, Buffer, Module, Stream and Event share: a context
+    manager that closes, and a finalizer that closes a handle still open
+    (errors ignored, nothing done while the interpreter shuts down)."""
 
     def __enter__(self):
         return self
@@ -51,11 +62,14 @@ class _Handle:
 class Device(_Handle):
     """An open device: ``Device("cpu")``, ``Device("cuda", 1)``.
 
-    A context manager; ``close()`` releases the handle. Buffers and modules
-    keep their device alive, as in the C API: after ``close()`` the device
-    itself can no longer be used (allocations, loads, ``synchronize()``), but
-    its buffers and kernels still work, and the runtime's device goes away
-    with the last of them.
+    ``info`` is a DeviceInfo (name, chip, memory, compute units);
+    ``stream()`` and ``event()`` make a Stream and an Event of the device.
+
+    A context manager; ``close()`` releases the handle. Buffers, modules,
+    streams and events keep their device alive, as in the C API: after
+    ``close()`` the device itself can no longer be used (allocations,
+    loads, ``synchronize()``), but its buffers and kernels still work, and
+    the runtime's device goes away with the last of them.
     """
 
     def __init__(self, backend="cpu", ordinal=0):
@@ -65,6 +79,9 @@ class Device(_Handle):
         self._handle = None
         self._closed = True
         self._dependents = 0
+        # Native stream handle -> the Stream wrapping it, for launches on a
+        # framework's stream (wrapping per launch would wait at each destroy).
+        self._wrapped_streams = {}
         handle = ctypes.c_void_p()
         check(lib.tile_device_open(_backend_name(backend), ordinal,
                                    ctypes.byref(handle)))
@@ -75,6 +92,14 @@ class Device(_Handle):
         name = ctypes.c_char_p()
         check(lib.tile_device_name(self._handle, ctypes.byref(name)))
         self.name = name.value.decode("utf-8", "replace")
+        info = DeviceInfoStruct()
+        check(lib.tile_device_info(self._handle, ctypes.byref(info)))
+        # Copied now: the runtime's strings live only while the device does.
+        self.info = DeviceInfo(
+            info.backend.decode(), info.ordinal,
+            info.name.decode("utf-8", "replace"),
+            info.chip.decode("utf-8", "replace"), info.memory_bytes,
+            info.compute_units)
 
     def __repr__(self):
         state = " (closed)" if self._closed else ""
@@ -92,9 +117,14 @@ class Device(_Handle):
         return self._handle
 
     def synchronize(self):
-        """Waits until all work submitted to the device has finished (a
-        no-op on the CPU, whose launches return when they are done)."""
+        """Waits until all work submitted to the device, on every stream, has
+        finished. Raises the first failure of a launch on a framework's
+        stream (stream= an int or a framework stream, or a tensor's current
+        stream); those of a Stream you made are raised by its
+        synchronize()."""
         check(lib.tile_device_synchronize(self._live_handle("synchronize")))
+        _first_error(s.synchronize for s in list(
+            self._wrapped_streams.values()))
 
     # Convenience constructors.
     def alloc(self, nbytes_or_shape, dtype=None):
@@ -113,7 +143,36 @@ class Device(_Handle):
         """Module(self, artifact)."""
         return Module(self, artifact)
 
-    # Buffers and modules count as users of the handle.
+    def stream(self):
+        """Stream(self): a new stream of the device."""
+        from ._streams import Stream
+        return Stream(self)
+
+    def event(self):
+        """Event(self): a new event of the device."""
+        from ._streams import Event
+        return Event(self)
+
+    def _wrapped_stream(self, native):
+        """The Stream over a native stream handle, made on first use and
+        closed with the device."""
+        stream = self._wrapped_streams.get(native)
+        if stream is None or stream.closed:
+            if self._handle is None:
+                raise TileValueError("cannot wrap a stream: the device %s:%d "
+                                     "is closed" % (self.backend,
+                                                    self.ordinal))
+            from ._streams import Stream
+            stream = Stream._cached(self, native)
+            self._wrapped_streams[native] = stream
+        return stream
+
+    def _close_wrapped_streams(self):
+        streams = list(self._wrapped_streams.values())
+        self._wrapped_streams.clear()
+        _first_error(s.close for s in streams)
+
+    # Buffers, modules, streams and events count as users of the handle.
     def _acquire(self, what):
         handle = self._live_handle(what)
         self._dependents += 1
@@ -127,20 +186,41 @@ class Device(_Handle):
     def _close_handle(self):
         handle, self._handle = self._handle, None
         if handle is not None:
-            check(lib.tile_device_close(handle))
+            try:
+                # Made after close() by kernels or buffers that kept it open.
+                self._close_wrapped_streams()
+            finally:
+                check(lib.tile_device_close(handle))
 
     def close(self):
-        """Closes the device. Idempotent."""
+        """Closes the device, and its wrappers of framework streams (each
+        waits for its work: the first failure is raised). Idempotent."""
         if self._closed:
             return
         self._closed = True
-        if self._dependents == 0:
-            self._close_handle()
+        try:
+            self._close_wrapped_streams()
+        finally:
+            if self._dependents == 0:
+                self._close_handle()
 
     def _finalize(self):
-        # Only reached with no buffer or module left: they hold a reference.
+        # Only reached with no buffer, module, stream or event left: they hold
+        # a reference.
         self._closed = True
         self._close_handle()
+
+
+def _first_error(calls):
+    """Makes every call, then raises the first TileError one raised."""
+    error = None
+    for call in calls:
+        try:
+            call()
+        except TileError as e:
+            error = error or e
+    if error is not None:
+        raise error
 
 
 def _np_dtype(dtype):
@@ -157,8 +237,9 @@ class Buffer(_Handle):
     by the buffer until it is closed).
 
     ``to_numpy()`` copies the contents back (by default as the dtype and
-    shape it was made with, else bytes). A context manager; ``close()``
-    frees the handle.
+    shape it was made with, else bytes). ``copy_from`` and ``to_numpy``
+    take ``stream=`` to queue the copy on a Stream instead. A context
+    manager; ``close()`` frees the handle.
     """
 
     def __init__(self, *args, **kwargs):
@@ -267,21 +348,42 @@ class Buffer(_Handle):
             raise TileValueError("cannot %s: it is closed (freed)" % what)
         return self._handle
 
-    def copy_from(self, array, offset=0):
+    def _stream(self, stream, what):
+        """The live handle of the Stream a stream= argument names, and the
+        Stream, ready for more work; (None, None) for no stream."""
+        from ._streams import resolve
+        target = resolve(self._device, stream)
+        if target is None:
+            return None, None
+        handle = target._live_handle(what)
+        target._ready()
+        return handle, target
+
+    def copy_from(self, array, offset=0, stream=None):
         """Copies a host array's bytes (C order) into the buffer at byte
-        `offset`."""
+        `offset`. With `stream` (a Stream, or a native or framework stream
+        as for a launch) the copy is queued on it and the stream keeps the
+        array (or its contiguous copy) until its next synchronize()."""
         np = _convert._numpy()
         array = np.ascontiguousarray(array)
         if array.nbytes == 0:
             return
         handle = self._live_handle("copy into the buffer")
-        check(lib.tile_buffer_copy_from_host(handle, offset, array.ctypes.data,
-                                             array.nbytes))
+        stream_handle, target = self._stream(stream, "copy on the stream")
+        if target is None:
+            check(lib.tile_buffer_copy_from_host(
+                handle, offset, array.ctypes.data, array.nbytes))
+            return
+        check(lib.tile_buffer_copy_from_host_async(
+            handle, offset, array.ctypes.data, array.nbytes, stream_handle))
+        target._hold(array)
 
-    def to_numpy(self, dtype=None, shape=None, offset=0):
+    def to_numpy(self, dtype=None, shape=None, offset=0, stream=None):
         """A host copy of the buffer from byte `offset`: as `dtype` (default:
         the dtype the buffer was made with, else uint8) and `shape` (default:
-        its shape if the whole buffer is read as its own dtype, else 1-D)."""
+        its shape if the whole buffer is read as its own dtype, else 1-D).
+        With `stream` the copy is queued on it: the array is returned at
+        once and is filled once the stream is synchronized."""
         np = _convert._numpy()
         handle = self._live_handle("copy from the buffer")
         own = dtype is None
@@ -297,10 +399,17 @@ class Buffer(_Handle):
                         "%d bytes from offset %d are not a whole number of "
                         "%s elements" % (available, offset, dtype))
                 shape = (available // dtype.itemsize,)
+        stream_handle, target = self._stream(stream, "copy on the stream")
         out = np.empty(shape, dtype)
-        if out.nbytes:
+        if not out.nbytes:
+            return out
+        if target is None:
             check(lib.tile_buffer_copy_to_host(handle, offset,
                                                out.ctypes.data, out.nbytes))
+            return out
+        check(lib.tile_buffer_copy_to_host_async(
+            handle, offset, out.ctypes.data, out.nbytes, stream_handle))
+        target._hold(out)
         return out
 
     def fill(self, value, dtype=None):
@@ -342,14 +451,16 @@ class Buffer(_Handle):
             what, self._device.backend, self._device.ordinal, kind, state)
 
 
-def _memory(device, obj, where, whose="the kernel's device"):
+def _memory(device, obj, where, whose="the kernel's device", stream=None):
     """The memory of an array or tensor for a device, or None if obj is
-    none of those. `whose` names the device in messages."""
+    none of those. `whose` names the device in messages; `stream` is the
+    native stream the work goes to (None: the default stream, or a stream
+    the runtime made), which a DLPack producer is asked for."""
     if device.backend == "cpu":
         return _convert.host_memory(obj, device.backend, where, whose)
     if device.backend in ("cuda", "hip"):
         return _convert.gpu_memory(obj, device.backend, device.ordinal, where,
-                                   whose)
+                                   whose, stream)
     return None
 
 

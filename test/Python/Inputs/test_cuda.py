@@ -1,7 +1,9 @@
 """The tile_runtime package on a CUDA device: runtime buffers, timed launches,
 device memory passed in place through __cuda_array_interface__ and DLPack
 (with the stream the producer is asked for and its deleter), every scalar
-kind, and the errors of memory on the wrong device. Printed for FileCheck
+kind, streams (made, wrapped native handles, the stream of a
+__cuda_array_interface__) and events, and the errors of memory on the
+wrong device. Printed for FileCheck
 (test/Python/runtime-mock-cuda.test, runtime-cuda.test).
 
     test_cuda.py VECTOR_ADD_ARTIFACT FIXTURES_ARTIFACT
@@ -80,10 +82,11 @@ def from_device(address, count, dtype):
 class CudaArray:
     """A tensor-like object with __cuda_array_interface__ version 3."""
 
-    def __init__(self, address, shape, typestr="<f4", strides=None):
+    def __init__(self, address, shape, typestr="<f4", strides=None,
+                 stream=None):
         self.__cuda_array_interface__ = {
             "shape": shape, "typestr": typestr, "data": (address, False),
-            "strides": strides, "version": 3, "stream": None}
+            "strides": strides, "version": 3, "stream": stream}
 
 
 # A DLPack producer of device memory, laid out as dlpack.h declares.
@@ -211,8 +214,81 @@ assert got[5] == 0x3555 and got[6] == 0x3F81, got
 assert got[7] == np.float32(0.1) and got[8] == math.pi
 print("PASS scalars of every kind")
 
+#===-- Streams and events -------------------------------------------------===#
+
+info = dev.info
+assert (info.backend, info.ordinal) == ("cuda", 0), info
+assert dev.name.startswith(info.name) and info.chip.startswith("sm_") and \
+    info.memory_bytes > 0 and info.compute_units > 0, info
+print("info: %s, %d compute units" % (info.chip, info.compute_units))
+
+# A stream made by the runtime: copies and launches queued on it. A DLPack
+# producer is asked for the legacy default stream (1), which a made stream
+# synchronizes with, and the stream holds the capsule until synchronize().
+s = dev.stream()
+bout.fill(np.float32(np.nan))
+bx.copy_from(x, stream=s)
+vadd(grid, bx, by, bout, n, stream=s)
+got = bout.to_numpy(stream=s)
+s.synchronize()
+assert np.array_equal(got, want)
+asked = len(streams)
+to_device(pout, np.zeros(n, np.float32))
+vadd(grid, CudaTensor(px, n), by, CudaTensor(pout, n), n, stream=s)
+assert streams[asked:] == [1, 1] and len(deleted) == asked, streams
+s.synchronize()
+assert len(deleted) == len(streams)
+assert np.array_equal(from_device(pout, n, np.float32), want)
+ms = vadd.launch(grid, bx, by, bout, n, timed=True, stream=s)
+assert isinstance(ms, float) and ms >= 0
+start, end = dev.event(), dev.event()
+start.record(s)
+vadd(grid, bx, by, bout, n, stream=s)
+end.record(s)
+assert start.elapsed_ms(end) >= 0 and end.query()
+for obj in (s, start, end):
+    obj.close()
+print("PASS a Stream: copies, launches, DLPack stream 1 held, events")
+
+
+class FrameworkStream:
+    """A framework's stream object, as torch.cuda.Stream exposes it."""
+
+    def __init__(self, handle):
+        self.cuda_stream = handle
+
+
+# Native streams: 0 (the default stream, which DLPack calls 1), 2 (the
+# per-thread default stream), and the stream of a __cuda_array_interface__
+# when no stream= is given (1, the legacy default stream). Each is wrapped
+# once per device; on a framework's stream a capsule is given back at once.
+asked = len(streams)
+for native in (0, 2, FrameworkStream(0)):
+    to_device(pout, np.zeros(n, np.float32))
+    vadd(grid, CudaTensor(px, n), by, CudaTensor(pout, n), n, stream=native)
+    dev.synchronize()
+    assert np.array_equal(from_device(pout, n, np.float32), want)
+assert streams[asked:] == [1, 1, 2, 2, 1, 1], streams
+assert len(deleted) == len(streams)
+assert sorted(dev._wrapped_streams) == [0, 2]
+to_device(pout, np.zeros(n, np.float32))
+vadd(grid, CudaArray(px, (n,), stream=1), CudaArray(py, (n,)),
+     CudaArray(pout, (n,)), n)
+dev.synchronize()
+assert np.array_equal(from_device(pout, n, np.float32), want)
+assert sorted(dev._wrapped_streams) == [0, 1, 2]
+wrapped_default = tr.Stream.wrap(dev, FrameworkStream(0))
+assert wrapped_default.native == 0
+bout.fill(np.float32(np.nan))
+vadd(grid, bx, by, bout, n, stream=wrapped_default)
+wrapped_default.synchronize()
+assert np.array_equal(bout.to_numpy(), want)
+wrapped_default.close()
+print("PASS native streams 0, 1 and 2 wrapped once, DLPack asked for each")
+
 #===-- Errors -------------------------------------------------------------===#
 
+asked = len(streams)
 expect_error("numpy array on cuda", TypeError, vadd, grid, x, by, bout, n)
 expect_error("strided CUDA array", TypeError, vadd, grid,
              CudaArray(px, (n // 2,), strides=(8,)), by, bout, n)
@@ -228,7 +304,7 @@ with tr.Device("cpu") as cpu:
                      VADD)
     assert e.code_name == "WRONG_TARGET"
     host.close()
-assert len(streams) == len(deleted) == 5  # refused ones: never asked
+assert len(streams) == len(deleted) == asked  # refused ones: never asked
 assert _convert.gpu_memory(CudaArray(px, (n,)), "cuda", 0, "x").nbytes == 4 * n
 
 for obj in (bx, by, bout, out, vadd_module, fixtures, dev):

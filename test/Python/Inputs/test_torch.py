@@ -8,10 +8,10 @@ torch feature).
 
 VECTOR_ADD_ARTIFACT is test/Runtime/Inputs/vector_add.ptx packed as
 runtime-cuda.test packs it (threads=256, one element per thread). Checks
-tensors passed in place through DLPack and __cuda_array_interface__, a
-producer's side stream ordered before the launch by DLPack's stream
-argument, the capsules given back, and the refusals (strided tensors,
-tensors of the wrong device)."""
+tensors passed in place through DLPack and __cuda_array_interface__,
+launches going on the tensors' current torch stream (or stream=), the
+capsules given back, and the refusals (strided tensors, tensors of the
+wrong device)."""
 
 import sys
 
@@ -50,10 +50,11 @@ assert torch.equal(out, a + b)
 print("PASS torch tensors through __cuda_array_interface__")
 
 # The caller's current stream is a side stream (torch's are non-blocking:
-# the legacy default stream does not wait for them by itself). DLPack's
-# stream=1 makes torch order its current stream's work before the legacy
-# default stream, where the launch goes; __cuda_array_interface__ orders
-# nothing, so that launch may read its inputs before they are made.
+# the legacy default stream does not wait for them by itself). A launch with
+# torch tensors goes on their current stream, after the work that makes its
+# inputs; objects seen only through torch's __cuda_array_interface__ (which
+# names no stream) go to the default stream, ordered with nothing, so that
+# launch may read its inputs before they are made.
 side = torch.cuda.Stream()
 counts = {}
 for how, wrap in [("DLPack", lambda t: t),
@@ -74,7 +75,31 @@ for how, wrap in [("DLPack", lambda t: t),
     print("%s: side-stream inputs ready at the launch in %d of 5 trials"
           % (how, ok))
 assert counts["DLPack"] == 5, counts
-print("PASS DLPack orders the current stream before the launch")
+print("PASS torch tensors' launches follow their current stream's work")
+
+# On a torch stream s: the current stream inside `with torch.cuda.stream(s)`
+# (no stream=), then stream=s. The launch goes on s: work queued on s after
+# it, before any synchronization, reads its result.
+s = torch.cuda.Stream()
+for how in ("current stream", "stream=s"):
+    out.fill_(float("nan"))
+    torch.cuda.synchronize()
+    with torch.cuda.stream(s):
+        big = torch.randn(2048, 2048, device="cuda")
+        for _ in range(4):
+            big = big @ big / 64
+        x = big.flatten()[:n].contiguous()
+    if how == "current stream":
+        with torch.cuda.stream(s):
+            vadd(grid, x, b, out, n)
+    else:
+        vadd(grid, x, b, out, n, stream=s)
+    with torch.cuda.stream(s):
+        doubled = out * 2
+    s.synchronize()
+    assert s.cuda_stream in dev._wrapped_streams
+    assert torch.equal(out, x + b) and torch.equal(doubled, (x + b) * 2), how
+    print("PASS vector_add on a torch stream (%s)" % how)
 
 for label, args in [
         ("strided tensor", (a[::2], b[:n // 2], out[:n // 2], n // 2)),
