@@ -210,7 +210,7 @@ class Memory:
         self.address = address
         self.nbytes = nbytes
         self.owner = owner
-        self.kind = kind                # "numpy", "dlpack", "cuda_array"
+        self.kind = kind    # "numpy", "dlpack", "cuda_array", "torch"
         self._release = release
 
     def release(self):
@@ -417,6 +417,27 @@ def host_memory(obj, backend, where, whose="the kernel's device"):
         raise TileTypeError("%s is a CUDA array (__cuda_array_interface__), "
                             "but %s is %s" % (where, whose, backend))
     return None
+
+
+def torch_memory(obj, ordinal, where):
+    """The memory of a torch tensor on GPU `ordinal` read from the tensor
+    itself (data_ptr, numel, element_size): for a launch on torch's current
+    stream, which needs no stream handshake, DLPack's export costs tens of
+    microseconds per tensor for nothing. None if `obj` is not such a
+    tensor (DLPack then reports why)."""
+    device = getattr(obj, "device", None)
+    if not getattr(obj, "is_cuda", False) or device.index != ordinal:
+        return None
+    if not obj.is_contiguous():
+        raise TileTypeError(
+            "%s: the torch tensor is not contiguous (shape %s, strides %s); "
+            "pass tensor.contiguous()" % (where, tuple(obj.shape),
+                                          tuple(obj.stride())))
+    nbytes = obj.numel() * obj.element_size()
+    if nbytes == 0:
+        raise TileValueError("%s: the torch tensor is empty (0 bytes); the "
+                             "runtime has no empty buffers" % where)
+    return Memory(obj.data_ptr(), nbytes, obj, "torch")
 
 
 def gpu_memory(obj, backend, ordinal, where,

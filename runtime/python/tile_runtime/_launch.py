@@ -154,7 +154,8 @@ class Kernel:
                        "passed by the runtime" % checked
         return TileTypeError(message)
 
-    def _buffer(self, value, where, temporaries, stream=None):
+    def _buffer(self, value, where, temporaries, stream=None,
+                on_torch_stream=False):
         """The buffer handle of a ptr argument; wraps arrays and tensors in
         temporary buffers, appended to `temporaries`. `stream` is the native
         stream of the launch (None: the default stream, or one the runtime
@@ -174,7 +175,14 @@ class Kernel:
                     "%s)" % (where, "another Device object of " + theirs
                              if theirs == ours else theirs, ours))
             return value._handle
-        memory = _memory(device, value, where, stream=stream)
+        memory = None
+        # On torch's current stream a torch tensor needs no DLPack stream
+        # handshake: its pointer and size are read directly.
+        if on_torch_stream and (type(value).__module__ or "").startswith(
+                "torch"):
+            memory = _convert.torch_memory(value, device.ordinal, where)
+        if memory is None:
+            memory = _memory(device, value, where, stream=stream)
         if memory is None:
             accepted = "a numpy array" if device.backend == "cpu" else \
                 "a tensor with __dlpack__ or __cuda_array_interface__"
@@ -193,19 +201,21 @@ class Kernel:
         return out.value
 
     def _stream(self, stream, args):
-        """The Stream of a launch: the one stream= names, else on a GPU the
-        current stream of a framework's tensor among the ptr arguments,
-        else None (the default stream)."""
+        """(Stream, on torch's current stream) of a launch: the one stream=
+        names, else on a GPU the current stream of a framework's tensor
+        among the ptr arguments, else None (the default stream)."""
         from ._streams import current_native, resolve
         device = self._module.device
         if stream is not None:
-            return resolve(device, stream)
+            return resolve(device, stream), False
         if device.backend not in ("cuda", "hip"):
-            return None
-        native = current_native(
+            return None, False
+        native, framework = current_native(
             (value for kind, value in zip(self._kinds, args)
              if kind == ArgKind.PTR), device.ordinal)
-        return None if native is None else device._wrapped_stream(native)
+        if native is None:
+            return None, False
+        return device._wrapped_stream(native), framework == "torch"
 
     def launch(self, grid, *args, timed=False, stream=None):
         """Launches the kernel, on `stream` if given (see the class); returns
@@ -219,7 +229,7 @@ class Kernel:
         extents = _grid(grid)
         if len(args) != self.num_args:
             raise self._count_error(len(args))
-        target = self._stream(stream, args)
+        target, on_torch_stream = self._stream(stream, args)
         stream_handle = native = None
         if target is not None:
             stream_handle = target._live_handle("launch on the stream")
@@ -233,8 +243,8 @@ class Kernel:
                 where = "argument #%d of kernel '%s'" % (i, self.name)
                 c_args[i].kind = int(kind)
                 if kind == ArgKind.PTR:
-                    c_args[i].value.buffer = self._buffer(value, where,
-                                                          temporaries, native)
+                    c_args[i].value.buffer = self._buffer(
+                        value, where, temporaries, native, on_torch_stream)
                     continue
                 if _is_memory(value):
                     raise TileTypeError("%s is %s, got %s" % (

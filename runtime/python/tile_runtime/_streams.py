@@ -53,11 +53,12 @@ def resolve(device, stream):
 
 
 def current_native(values, ordinal):
-    """The native stream a framework's tensors among `values` are used on:
-    a torch tensor's current stream (torch.cuda.current_stream), a CuPy
-    array's (cupy.cuda.get_current_stream()), or the int `stream` of a
-    version 3 __cuda_array_interface__; the first found, else None. Tensors
-    of another device than `ordinal` are skipped: converting them raises."""
+    """(native stream, framework) for the framework's tensors among
+    `values`: a torch tensor's current stream (torch.cuda.current_stream),
+    a CuPy array's (cupy.cuda.get_current_stream()), or the int `stream` of
+    a version 3 __cuda_array_interface__, framework "torch", "cupy" or
+    "cai"; the first found, else (None, None). Tensors of another device
+    than `ordinal` are skipped: converting them raises."""
     for value in values:
         module = type(value).__module__ or ""
         if module.startswith("torch"):
@@ -65,14 +66,15 @@ def current_native(values, ordinal):
             if getattr(value, "is_cuda", False) and device.index == ordinal:
                 # Imported only here: torch is loaded if a tensor exists.
                 import torch
-                return int(torch.cuda.current_stream(device).cuda_stream)
+                return int(torch.cuda.current_stream(device).cuda_stream), \
+                    "torch"
             continue
         if module.startswith("cupy") and \
                 hasattr(value, "__cuda_array_interface__"):
             if getattr(getattr(value, "device", None), "id", None) != ordinal:
                 continue
             import cupy
-            return int(cupy.cuda.get_current_stream().ptr)
+            return int(cupy.cuda.get_current_stream().ptr), "cupy"
         try:
             cai = getattr(value, "__cuda_array_interface__", None)
         except Exception:       # a property that fails: not ours to report
@@ -80,8 +82,8 @@ def current_native(values, ordinal):
         if isinstance(cai, dict) and cai.get("version", 0) >= 3:
             stream = cai.get("stream")
             if isinstance(stream, int) and not isinstance(stream, bool):
-                return stream
-    return None
+                return stream, "cai"
+    return None, None
 
 
 class Stream(_Handle):
