@@ -3,8 +3,9 @@
 # in one run: builds the runtime and tile-run (no compiler: the machine has no
 # LLVM/MLIR), runs the runtime's GPU smoke test, the end-to-end suite on the
 # prebuilt artifacts (same cases, references and tolerances as on the CPU),
-# part of it under compute-sanitizer (memcheck, racecheck), and the benchmark
-# against Triton and torch (QUICK=1 skips the sanitizer and the benchmark).
+# part of it under compute-sanitizer (memcheck, racecheck), the multi-device
+# examples, and the benchmark against Triton and torch (QUICK=1 skips the
+# sanitizer and the benchmark, and the multi-device examples on one GPU).
 # Logs go to $OUT (or ./h200-out).
 #
 # Here (with the compiler):
@@ -92,6 +93,26 @@ python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
   --target nvidia --artifacts "$artifacts" --device cuda 2>&1 |
   tee "$out/e2e.log" | grep -v '^PASS' || true
 grep -q "0 failed" "$out/e2e.log" || status=1
+
+# Several devices (examples/multi_device): data parallelism from one host
+# thread per GPU, and model parallelism under torch.distributed (NCCL), one
+# process per GPU. Run whenever there is more than one GPU; on one GPU only
+# without QUICK=1 (then they prove the code paths, not the scaling).
+gpus=$(nvidia-smi -L | grep -c '^GPU')
+if [ "$gpus" -gt 1 ] || [ -z "${QUICK:-}" ]; then
+  step "several devices: $gpus GPU(s)"
+  export TILE_RUNTIME_LIBRARY=$root/build-rt/lib/libtile_runtime.so
+  export PYTHONPATH=$root/runtime/python PYTHONDONTWRITEBYTECODE=1
+  {
+    python3 examples/multi_device/data_parallel.py --artifacts "$artifacts" &&
+      python3 examples/multi_device/data_parallel.py \
+        --artifacts "$artifacts" --kernel rms_norm &&
+      timeout 300 torchrun --nproc_per_node="$gpus" \
+        examples/multi_device/model_parallel.py --artifacts "$artifacts"
+  } >"$out/multi.log" 2>&1 || status=1
+  grep -vi "warn" "$out/multi.log" | tail -12
+  grep -q FAIL "$out/multi.log" && status=1
+fi
 
 step "compute-sanitizer (memcheck, racecheck) on part of the suite"
 [ -n "${QUICK:-}" ] || for tool in memcheck racecheck; do
