@@ -88,6 +88,26 @@ tile_status_t lookupEventAndStream(tile_event_t eventHandle,
                          "the stream");
 }
 
+// Looks up an event and a stream of one device and queues \p work (which
+// records or waits for the event) on the stream, which keeps the event
+// alive until the work has run.
+template <typename Work>
+tile_status_t queueEventWork(tile_event_t eventHandle,
+                             tile_stream_t streamHandle, Work &&work) {
+  return guarded([&]() -> tile_status_t {
+    std::shared_ptr<Event> event;
+    std::shared_ptr<Stream> stream;
+    if (tile_status_t s =
+            lookupEventAndStream(eventHandle, streamHandle, event, stream))
+      return s;
+    std::lock_guard<std::mutex> lock(stream->mutex);
+    if (tile_status_t s = work(*stream, *event))
+      return s;
+    keepInFlight(*stream, std::move(event));
+    return nullptr;
+  });
+}
+
 } // namespace
 
 void mlir::tile::rt::keepInFlight(Stream &stream,
@@ -186,19 +206,9 @@ tile_status_t tile_stream_query(tile_stream_t handle, int *out_idle) {
   });
 }
 
-tile_status_t tile_stream_wait_event(tile_stream_t streamHandle,
-                                     tile_event_t eventHandle) {
-  return guarded([&]() -> tile_status_t {
-    std::shared_ptr<Event> event;
-    std::shared_ptr<Stream> stream;
-    if (tile_status_t s =
-            lookupEventAndStream(eventHandle, streamHandle, event, stream))
-      return s;
-    std::lock_guard<std::mutex> lock(stream->mutex);
-    if (tile_status_t s = stream->impl->waitFor(*event->impl))
-      return s;
-    keepInFlight(*stream, std::move(event));
-    return nullptr;
+tile_status_t tile_stream_wait_event(tile_stream_t stream, tile_event_t event) {
+  return queueEventWork(event, stream, [](Stream &s, Event &e) {
+    return s.impl->waitFor(*e.impl);
   });
 }
 
@@ -255,20 +265,12 @@ tile_status_t tile_event_destroy(tile_event_t event) {
   return retire(event, HandleKind::Event);
 }
 
-tile_status_t tile_event_record(tile_event_t eventHandle,
-                                tile_stream_t streamHandle) {
-  return guarded([&]() -> tile_status_t {
-    std::shared_ptr<Event> event;
-    std::shared_ptr<Stream> stream;
-    if (tile_status_t s =
-            lookupEventAndStream(eventHandle, streamHandle, event, stream))
-      return s;
-    std::lock_guard<std::mutex> lock(stream->mutex);
-    if (tile_status_t s = event->impl->record(*stream->impl))
-      return s;
-    event->recorded = true;
-    keepInFlight(*stream, std::move(event));
-    return nullptr;
+tile_status_t tile_event_record(tile_event_t event, tile_stream_t stream) {
+  return queueEventWork(event, stream, [](Stream &s, Event &e) {
+    tile_status_t status = e.impl->record(*s.impl);
+    if (!status)
+      e.recorded = true;
+    return status;
   });
 }
 
