@@ -154,6 +154,11 @@ template <typename Body> tile_status_t guarded(Body &&body) {
 #endif
 }
 
+/// Two opens of one device are one device: same memory, same context.
+inline bool sameDevice(const Device &a, const Device &b) {
+  return a.backend == b.backend && a.ordinal == b.ordinal;
+}
+
 /// "WHAT is of device cuda:1, but OWNER is on cuda:0" when \p expected and
 /// \p actual are different devices (not two opens of one).
 tile_status_t checkSameDevice(const Device &expected, const Device &actual,

@@ -166,7 +166,6 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
                           std::vector<std::shared_ptr<Buffer>> &buffers) {
   const Module &module = *kernel.module;
   const KernelInfo &info = kernel.info();
-  const std::string where = "of kernel '" + info.name + "'";
   const size_t callerArgs = callerArgCount(info);
   if (numArgs != callerArgs)
     return invalid("kernel '" + info.name + "' takes " +
@@ -189,38 +188,42 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
   };
   for (size_t i = 0; i < numArgs; ++i) {
     const tile_arg_t &arg = args[i];
-    const std::string argName = "argument #" + std::to_string(i) + " " + where;
+    // Messages only: built when an argument is refused.
+    auto argName = [&] {
+      return "argument #" + std::to_string(i) + " of kernel '" + info.name +
+             "'";
+    };
     tile_arg_kind_t expected = static_cast<tile_arg_kind_t>(info.args[i]);
     int raw = rawEnum(arg.kind);
     if (!isKnownKind(raw))
-      return invalid(argName + " has unknown kind " + std::to_string(raw));
+      return invalid(argName() + " has unknown kind " + std::to_string(raw));
     const tile_arg_kind_t kind = static_cast<tile_arg_kind_t>(raw);
     if (toArgKind(kind) != info.args[i])
-      return invalid(argName + " is " + kindName(expected) + ", got " +
+      return invalid(argName() + " is " + kindName(expected) + ", got " +
                      kindName(kind));
     ArgSlot &slot = slots[i];
     pointers[i] = &slot;
     switch (kind) {
     case TILE_ARG_PTR: {
       if (!arg.value.buffer)
-        return invalid(argName + " is a null buffer");
+        return invalid(argName() + " is a null buffer");
       if (tile_status_t s = lookup(arg.value.buffer, HandleKind::Buffer,
                                    "buffer", buffers[i])) {
-        std::string message = argName + ": " + tile_status_message(s);
+        std::string message = argName() + ": " + tile_status_message(s);
         tile_status_free(s);
         return invalid(message);
       }
-      if (tile_status_t s = checkSameDevice(*module.device, *buffers[i]->device,
-                                            argName, "the kernel"))
-        return s;
+      if (!sameDevice(*module.device, *buffers[i]->device))
+        return checkSameDevice(*module.device, *buffers[i]->device, argName(),
+                               "the kernel");
       slot.pointer = buffers[i]->address;
       addExtent(*buffers[i]);
       break;
     }
     case TILE_ARG_I1:
       if (arg.value.i != 0 && arg.value.i != 1)
-        return invalid(argName + " is i1, got " + std::to_string(arg.value.i) +
-                       " (expected 0 or 1)");
+        return invalid(argName() + " is i1, got " +
+                       std::to_string(arg.value.i) + " (expected 0 or 1)");
       slot.u8 = static_cast<uint8_t>(arg.value.i);
       break;
     case TILE_ARG_I8:
@@ -229,7 +232,7 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
     case TILE_ARG_I64: {
       unsigned bits = intBits(kind);
       if (!fitsSignless(arg.value.i, bits))
-        return invalid(argName + " is " + kindName(kind) + ", and " +
+        return invalid(argName() + " is " + kindName(kind) + ", and " +
                        std::to_string(arg.value.i) + " does not fit in " +
                        std::to_string(bits) + " bits");
       uint64_t v = static_cast<uint64_t>(arg.value.i);
@@ -251,7 +254,7 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
       if (std::isfinite(arg.value.f) && std::fabs(arg.value.f) > FLT_MAX) {
         char text[32];
         std::snprintf(text, sizeof(text), "%g", arg.value.f);
-        return invalid(argName + " is f32, and " + text +
+        return invalid(argName() + " is f32, and " + text +
                        " is out of its range");
       }
       slot.f32 = static_cast<float>(arg.value.f);
@@ -341,8 +344,7 @@ tile_status_t mlir::tile::rt::checkSameDevice(const Device &expected,
                                               const Device &actual,
                                               const std::string &what,
                                               const std::string &owner) {
-  // Two opens of one device are one device: same memory, same context.
-  if (expected.backend == actual.backend && expected.ordinal == actual.ordinal)
+  if (sameDevice(expected, actual))
     return nullptr;
   return invalid(what + " is of device " + actual.label + ", but " + owner +
                  " is on " + expected.label);
@@ -366,11 +368,9 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
   KernelRef kernel;
   if (tile_status_t s = lookupKernel(handle, kernel))
     return s;
-  if (stream)
-    if (tile_status_t s = checkSameDevice(
-            *kernel.module->device, *stream->device, "the stream",
-            "kernel '" + kernel.info().name + "'"))
-      return s;
+  if (stream && !sameDevice(*kernel.module->device, *stream->device))
+    return checkSameDevice(*kernel.module->device, *stream->device,
+                           "the stream", "kernel '" + kernel.info().name + "'");
   if (tile_status_t s = checkGrid(grid))
     return s;
   auto payload = std::make_shared<LaunchPayload>();

@@ -17,6 +17,9 @@ _GRID_LIMITS = (2147483647, 65535, 65535)
 
 def _grid(grid):
     """(x, y, z) from an int or a sequence of 1 to 3 ints."""
+    if type(grid) is tuple and 1 <= len(grid) <= 3 and \
+            all(type(e) is int and 0 <= e <= 0xFFFFFFFF for e in grid):
+        return list(grid) + [1] * (3 - len(grid))
     if isinstance(grid, int) and not isinstance(grid, bool):
         grid = (grid,)
     try:
@@ -102,6 +105,10 @@ class Kernel:
             check(lib.tile_kernel_arg_kind(handle, i, ctypes.byref(kind)))
             kinds.append(ArgKind(kind.value))
         self._kinds = tuple(kinds)
+        # What a launch's fast paths read: each argument's kind as an int,
+        # and the plain int range of integer kinds (None elsewhere).
+        self._kind_ints = tuple(int(k) for k in kinds)
+        self._int_ranges = tuple(_int_range(k) for k in kinds)
         self.num_args = len(kinds)
         self.arg_kinds = tuple(kind_name(k) for k in kinds)
         return self
@@ -204,8 +211,10 @@ class Kernel:
         """(Stream, on torch's current stream) of a launch: the one stream=
         names, else on a GPU the current stream of a framework's tensor
         among the ptr arguments, else None (the default stream)."""
-        from ._streams import current_native, resolve
         device = self._module.device
+        if stream is None and device.backend == "cpu":
+            return None, False
+        from ._streams import current_native, resolve
         if stream is not None:
             return resolve(device, stream), False
         if device.backend not in ("cuda", "hip"):
@@ -239,9 +248,33 @@ class Kernel:
         temporaries = []
         queued = False
         try:
+            device = self._module.device
+            Buffer = _buffer_class()
             for i, (kind, value) in enumerate(zip(self._kinds, args)):
+                c_args[i].kind = self._kind_ints[i]
+                # Fast paths for the common arguments: a live Buffer of the
+                # kernel's device, an exact int in range, an exact float for
+                # f32/f64. Anything else takes the checked path below.
+                kind_type = type(value)
+                if kind == ArgKind.PTR:
+                    if kind_type is Buffer and value._handle is not None \
+                            and value._device is device:
+                        c_args[i].value.buffer = value._handle
+                        continue
+                elif kind_type is int and self._int_ranges[i] is not None:
+                    low, high = self._int_ranges[i]
+                    if low <= value <= high:
+                        c_args[i].value.i = value if value < 1 << 63 \
+                            else value - (1 << 64)
+                        continue
+                elif kind_type is float and kind == ArgKind.F64:
+                    c_args[i].value.f = value
+                    continue
+                elif kind_type is float and kind == ArgKind.F32 and \
+                        not abs(value) > _convert.F32_MAX:
+                    c_args[i].value.f = value
+                    continue
                 where = "argument #%d of kernel '%s'" % (i, self.name)
-                c_args[i].kind = int(kind)
                 if kind == ArgKind.PTR:
                     c_args[i].value.buffer = self._buffer(
                         value, where, temporaries, native, on_torch_stream)
@@ -301,6 +334,28 @@ def _event(stream):
     out = ctypes.c_void_p()
     check(lib.tile_event_create(stream.device._handle, ctypes.byref(out)))
     return out.value
+
+
+_BUFFER = []
+
+
+def _buffer_class():
+    """tile_runtime.Buffer, imported once (_objects imports this module)."""
+    if not _BUFFER:
+        from ._objects import Buffer
+        _BUFFER.append(Buffer)
+    return _BUFFER[0]
+
+
+def _int_range(kind):
+    """(low, high) of the signless ints a kind takes, or None for kinds
+    that are not integers."""
+    if kind == ArgKind.I1:
+        return 0, 1
+    bits = _convert._INT_BITS.get(kind)
+    if bits is None:
+        return None
+    return -(1 << (bits - 1)), (1 << bits) - 1
 
 
 def _is_memory(value):
