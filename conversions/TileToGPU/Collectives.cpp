@@ -161,7 +161,7 @@ FailureOr<SmallVector<Distributed>> KernelLowering::lowerReduce(OpBuilder &b,
   if (axisWarpMask) {
     int64_t outElements = out.getNumElements();
     int64_t operandBytes = int64_t(numWarps) * outElements * kSlotBytes;
-    reserveShared(numOperands * operandBytes);
+    reserveShared(b, numOperands * operandBytes);
     auto coords = coordinates(b, loc, out);
     SmallVector<Value> linear;
     for (auto &c : coords) {
@@ -320,8 +320,8 @@ FailureOr<SmallVector<Distributed>> KernelLowering::lowerScan(OpBuilder &b,
                                       constI32(b, loc, (1 << warpBitsA) - 1));
   int64_t groupIndex = 0;
   if (warpBitsA)
-    reserveShared(layout.getNumRegs() / segment * numWarps * numOperands *
-                  kSlotBytes);
+    reserveShared(b, layout.getNumRegs() / segment * numWarps * numOperands *
+                         kSlotBytes);
   // Positions along the axis counted in the scan's direction.
   auto mirror = [&](Value index, unsigned bits) -> Value {
     if (!reverse)
@@ -468,7 +468,7 @@ FailureOr<Distributed> KernelLowering::lowerHistogram(OpBuilder &b,
   int64_t bins = resultType.getDimSize(0);
   Type element = resultType.getElementType();
   int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
-  reserveShared(bins * elementBytes);
+  reserveShared(b, bins * elementBytes);
   Layout in = preferredLayout(op.getSrc());
   FailureOr<SmallVector<Value>> values = at(op.getSrc(), in);
   if (failed(values))
@@ -677,7 +677,7 @@ Value KernelLowering::sharedOffset(OpBuilder &b, Location loc, Value row,
 
 void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
                                  const Layout &layout, ArrayRef<Value> regs,
-                                 int64_t base, int64_t rowStride, int64_t bytes,
+                                 Value base, int64_t rowStride, int64_t bytes,
                                  bool transposed) {
   OpBuilder::InsertionGuard guard(b);
   if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
@@ -702,7 +702,8 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
           b, loc,
           arith::MulIOp::create(b, loc, row, constI32(b, loc, layout.shape[1])),
           coords[r][1]);
-    Value offset = sharedOffset(b, loc, row, rowStride, col, bytes, base);
+    Value offset = arith::AddIOp::create(
+        b, loc, base, sharedOffset(b, loc, row, rowStride, col, bytes, 0));
     Value value = regs[r];
     if (width > 1) {
       auto vectorType = VectorType::get({width}, value.getType());
@@ -741,16 +742,15 @@ KernelLowering::DotOperands KernelLowering::dotOperands(DotOp op) {
   return operands;
 }
 
-FailureOr<Distributed>
-KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
-                               const MatrixInstruction &instruction,
-                               const DotOperands &operands) {
-  Location loc = op.getLoc();
+KernelLowering::MatrixStaging KernelLowering::planMatrixStaging(
+    DotOp op, const MatrixInstruction &instruction, const Layout &bLayout) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
-  int64_t bytes = getElementByteSize(aType.getElementType());
+  MatrixStaging staging;
+  staging.elementBytes = getElementByteSize(aType.getElementType());
+  int64_t bytes = staging.elementBytes;
   // A row-major as loaded (so whole runs are stored at once), rows padded
   // by 16 bytes so the eight rows a fragment load touches hit different
   // banks. B likewise, unless its registers run along k (the transpose of a
@@ -764,42 +764,81 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
     bRun *= 2;
   }
   int64_t vector = 16 / bytes;
-  bool bKContiguous =
-      bRun > 2 || getRunLength(operands.b.layout, 0, vector) >
-                      getRunLength(operands.b.layout, 1, vector);
-  int64_t stride = k + 16 / bytes;
-  int64_t bStride = bKContiguous ? k + 16 / bytes : n + 16 / bytes;
-  int64_t bOffset = llvm::alignTo(m * stride * bytes, 16);
-  reserveShared(bOffset + (bKContiguous ? n : k) * bStride * bytes);
+  staging.bKContiguous = bRun > 2 || getRunLength(bLayout, 0, vector) >
+                                         getRunLength(bLayout, 1, vector);
+  staging.aStride = k + 16 / bytes;
+  staging.bStride = staging.bKContiguous ? k + 16 / bytes : n + 16 / bytes;
+  staging.aBytes = llvm::alignTo(m * staging.aStride * bytes, 16);
+  staging.bBytes = llvm::alignTo(
+      (staging.bKContiguous ? n : k) * staging.bStride * bytes, 16);
+  return staging;
+}
 
+void KernelLowering::stageMatrixOperand(OpBuilder &b, Location loc,
+                                        const MatrixStaging &staging,
+                                        unsigned operand,
+                                        const Distributed &value, Value base) {
+  if (operand == 0)
+    stageMatrix(b, loc, value.layout, value.regs, base, staging.aStride,
+                staging.elementBytes, /*transposed=*/false);
+  else
+    stageMatrix(b, loc, value.layout, value.regs, base, staging.bStride,
+                staging.elementBytes, /*transposed=*/staging.bKContiguous);
+}
+
+FailureOr<Distributed>
+KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
+                               const MatrixInstruction &instruction,
+                               const DotOperands &operands) {
+  Location loc = op.getLoc();
+  MatrixStaging staging = planMatrixStaging(op, instruction, operands.b.layout);
+  reserveShared(b, staging.aBytes + staging.bBytes);
+  Value aBase = constI32(b, loc, 0), bBase = constI32(b, loc, staging.aBytes);
   barrier(b, loc);
-  stageMatrix(b, loc, operands.a.layout, operands.a.regs, 0, stride, bytes,
-              /*transposed=*/false);
-  stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, bStride,
-              bytes, /*transposed=*/bKContiguous);
+  stageMatrixOperand(b, loc, staging, 0, operands.a, aBase);
+  stageMatrixOperand(b, loc, staging, 1, operands.b, bBase);
   barrier(b, loc);
+  SmallVector<Value> acc = issueStagedProducts(b, loc, op, instruction, staging,
+                                               aBase, bBase, operands.acc.regs);
+  if (acc.empty())
+    return unsupported(op, "the target emitted no matrix instruction"),
+           failure();
+  return Distributed{operands.acc.layout, acc};
+}
+
+SmallVector<Value>
+KernelLowering::issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
+                                    const MatrixInstruction &instruction,
+                                    const MatrixStaging &staging, Value aBase,
+                                    Value bBase, ArrayRef<Value> accIn) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto cType = cast<RankedTensorType>(op.getType());
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
+          k = aType.getDimSize(1);
+  int64_t bytes = staging.elementBytes;
+  int64_t stride = staging.aStride, bStride = staging.bStride;
+  bool bKContiguous = staging.bKContiguous;
+  // The address of byte `offset` (its constant part last) of a copy.
+  auto addressIn = [&](OpBuilder &ib, Value base, Value offset) {
+    return sharedAddress(ib, loc, arith::AddIOp::create(ib, loc, base, offset));
+  };
 
   if (hasMatrixFragmentLoads(instruction, bytes)) {
     // Element (row, column) of each copy.
     OperandCopy aCopy{1, [&](OpBuilder &ib, Value row, Value col) {
-                        return sharedAddress(
-                            ib, loc,
+                        return addressIn(
+                            ib, aBase,
                             sharedOffset(ib, loc, row, stride, col, bytes, 0));
                       }};
     OperandCopy bCopy{
         bKContiguous ? 0u : 1u, [&](OpBuilder &ib, Value kk, Value col) {
-          return sharedAddress(
-              ib, loc,
-              bKContiguous
-                  ? sharedOffset(ib, loc, col, bStride, kk, bytes, bOffset)
-                  : sharedOffset(ib, loc, kk, bStride, col, bytes, bOffset));
+          return addressIn(
+              ib, bBase,
+              bKContiguous ? sharedOffset(ib, loc, col, bStride, kk, bytes, 0)
+                           : sharedOffset(ib, loc, kk, bStride, col, bytes, 0));
         }};
-    SmallVector<Value> acc = issueMatrixProducts(
-        b, loc, instruction, cType, k, aCopy, bCopy, operands.acc.regs);
-    if (acc.empty())
-      return unsupported(op, "the target emitted no matrix instruction"),
-             failure();
-    return Distributed{operands.acc.layout, acc};
+    return issueMatrixProducts(b, loc, instruction, cType, k, aCopy, bCopy,
+                               accIn);
   }
 
   auto [warpsM, warpsN] = dotWarps(cType, instruction);
@@ -826,7 +865,7 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
     // (row + rowStep) * stride + k0 + kStep, with the constants folded.
     Value offset = sharedOffset(b, loc, row, stride, k0, bytes,
                                 (rowStep * stride + kStep) * bytes);
-    return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset), 4);
+    return LLVM::LoadOp::create(b, loc, i32, addressIn(b, aBase, offset), 4);
   };
   // B's pairs run along k: a row of its k-contiguous copy (one load), or a
   // column of its row-major copy (two).
@@ -834,20 +873,17 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   auto loadColumnPair = [&](Value col, int64_t colStep, Value k0,
                             int64_t kStep) -> Value {
     if (bKContiguous) {
-      Value offset =
-          sharedOffset(b, loc, col, bStride, k0, bytes,
-                       bOffset + (colStep * bStride + kStep) * bytes);
-      return LLVM::LoadOp::create(b, loc, i32, sharedAddress(b, loc, offset),
-                                  4);
+      Value offset = sharedOffset(b, loc, col, bStride, k0, bytes,
+                                  (colStep * bStride + kStep) * bytes);
+      return LLVM::LoadOp::create(b, loc, i32, addressIn(b, bBase, offset), 4);
     }
     Value pair;
     for (int64_t i = 0; i < 2; ++i) {
-      Value offset =
-          sharedOffset(b, loc, k0, bStride, col, bytes,
-                       bOffset + ((kStep + i) * bStride + colStep) * bytes);
+      Value offset = sharedOffset(b, loc, k0, bStride, col, bytes,
+                                  ((kStep + i) * bStride + colStep) * bytes);
       Value element = arith::ExtUIOp::create(
           b, loc, i32,
-          LLVM::LoadOp::create(b, loc, half, sharedAddress(b, loc, offset),
+          LLVM::LoadOp::create(b, loc, half, addressIn(b, bBase, offset),
                                bytes));
       pair = i == 0 ? element
                     : arith::OrIOp::create(
@@ -860,7 +896,7 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
   int64_t aElements = int64_t(1) << instruction.aElementBases.size();
   int64_t bElements = int64_t(1) << instruction.bElementBases.size();
   int64_t accElements = int64_t(1) << instruction.accElementBases.size();
-  SmallVector<Value> acc(operands.acc.regs);
+  SmallVector<Value> acc(accIn);
   for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
     SmallVector<SmallVector<Value>> aFrags, bFrags;
     for (int64_t i = 0; i < tilesM; ++i) {
@@ -889,12 +925,11 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
         SmallVector<Value> next = hooks.emitMatrixInstruction(
             b, loc, instruction, aFrags[i], bFrags[j], tile);
         if (next.size() != size_t(accElements))
-          return unsupported(op, "the target emitted no matrix instruction"),
-                 failure();
+          return {};
         llvm::copy(next, acc.begin() + first);
       }
   }
-  return Distributed{operands.acc.layout, acc};
+  return acc;
 }
 
 bool KernelLowering::hasMatrixFragmentLoads(
@@ -1027,9 +1062,12 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
                      std::to_string(instruction->k));
     int64_t bytes = getElementByteSize(
         cast<RankedTensorType>(op.getA().getType()).getElementType());
-    if (hasMatrixFragmentLoads(*instruction, bytes))
-      if (std::optional<PipelinePlan> plan = planPipeline(op))
+    if (std::optional<PipelinePlan> plan = planPipeline(op)) {
+      if (plan->throughRegisters)
+        return lowerRegisterPipelinedDot(b, op, *instruction, *plan);
+      if (hasMatrixFragmentLoads(*instruction, bytes))
         return lowerPipelinedDot(b, op, {nullptr, &*instruction}, *plan);
+    }
     DotOperands operands = dotOperands(op);
     if (!operands.valid)
       return failure();
@@ -1052,7 +1090,7 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
   int64_t aBytes = getElementByteSize(aType.getElementType());
   int64_t bBytes = getElementByteSize(bType.getElementType());
   int64_t bOffset = llvm::alignTo(batches * m * k * aBytes, 16);
-  reserveShared(bOffset + batches * k * n * bBytes);
+  reserveShared(b, bOffset + batches * k * n * bBytes);
   DotOperands operands = dotOperands(op);
   if (!operands.valid)
     return failure();
@@ -1060,10 +1098,10 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
 
   // Both operands in shared memory, row-major.
   barrier(b, loc);
-  stageMatrix(b, loc, operands.a.layout, operands.a.regs, 0, k, aBytes,
-              /*transposed=*/false);
-  stageMatrix(b, loc, operands.b.layout, operands.b.regs, bOffset, n, bBytes,
-              /*transposed=*/false);
+  stageMatrix(b, loc, operands.a.layout, operands.a.regs, constI32(b, loc, 0),
+              k, aBytes, /*transposed=*/false);
+  stageMatrix(b, loc, operands.b.layout, operands.b.regs,
+              constI32(b, loc, bOffset), n, bBytes, /*transposed=*/false);
   barrier(b, loc);
 
   // The rows of A and columns of B (keyed by batch and position) this

@@ -208,7 +208,7 @@ SmallVector<Value> KernelLowering::exchangeThroughShared(
     int64_t numElements, const Layout &layout, SharedIndexFn readIndex) {
   Type type = writes.front().value->regs.front().getType();
   int64_t bytes = sharedElementBytes(type);
-  reserveShared(numElements * bytes);
+  reserveShared(b, numElements * bytes);
   auto address = [&](OpBuilder &ab, Value index) {
     auto [variable, constant] = splitConstant(index);
     auto noWrap =
@@ -787,6 +787,60 @@ static SmallVector<Value> predicatedLoad(OpBuilder &b, Location loc,
   return SmallVector<Value>(ifOp.getResults());
 }
 
+Value KernelLowering::uniformBase(OpBuilder &b, Location loc, Value ptrs) {
+  if (auto advanced = advancedPointers.find(ptrs);
+      advanced != advancedPointers.end()) {
+    // The start's base, moved as far as the pointers have moved.
+    Value start = uniformBase(b, loc, advanced->second.start);
+    if (!start)
+      return Value();
+    Type pointee =
+        lowerElementType(cast<PointerType>(getElementTypeOrSelf(ptrs.getType()))
+                             .getPointeeType());
+    return LLVM::GEPOp::create(b, loc, start.getType(), pointee, start,
+                               ValueRange{advanced->second.offset});
+  }
+  Operation *def = ptrs.getDefiningOp();
+  if (!def)
+    return Value();
+  if (auto splat = dyn_cast<SplatOp>(def))
+    return scalars.lookup(splat.getSrc());
+  if (auto add = dyn_cast<AddPtrOp>(def))
+    return uniformBase(b, loc, add.getPtr());
+  if (isa<BroadcastOp, ExpandDimsOp>(def))
+    return uniformBase(b, loc, def->getOperand(0));
+  return Value();
+}
+
+SmallVector<Value> KernelLowering::maskedLoad(OpBuilder &b, Location loc,
+                                              Value base, Value predicate,
+                                              Value ptr, Type element,
+                                              int64_t count, int64_t align,
+                                              ArrayRef<Value> others) {
+  // An i1 element is a byte in memory, true when non-zero.
+  Type memory = element.isInteger(1) ? b.getI8Type() : element;
+  Type type = count == 1 ? memory : VectorType::get({count}, memory);
+  Value loaded =
+      hooks.emitMaskedLoad(b, loc, base, ptr, predicate, type, align);
+  if (!loaded)
+    return {};
+  SmallVector<Value> values;
+  for (int64_t i = 0; i < count; ++i) {
+    Value value = count == 1 ? loaded
+                             : LLVM::ExtractElementOp::create(
+                                   b, loc, loaded, constI32(b, loc, i));
+    if (memory != element)
+      value = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, value,
+          arith::ConstantIntOp::create(b, loc, memory, 0));
+    // Masked-off lanes read zero; `other` takes their place where given.
+    if (!others.empty())
+      value = arith::SelectOp::create(b, loc, predicate, value, others[i]);
+    values.push_back(value);
+  }
+  return values;
+}
+
 Value KernelLowering::isAligned(OpBuilder &b, Location loc, Value ptr,
                                 int64_t bytes) {
   Type i64 = b.getI64Type();
@@ -799,7 +853,7 @@ Value KernelLowering::isAligned(OpBuilder &b, Location loc, Value ptr,
 
 FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
                                                 const Layout &layout,
-                                                int64_t vector) {
+                                                int64_t vector, Value only) {
   Location loc = op.getLoc();
   recordAccess(op, layout);
   vector = std::min(vector, vectorWidth(layout, vector));
@@ -808,6 +862,13 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
   FailureOr<SmallVector<Value>> other = at(op.getOther(), layout);
   if (failed(ptrs) || failed(mask) || failed(other))
     return failure();
+  if (only) {
+    if (mask->empty())
+      mask->assign(layout.getNumRegs(), only);
+    else
+      for (Value &m : *mask)
+        m = arith::AndIOp::create(b, loc, m, only);
+  }
   Type element = lowerElementType(getElementTypeOrSelf(op.getType()));
   int64_t elementBytes = getElementByteSize(getElementTypeOrSelf(op.getType()));
   bool uniformMask =
@@ -815,15 +876,24 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
   bool alignmentKnown =
       axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
   bool isVolatile = op.getIsVolatile();
+  // Masked loads from a pointer every thread holds alike go without a branch
+  // where the target can (maskedLoad).
+  Value base;
+  if (!mask->empty() && !isVolatile)
+    base = uniformBase(b, loc, op.getPtr());
   Distributed result{layout, {}};
   for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
     ArrayRef<Value> others =
         other->empty() ? ArrayRef<Value>() : ArrayRef(*other).slice(r, vector);
     SmallVector<Value> values;
     if (vector == 1 || (uniformMask && alignmentKnown)) {
-      values = predicatedLoad(b, loc, mask->empty() ? Value() : (*mask)[r],
-                              (*ptrs)[r], element, vector,
-                              vector * elementBytes, isVolatile, others);
+      if (base)
+        values = maskedLoad(b, loc, base, (*mask)[r], (*ptrs)[r], element,
+                            vector, vector * elementBytes, others);
+      if (values.empty())
+        values = predicatedLoad(b, loc, mask->empty() ? Value() : (*mask)[r],
+                                (*ptrs)[r], element, vector,
+                                vector * elementBytes, isVolatile, others);
     } else {
       // A vector access when the whole group is in (and aligned), element
       // by element otherwise.

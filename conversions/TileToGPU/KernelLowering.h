@@ -156,6 +156,11 @@ public:
   /// Records the lowering's decisions into `log` (convert-tile-to-gpu's
   /// `annotate` mode).
   void setDecisionLog(LoweringDecisions *log) { decisions = log; }
+  /// Shared-memory buffers a product whose operands are loaded through
+  /// registers ahead of it may take (2, 1, or 0 for no such pipelining).
+  void setStagingBuffers(int64_t count) { stagingBuffers = count; }
+  /// Whether some product was pipelined through registers.
+  bool usesRegisterStaging() const { return usedRegisterStaging; }
   /// Shared memory the kernel needs, in bytes.
   int64_t getSharedBytes() const { return sharedBytes; }
   /// The tensor maps the kernel takes after its arguments, in order: for
@@ -245,9 +250,22 @@ private:
   Layout accessLayout(Value ptrs, int64_t *vector = nullptr);
   Layout defaultLayout(ArrayRef<int64_t> shape);
   /// `op` in `layout`, `vector` consecutive elements per access where the
-  /// layout and the pointers allow.
+  /// layout and the pointers allow; with `only` (i1), elements are read
+  /// only where it holds too (zero elsewhere).
   FailureOr<Distributed> loadTile(OpBuilder &b, LoadOp op, const Layout &layout,
-                                  int64_t vector);
+                                  int64_t vector, Value only = {});
+  /// A scalar pointer every thread holds alike from which the pointer tile
+  /// `ptrs` is reached by offsets (a splat pointer, offset by addptr and
+  /// moved by broadcasts, or advanced by a loop), emitted at `b`; null if
+  /// there is none.
+  Value uniformBase(OpBuilder &b, Location loc, Value ptrs);
+  /// `count` elements at `ptr` where `predicate` holds, else `others` (zero
+  /// when empty), by the target's branch-free masked load from `base`;
+  /// empty where the target has none.
+  SmallVector<Value> maskedLoad(OpBuilder &b, Location loc, Value base,
+                                Value predicate, Value ptr, Type element,
+                                int64_t count, int64_t align,
+                                ArrayRef<Value> others);
   /// Whether `op`'s result is computed once in a layout of its own.
   bool hasFixedLayout(Operation *op);
   /// An i1: whether `ptr` is a multiple of `bytes`.
@@ -283,6 +301,36 @@ private:
   FailureOr<Distributed> lowerMatrixDot(OpBuilder &b, DotOp op,
                                         const MatrixInstruction &instruction,
                                         const DotOperands &operands);
+  /// Where a product on a matrix instruction keeps its operands in shared
+  /// memory: A row-major, B row-major or k-contiguous, rows padded by 16
+  /// bytes.
+  struct MatrixStaging {
+    int64_t elementBytes;
+    /// Elements per staged row of A and of B.
+    int64_t aStride, bStride;
+    /// Whether B's rows run along k (element (k, n) at n * bStride + k).
+    bool bKContiguous;
+    /// Bytes of each operand's copy (multiples of 16).
+    int64_t aBytes, bBytes;
+  };
+  /// The staging of `op`'s operands, B held in `bLayout` before it.
+  MatrixStaging planMatrixStaging(DotOp op,
+                                  const MatrixInstruction &instruction,
+                                  const Layout &bLayout);
+  /// Writes operand `operand` (0: A, 1: B) of a product staged as `staging`
+  /// to shared memory at byte `base` (i32).
+  void stageMatrixOperand(OpBuilder &b, Location loc,
+                          const MatrixStaging &staging, unsigned operand,
+                          const Distributed &value, Value base);
+  /// The products of `op` on `instruction`, its operands staged as
+  /// `staging` at the i32 byte offsets `aBase` and `bBase`, added to `acc`
+  /// (dotLayout's registers); the new accumulators, empty if the target
+  /// emitted nothing.
+  SmallVector<Value> issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
+                                         const MatrixInstruction &instruction,
+                                         const MatrixStaging &staging,
+                                         Value aBase, Value bBase,
+                                         ArrayRef<Value> acc);
   /// Whether the target loads `instruction`'s fragments of `bytes`-byte
   /// elements as whole 8 x 8 matrices from shared memory (ldmatrix).
   bool hasMatrixFragmentLoads(const MatrixInstruction &instruction,
@@ -315,11 +363,11 @@ private:
   /// `rowStride` elements per row at byte `base` of shared memory.
   Value sharedOffset(OpBuilder &b, Location loc, Value row, int64_t rowStride,
                      Value col, int64_t bytes, int64_t base);
-  /// Writes a 2-D operand held in `layout` to shared memory at byte `base`,
-  /// row-major with `rowStride` elements per row (transposed: element (i, j)
-  /// goes to row j), each element once.
+  /// Writes a 2-D operand held in `layout` to shared memory at byte `base`
+  /// (i32), row-major with `rowStride` elements per row (transposed: element
+  /// (i, j) goes to row j), each element once.
   void stageMatrix(OpBuilder &b, Location loc, const Layout &layout,
-                   ArrayRef<Value> regs, int64_t base, int64_t rowStride,
+                   ArrayRef<Value> regs, Value base, int64_t rowStride,
                    int64_t bytes, bool transposed);
   // Warpgroup products (WarpgroupProducts.cpp, Pipelining.cpp).
   std::optional<WarpgroupInstruction> warpgroupInstruction(DotOp op);
@@ -360,6 +408,10 @@ private:
     Layout stagedLayouts[2];
     StagedOperand tiles[2];
     int64_t stages;
+    /// Whether the loads go through registers (a target without
+    /// asynchronous copies; lowerRegisterPipelinedDot) rather than straight
+    /// to shared memory.
+    bool throughRegisters = false;
     /// If the products may run on into the next iteration: the loop result
     /// carrying their accumulators.
     std::optional<unsigned> resultInFlight;
@@ -400,6 +452,14 @@ private:
                             Value iteration, Value advance, bool fromStart,
                             Value valid, Value buffer,
                             SmallVector<PendingCopy> &copies);
+  /// A product on a matrix instruction in a loop whose operands are loads
+  /// the loop can start an iteration ahead, on a target without
+  /// asynchronous copies: the next iteration's loads go to registers before
+  /// the products, then to shared memory (see Pipelining.cpp).
+  FailureOr<Distributed>
+  lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
+                            const MatrixInstruction &instruction,
+                            const PipelinePlan &plan);
   /// `scalars` with the loop body's scalars the plan repeats redone at `b`
   /// for the iteration where the induction variable is `iteration`.
   IRMapping shiftScalars(OpBuilder &b, const PipelinePlan &plan,
@@ -460,9 +520,16 @@ private:
     return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(),
                                     sharedAddress(b, loc, offset));
   }
-  void reserveShared(int64_t bytes) {
+  /// Notes that code emitted at `b` uses the first `bytes` of the scratch
+  /// space (after a barrier: every user of it starts with one).
+  void reserveShared(OpBuilder &b, int64_t bytes) {
     sharedBytes = std::max(sharedBytes, bytes);
+    scratchUses.push_back({b.getInsertionBlock(), bytes});
   }
+  /// The scratch space used inside the lowered loops whose pipelines keep
+  /// buffers (and in `loop` if given): the buffers go after it. Outside
+  /// those loops the scratch space may overlap the buffers.
+  int64_t scratchBytesInPipelinedLoops(Operation *loop = nullptr) const;
   Value constI32(OpBuilder &b, Location loc, int64_t value) {
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
   }
@@ -506,6 +573,25 @@ private:
     Value step;
   };
   DenseMap<Value, AdvancedPointers> advancedPointers;
+  /// While alive, tiles are evaluated for a later iteration of a pipelined
+  /// loop: the one where the induction variable is `iteration`, the
+  /// advanced pointers moved `advance` (i64) steps beyond where they are, or
+  /// beyond their start if `fromStart`; their code goes before a marker made
+  /// at `b` (which is left before it).
+  class ShiftedIteration {
+  public:
+    ShiftedIteration(KernelLowering &lowering, OpBuilder &b, Location loc,
+                     const PipelinePlan &plan, Value iteration, Value advance,
+                     bool fromStart);
+    ~ShiftedIteration();
+
+  private:
+    KernelLowering &lowering;
+    IRMapping savedScalars;
+    DenseMap<Value, AdvancedPointers> savedPointers;
+    Operation *savedPoint;
+    std::string savedKey;
+  };
   /// The start markers of the loop bodies being lowered, innermost last:
   /// tiles computed from values outside a loop are recomputed in it rather
   /// than kept in registers across it.
@@ -544,6 +630,10 @@ private:
   /// Placeholders of `pipelineBase`, and the bytes the buffers need.
   SmallVector<arith::ConstantOp> pipelineBases;
   int64_t pipelineBytes = 0;
+  /// Where the scratch space is used, and how much of it.
+  SmallVector<std::pair<Block *, int64_t>> scratchUses;
+  /// The lowered loops that keep pipeline buffers.
+  SmallVector<Operation *> pipelinedLoops;
   /// For materialized tiles defined by control flow or atomics: the marker
   /// before which their conversions go.
   DenseMap<Value, Operation *> readyMarkers;
@@ -554,6 +644,8 @@ private:
   DenseMap<Operation *, Value> tensorMapArgs;
   SmallVector<DictionaryAttr> tensorMaps;
   LoweringDecisions *decisions = nullptr;
+  int64_t stagingBuffers = 2;
+  bool usedRegisterStaging = false;
 };
 
 } // namespace mlir::tile::togpu

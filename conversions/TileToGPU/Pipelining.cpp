@@ -134,13 +134,17 @@ bool mlir::tile::togpu::writesMemory(Operation *op) {
 std::optional<KernelLowering::PipelinePlan>
 KernelLowering::planPipeline(DotOp op) {
   auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-  if (!hooks.hasAsyncCopy() || !loop || loops.empty() ||
-      loops.back().first != loop)
+  if (!loop || loops.empty() || loops.back().first != loop)
     return std::nullopt;
   PipelinePlan plan;
   plan.loop = loop;
   plan.lowered = loops.back().second;
   plan.stages = kernel.getNumStages().value_or(3);
+  // Without asynchronous copies, loads of the next iteration go through
+  // registers (only a matrix instruction's products are staged so).
+  plan.throughRegisters = !hooks.hasAsyncCopy();
+  if (plan.throughRegisters && (!matrixInstruction(op) || !stagingBuffers))
+    return std::nullopt;
   // Loads move to earlier iterations: nothing in the loop may write memory.
   if (plan.stages < 2 || writesMemory(loop))
     return std::nullopt;
@@ -235,6 +239,14 @@ KernelLowering::planPipeline(DotOp op) {
                                     alongK ? kDim : 1 - kDim, bytes};
       continue;
     }
+    if (plan.throughRegisters) {
+      // Loaded as any load is, at the later iteration.
+      if (!repeatable(load.getPtr()) ||
+          (load.getMask() && !repeatable(load.getMask())))
+        return std::nullopt;
+      plan.loads[i] = load;
+      continue;
+    }
     auto loadType = cast<RankedTensorType>(loaded.getType());
     // The 16-byte rows run along a dimension the pointers are contiguous in.
     Value ptrs = load.getPtr();
@@ -304,6 +316,42 @@ FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc) {
   return map;
 }
 
+KernelLowering::ShiftedIteration::ShiftedIteration(
+    KernelLowering &lowering, OpBuilder &b, Location loc,
+    const PipelinePlan &plan, Value iteration, Value advance, bool fromStart)
+    : lowering(lowering), savedPoint(lowering.shiftedPoint),
+      savedKey(lowering.shiftedKey) {
+  // The body's scalars redone with the induction variable moved, the
+  // advanced pointers moved further, all before `point`.
+  Operation *point =
+      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  lowering.extraMarkers.push_back(point);
+  b.setInsertionPoint(point);
+  savedScalars = lowering.shiftScalars(b, plan, iteration);
+  savedPointers = lowering.advancedPointers;
+  for (auto &[value, pointers] : savedPointers) {
+    if (!isa<BlockArgument>(value) || cast<BlockArgument>(value).getOwner() !=
+                                          scf::ForOp(plan.loop).getBody())
+      continue;
+    Value delta = arith::MulIOp::create(b, loc, pointers.step, advance);
+    pointers.offset =
+        fromStart ? delta
+                  : arith::AddIOp::create(b, loc, pointers.offset, delta);
+    pointers.ready = point;
+  }
+  std::swap(lowering.scalars, savedScalars);
+  std::swap(lowering.advancedPointers, savedPointers);
+  lowering.shiftedPoint = point;
+  lowering.shiftedKey = "#shift" + std::to_string(lowering.numShifts++);
+}
+
+KernelLowering::ShiftedIteration::~ShiftedIteration() {
+  lowering.shiftedPoint = savedPoint;
+  lowering.shiftedKey = savedKey;
+  std::swap(lowering.scalars, savedScalars);
+  std::swap(lowering.advancedPointers, savedPointers);
+}
+
 IRMapping KernelLowering::shiftScalars(OpBuilder &b, const PipelinePlan &plan,
                                        Value iteration) {
   scf::ForOp loop = plan.loop;
@@ -347,7 +395,6 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
                                           Value advance, bool fromStart,
                                           Value valid, Value buffer,
                                           SmallVector<PendingCopy> &copies) {
-  scf::ForOp loop = plan.loop;
   LoadOp load = plan.loads[operand];
   const StagedOperand &tile = plan.tiles[operand];
   // `layout` places the operand's elements; the load's tiles (pointers,
@@ -357,30 +404,9 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
       plan.transposed[operand] ? permuteDims(layout, {1, 0}) : layout;
   unsigned loadContiguousDim =
       plan.transposed[operand] ? tile.otherDim() : tile.contiguousDim;
-  // The pointers and the mask of that iteration: the body's scalars redone
-  // with the induction variable moved, the advanced pointers moved further.
-  Operation *point =
-      UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
-  extraMarkers.push_back(point);
-  b.setInsertionPoint(point);
-  IRMapping shifted = shiftScalars(b, plan, iteration);
-  DenseMap<Value, AdvancedPointers> moved = advancedPointers;
-  for (auto &[value, pointers] : moved) {
-    if (!isa<BlockArgument>(value) ||
-        cast<BlockArgument>(value).getOwner() != loop.getBody())
-      continue;
-    Value delta = arith::MulIOp::create(b, loc, pointers.step, advance);
-    pointers.offset =
-        fromStart ? delta
-                  : arith::AddIOp::create(b, loc, pointers.offset, delta);
-    pointers.ready = point;
-  }
-  std::swap(scalars, shifted);
-  std::swap(advancedPointers, moved);
-  Operation *savedPoint = shiftedPoint;
-  std::string savedKey = shiftedKey;
-  shiftedPoint = point;
-  shiftedKey = "#shift" + std::to_string(numShifts++);
+  // The pointers and the mask of that iteration.
+  std::optional<ShiftedIteration> shift;
+  shift.emplace(*this, b, loc, plan, iteration, advance, fromStart);
   // The mask's conjuncts: those constant along each 16-byte row are tested
   // once per copy, the others per element (the same columns' tests are
   // shared by all rows). Alignment of uniformly advanced pointers is that
@@ -411,15 +437,13 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
   }
   Value step;
   FailureOr<SmallVector<Value>> alignPtrs = ptrs;
-  if (auto advanced = moved.find(load.getPtr()); advanced != moved.end()) {
+  if (auto advanced = advancedPointers.find(load.getPtr());
+      advanced != advancedPointers.end()) {
     alignPtrs = at(advanced->second.start, loadLayout);
     step = advanced->second.step;
   }
   ok = ok && succeeded(alignPtrs);
-  shiftedPoint = savedPoint;
-  shiftedKey = savedKey;
-  std::swap(scalars, shifted);
-  std::swap(advancedPointers, moved);
+  shift.reset();
   if (!ok)
     return failure();
 
@@ -634,7 +658,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
       llvm::alignTo(barriers + (tensorCopies ? stages * 8 : 0), 1024);
   // Refused before any stage is built: a huge num_stages would otherwise
   // unroll its copies first and fail (or exhaust memory) only afterwards.
-  int64_t needed = llvm::alignTo(sharedBytes, 1024) + pipelineBytes;
+  int64_t needed = llvm::alignTo(scratchBytesInPipelinedLoops(lowered), 1024) +
+                   pipelineBytes;
   if (needed > hooks.getMaxSharedMemoryBytes())
     return op.emitOpError()
            << "num_stages = " << stages << " needs " << needed
@@ -716,10 +741,13 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     return success();
   };
 
-  // Prologue: invariant operands staged (once nobody reads their buffer
-  // from an earlier run of the loop), the barriers, then the first S - 1
-  // iterations' copies, before the loop.
+  // Prologue: invariant operands staged, the barriers, then the first
+  // S - 1 iterations' copies, before the loop, once nobody reads the
+  // buffers from an earlier run of the loop, or the scratch space they
+  // overlap outside it.
+  pipelinedLoops.push_back(lowered);
   OpBuilder before(lowered);
+  barrier(before, loc);
   for (unsigned operand = 0; operand < 2; ++operand) {
     if (!plan.invariant[operand])
       continue;
@@ -728,7 +756,6 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     FailureOr<Distributed> value = materialize(invariant);
     if (failed(value))
       return failure();
-    barrier(before, loc);
     stageOperand(before, loc, *value, plan.tiles[operand],
                  bufferOf(before, Value(), operand));
   }
@@ -883,4 +910,249 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     return Distributed{accLayout, next};
   return Distributed{accLayout,
                      hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
+}
+
+FailureOr<Distributed>
+KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
+                                          const MatrixInstruction &instruction,
+                                          const PipelinePlan &plan) {
+  Location loc = op.getLoc();
+  scf::ForOp lowered = plan.lowered;
+  // Each operand as the threads hold it before it is staged: a load in its
+  // own access layout (permuted for a transposed one), anything else as
+  // planned.
+  Layout layouts[2];
+  int64_t vectors[2] = {1, 1};
+  for (unsigned i = 0; i < 2; ++i) {
+    if (LoadOp load = plan.loads[i]) {
+      Layout access = accessLayout(load.getPtr(), &vectors[i]);
+      layouts[i] = plan.transposed[i] ? permuteDims(access, {1, 0}) : access;
+    } else {
+      layouts[i] = plan.stagedLayouts[i];
+    }
+  }
+  MatrixStaging staging = planMatrixStaging(op, instruction, layouts[1]);
+  auto unpipelined = [&](StringRef why) -> FailureOr<Distributed> {
+    noteDecision(op, "pipeline", ("none: " + why).str());
+    DotOperands operands = dotOperands(op);
+    if (!operands.valid)
+      return failure();
+    return lowerMatrixDot(b, op, instruction, operands);
+  };
+  // The next iteration's registers must not push the loop into spilling:
+  // with the accumulators and a step's fragments they stay within 3/4 of
+  // what a thread may hold. A load that is not whole vectors (an edge mask
+  // that varies inside a vector, an alignment known only at run time) keeps
+  // an element-by-element path live as well, which costs more than the
+  // overlap gains.
+  int64_t threads = int64_t(numWarps) * warpSize;
+  auto registersOf = [&](Type type) {
+    auto tensor = cast<RankedTensorType>(type);
+    return llvm::divideCeil(tensor.getNumElements() *
+                                getElementByteSize(tensor.getElementType()),
+                            4 * threads);
+  };
+  auto cType = cast<RankedTensorType>(op.getType());
+  auto [warpsM, warpsN] = dotWarps(cType, instruction);
+  int64_t fragments = (cType.getDimSize(0) / warpsM / instruction.m *
+                           (int64_t(1) << instruction.aElementBases.size()) +
+                       cType.getDimSize(1) / warpsN / instruction.n *
+                           (int64_t(1) << instruction.bElementBases.size())) *
+                      staging.elementBytes / 4;
+  int64_t registers = registersOf(cType) + fragments;
+  for (unsigned i = 0; i < 2; ++i) {
+    LoadOp load = plan.loads[i];
+    if (!load)
+      continue;
+    registers += registersOf(load.getType());
+    int64_t elementBytes =
+        getElementByteSize(getElementTypeOrSelf(load.getType()));
+    bool wholeVectors =
+        vectors[i] == 1 ||
+        ((!load.getMask() ||
+          axis.getMaskConstancy(load.getMask()) % vectors[i] == 0) &&
+         axis.getAlignmentBytes(load.getPtr()) % (vectors[i] * elementBytes) ==
+             0);
+    if (!wholeVectors)
+      return unpipelined("the loads are not whole vectors");
+  }
+  if (4 * registers > 3 * hooks.getMaxRegistersPerThread(numWarps))
+    return unpipelined("the registers do not fit");
+  int64_t bytes[2] = {staging.aBytes, staging.bBytes};
+  // The buffers: two (one barrier per iteration) if they fit beside what
+  // the kernel already uses, else one (two barriers), else none.
+  int64_t perBuffer = 0, invariantBytes = 0;
+  for (unsigned i = 0; i < 2; ++i)
+    (plan.invariant[i] ? invariantBytes : perBuffer) += bytes[i];
+  int64_t buffers = stagingBuffers;
+  auto fits = [&](int64_t count) {
+    return llvm::alignTo(scratchBytesInPipelinedLoops(lowered), 1024) +
+               pipelineBytes + count * perBuffer + invariantBytes <=
+           hooks.getMaxSharedMemoryBytes();
+  };
+  while (buffers > 0 && !fits(buffers))
+    --buffers;
+  if (buffers == 0)
+    return unpipelined("the buffers do not fit");
+  usedRegisterStaging = true;
+  pipelinedLoops.push_back(lowered);
+  if (decisions) {
+    auto source = [&](int i) -> std::string {
+      if (plan.loads[i])
+        return plan.transposed[i] ? "next iteration's loads, transposed"
+                                  : "next iteration's loads";
+      return plan.invariant[i] ? "staged before the loop"
+                               : "staged each iteration";
+    };
+    std::string text = "through registers, " + std::to_string(buffers) +
+                       (buffers == 1 ? " buffer" : " buffers") +
+                       "; A: " + source(0) + "; B: " + source(1);
+    noteDecision(op, "pipeline", text);
+    noteDecision(plan.loop, "pipeline", text);
+  }
+  // Per buffer the operands the loop changes, then the invariant ones;
+  // offsets from `region`.
+  int64_t region = pipelineBytes, offsets[2] = {0, 0}, used = 0;
+  for (unsigned i = 0; i < 2; ++i)
+    if (!plan.invariant[i]) {
+      offsets[i] = used;
+      used += bytes[i];
+    }
+  used *= buffers;
+  for (unsigned i = 0; i < 2; ++i)
+    if (plan.invariant[i]) {
+      offsets[i] = used;
+      used += bytes[i];
+    }
+  pipelineBytes = llvm::alignTo(region + used, 16);
+  auto bufferOf = [&](OpBuilder &builder, Value stage,
+                      unsigned operand) -> Value {
+    Value base = arith::AddIOp::create(
+        builder, loc, pipelineBase(builder, loc),
+        constI32(builder, loc, region + offsets[operand]));
+    if (plan.invariant[operand] || !stage)
+      return base;
+    return arith::AddIOp::create(
+        builder, loc, base,
+        arith::MulIOp::create(builder, loc, stage,
+                              constI32(builder, loc, perBuffer)));
+  };
+
+  scf::ForOp loop = plan.loop;
+  Value lower = scalars.lookup(loop.getLowerBound());
+  Value upper = scalars.lookup(loop.getUpperBound());
+  Value step = scalars.lookup(loop.getStep());
+  // The loads of the iteration where the induction variable is `iteration`,
+  // into registers; nothing is read past the loop's end (zeros instead).
+  // The condition joins the loads' masks rather than branching around them
+  // all: a branch's end would wait for the loads (AMD), masked loads need
+  // not.
+  auto loadAhead = [&](OpBuilder &builder, Value iteration, Value advance,
+                       bool fromStart) -> FailureOr<SmallVector<Distributed>> {
+    Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                        iteration, upper);
+    ShiftedIteration shift(*this, builder, loc, plan, iteration, advance,
+                           fromStart);
+    SmallVector<Distributed> values;
+    for (unsigned i = 0; i < 2; ++i) {
+      LoadOp load = plan.loads[i];
+      if (!load)
+        continue;
+      Layout access =
+          plan.transposed[i] ? permuteDims(layouts[i], {1, 0}) : layouts[i];
+      FailureOr<Distributed> value =
+          loadTile(builder, load, access, vectors[i], valid);
+      if (failed(value))
+        return failure();
+      values.push_back(Distributed{layouts[i], value->regs});
+    }
+    return values;
+  };
+  auto storeLoads = [&](OpBuilder &builder, ArrayRef<Distributed> values,
+                        Value stage) {
+    unsigned next = 0;
+    for (unsigned i = 0; i < 2; ++i)
+      if (plan.loads[i])
+        stageMatrixOperand(builder, loc, staging, i, values[next++],
+                           bufferOf(builder, stage, i));
+  };
+
+  // Before the loop: the invariant operands and iteration 0's loads, once
+  // nobody reads the buffers any more (from an earlier run of the loop).
+  OpBuilder before(lowered);
+  barrier(before, loc);
+  for (unsigned i = 0; i < 2; ++i) {
+    if (!plan.invariant[i])
+      continue;
+    Value invariant = op->getOperand(i);
+    SaveLoopContext context(*this, markers.lookup(invariant.getDefiningOp()));
+    FailureOr<Distributed> value = materialize(invariant);
+    if (failed(value))
+      return failure();
+    stageMatrixOperand(before, loc, staging, i, *value,
+                       bufferOf(before, Value(), i));
+  }
+  Type i64 = b.getI64Type();
+  FailureOr<SmallVector<Distributed>> first = loadAhead(
+      before, lower, arith::ConstantIntOp::create(before, loc, i64, 0),
+      /*fromStart=*/true);
+  if (failed(first))
+    return failure();
+  storeLoads(before, *first, buffers == 2 ? constI32(before, loc, 0) : Value());
+
+  FailureOr<SmallVector<Value>> acc = at(op.getAcc(), dotLayout(op));
+  if (failed(acc))
+    return failure();
+  // Iteration i: multiplies buffer i mod 2 (or the one buffer), loading
+  // iteration i + 1 into registers first and storing it after.
+  Value iv = lowered.getInductionVar(), stage, nextStage;
+  if (buffers == 2) {
+    Value index = arith::DivSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, iv, lower), step);
+    stage = arith::AndIOp::create(b, loc, index, constI32(b, loc, 1));
+    nextStage = arith::XOrIOp::create(b, loc, stage, constI32(b, loc, 1));
+  }
+  // Operands the loop computes go to this iteration's buffer: with two,
+  // their last readers (two iterations ago) are past the last barrier.
+  auto stageComputed = [&]() -> LogicalResult {
+    for (unsigned i = 0; i < 2; ++i) {
+      if (plan.loads[i] || plan.invariant[i])
+        continue;
+      FailureOr<SmallVector<Value>> regs = at(op->getOperand(i), layouts[i]);
+      if (failed(regs))
+        return failure();
+      stageMatrixOperand(b, loc, staging, i, Distributed{layouts[i], *regs},
+                         bufferOf(b, stage, i));
+    }
+    return success();
+  };
+  bool computed = llvm::any_of(llvm::seq(0u, 2u), [&](unsigned i) {
+    return !plan.loads[i] && !plan.invariant[i];
+  });
+  if (buffers == 2 && failed(stageComputed()))
+    return failure();
+  barrier(b, loc);
+  FailureOr<SmallVector<Distributed>> next = loadAhead(
+      b, arith::AddIOp::create(b, loc, iv, step),
+      arith::ConstantIntOp::create(b, loc, i64, 1), /*fromStart=*/false);
+  if (failed(next))
+    return failure();
+  if (buffers == 1 && computed) {
+    if (failed(stageComputed()))
+      return failure();
+    barrier(b, loc);
+  }
+  SmallVector<Value> result =
+      issueStagedProducts(b, loc, op, instruction, staging,
+                          bufferOf(b, stage, 0), bufferOf(b, stage, 1), *acc);
+  if (result.empty())
+    return unsupported(op, "the target emitted no matrix instruction"),
+           failure();
+  // With one buffer, everybody is done reading it before it is rewritten.
+  if (buffers == 1)
+    barrier(b, loc);
+  else
+    hooks.emitSchedulingBarrier(b, loc);
+  storeLoads(b, *next, nextStage);
+  return Distributed{dotLayout(op), result};
 }

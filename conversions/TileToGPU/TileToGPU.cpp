@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 namespace mlir::tile {
 #define GEN_PASS_DEF_CONVERTTILETOGPU
 #include "tile/Conversion/TileToGPU/Passes.h.inc"
@@ -191,12 +193,15 @@ LogicalResult KernelLowering::lower() {
   gpu::ReturnOp::create(b, loc);
   noteLayouts();
   orderMemoryAccesses();
-  // Buffers of pipelined loads go after the scratch space.
+  // Buffers of pipelined loads go after the scratch space their loops use;
+  // elsewhere the scratch space may overlap them, since each of its users
+  // starts with a barrier, after which no thread reads or writes a buffer of
+  // a loop that has ended or not yet begun.
   if (!pipelineBases.empty()) {
-    int64_t base = llvm::alignTo(sharedBytes, 1024);
+    int64_t base = llvm::alignTo(scratchBytesInPipelinedLoops(), 1024);
     for (arith::ConstantOp placeholder : pipelineBases)
       placeholder.setValueAttr(b.getI32IntegerAttr(base));
-    sharedBytes = base + pipelineBytes;
+    sharedBytes = std::max(sharedBytes, base + pipelineBytes);
   }
   // The markers have done their job.
   for (auto &[op, marker] : markers)
@@ -204,6 +209,18 @@ LogicalResult KernelLowering::lower() {
   for (Operation *marker : extraMarkers)
     marker->erase();
   return success();
+}
+
+int64_t KernelLowering::scratchBytesInPipelinedLoops(Operation *loop) const {
+  int64_t bytes = 0;
+  for (auto [block, used] : scratchUses)
+    if (llvm::any_of(pipelinedLoops,
+                     [&](Operation *pipelined) {
+                       return pipelined->isAncestor(block->getParentOp());
+                     }) ||
+        (loop && loop->isAncestor(block->getParentOp())))
+      bytes = std::max(bytes, used);
+  return bytes;
 }
 
 LogicalResult KernelLowering::lowerBlock(Block &block, OpBuilder &b) {
@@ -823,10 +840,6 @@ struct ConvertTileToGPUPass
         else
           argTypes.push_back(lowerElementType(type));
       }
-      auto func =
-          gpu::GPUFuncOp::create(mb, kernel.getLoc(), kernel.getSymName(),
-                                 FunctionType::get(context, argTypes, {}));
-      func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
       auto [largest, hasDot] = measureKernel(kernel);
       unsigned numWarps = kernel.getNumWarps()
                               ? unsigned(*kernel.getNumWarps())
@@ -844,19 +857,73 @@ struct ConvertTileToGPUPass
       if (failed(checkPowerOfTwoExtents(kernel)))
         return failure();
       // A tile may spill (up to 4 times the register file), not explode.
-      if (failed(checkRegisterBudget(kernel, threads,
-                                     4 * hooks.getMaxRegistersPerThread())))
+      if (failed(checkRegisterBudget(
+              kernel, threads, 4 * hooks.getMaxRegistersPerThread(numWarps))))
         return failure();
-      func.setKnownBlockSizeAttr(
-          DenseI32ArrayAttr::get(context, {threads, 1, 1}));
-      KernelLowering lowering(kernel, func, axis, hooks, numWarps, sharedMemory,
-                              assertFlag);
-      lowering.setDecisionLog(decisions);
-      if (failed(lowering.lower()))
+      // Products loaded ahead through registers take two shared-memory
+      // buffers each, or one. How much the rest of the kernel needs is known
+      // once it is lowered, so the kernel is lowered again with fewer when
+      // they do not fit, or when they would leave room for fewer programs
+      // per processor than the kernel without them (the overlap would not
+      // make up for the programs lost).
+      gpu::GPUFuncOp func;
+      std::optional<KernelLowering> lowering;
+      llvm::SmallPtrSet<Operation *, 16> before;
+      for (Operation &op : gpuModule.getBody()->getOperations())
+        before.insert(&op);
+      auto lowerWith = [&](int64_t buffers) -> LogicalResult {
+        if (func) {
+          // What the last attempt made: the function, its constants.
+          for (Operation &op :
+               llvm::make_early_inc_range(gpuModule.getBody()->getOperations()))
+            if (!before.count(&op))
+              op.erase();
+          if (decisions)
+            kernel.walk([&](Operation *op) { decisions->erase(op); });
+        }
+        func = gpu::GPUFuncOp::create(mb, kernel.getLoc(), kernel.getSymName(),
+                                      FunctionType::get(context, argTypes, {}));
+        func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                      mb.getUnitAttr());
+        func.setKnownBlockSizeAttr(
+            DenseI32ArrayAttr::get(context, {threads, 1, 1}));
+        lowering.emplace(kernel, func, axis, hooks, numWarps, sharedMemory,
+                         assertFlag);
+        lowering->setDecisionLog(decisions);
+        lowering->setStagingBuffers(buffers);
+        return lowering->lower();
+      };
+      auto programs = [&](int64_t bytes) {
+        return bytes == 0 ? std::numeric_limits<int64_t>::max()
+                          : hooks.getSharedMemoryPerProcessor() / bytes;
+      };
+      if (failed(lowerWith(2)))
         return failure();
-      if (lowering.getSharedBytes() > hooks.getMaxSharedMemoryBytes()) {
+      if (lowering->usesRegisterStaging()) {
+        int64_t staged = lowering->getSharedBytes();
+        if (failed(lowerWith(0)))
+          return failure();
+        int64_t fewest = programs(lowering->getSharedBytes());
+        auto acceptable = [&](int64_t bytes) {
+          return bytes <= hooks.getMaxSharedMemoryBytes() &&
+                 programs(bytes) >= fewest;
+        };
+        int64_t chosen = 0;
+        if (acceptable(staged)) {
+          chosen = 2;
+        } else {
+          if (failed(lowerWith(1)))
+            return failure();
+          if (lowering->usesRegisterStaging() &&
+              acceptable(lowering->getSharedBytes()))
+            chosen = 1;
+        }
+        if (chosen != 1 && failed(lowerWith(chosen)))
+          return failure();
+      }
+      if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes()) {
         kernel.emitOpError()
-            << "needs " << lowering.getSharedBytes()
+            << "needs " << lowering->getSharedBytes()
             << " bytes of shared memory; the chip allows "
             << hooks.getMaxSharedMemoryBytes() << " per program" << onChip();
         return failure();
@@ -869,12 +936,12 @@ struct ConvertTileToGPUPass
       SmallVector<NamedAttribute> info{
           mb.getNamedAttr("threads", mb.getI64IntegerAttr(threads)),
           mb.getNamedAttr("shared",
-                          mb.getI64IntegerAttr(lowering.getSharedBytes())),
+                          mb.getI64IntegerAttr(lowering->getSharedBytes())),
           mb.getNamedAttr("asserts", mb.getI64IntegerAttr(asserts))};
-      if (!lowering.getTensorMaps().empty())
-        info.push_back(mb.getNamedAttr(
-            "tensor_maps",
-            mb.getArrayAttr(SmallVector<Attribute>(lowering.getTensorMaps()))));
+      if (!lowering->getTensorMaps().empty())
+        info.push_back(mb.getNamedAttr("tensor_maps",
+                                       mb.getArrayAttr(SmallVector<Attribute>(
+                                           lowering->getTensorMaps()))));
       launchInfo.push_back(
           mb.getNamedAttr(kernel.getSymName(), mb.getDictionaryAttr(info)));
     }

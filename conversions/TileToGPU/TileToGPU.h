@@ -91,8 +91,14 @@ public:
   virtual unsigned getWarpSize() const = 0;
   /// Shared memory one program may use, in bytes.
   virtual int64_t getMaxSharedMemoryBytes() const = 0;
-  /// 32-bit registers one thread may hold.
-  virtual int64_t getMaxRegistersPerThread() const = 0;
+  /// Shared memory of one processor (multiprocessor, compute unit), which
+  /// its resident programs divide among them.
+  virtual int64_t getSharedMemoryPerProcessor() const {
+    return getMaxSharedMemoryBytes();
+  }
+  /// 32-bit registers one thread of a program of `numWarps` warps may hold
+  /// (all of the program's warps resident at once).
+  virtual int64_t getMaxRegistersPerThread(unsigned numWarps) const = 0;
   /// The widest access one thread makes at once, in bytes.
   virtual int64_t getMaxAccessBytes() const { return 16; }
   /// One element (a scalar of 8 to 64 bits) loaded from global memory at
@@ -104,6 +110,17 @@ public:
   virtual Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
                                    Value ptr, int64_t offsetBytes,
                                    Type element) const {
+    return Value();
+  }
+  /// `type` (a scalar, or a vector of at most 16 bytes) loaded from global
+  /// memory at `ptr`, aligned to `align` bytes, where `predicate` (i1)
+  /// holds, else zero, without a branch around the load: `base` is a
+  /// pointer every thread of the program holds alike (the buffer an access
+  /// of the tile's pointers reaches from). Null where the target has no such
+  /// load; the lowering branches around an ordinary load then.
+  virtual Value emitMaskedLoad(OpBuilder &b, Location loc, Value base,
+                               Value ptr, Value predicate, Type type,
+                               int64_t align) const {
     return Value();
   }
   /// Stores the scalar `value` (8 to 64 bits) to global memory at `ptr` if
@@ -137,6 +154,11 @@ public:
   virtual Value emitPreciseSqrt(OpBuilder &b, Location loc, Value x) const {
     return Value();
   }
+  /// Keeps the backend's instruction scheduler from moving instructions
+  /// across this point, where it has such a barrier: a pipelined product's
+  /// stores of the next iteration's operands stay after its matrix
+  /// instructions, so that waiting for their loads does not come first.
+  virtual void emitSchedulingBarrier(OpBuilder &b, Location loc) const {}
   /// Orders this thread's earlier generic accesses of global memory before
   /// later tensor copies, which read it through another path (NVIDIA's
   /// async proxy); nothing where tensor copies need no such fence.

@@ -244,7 +244,7 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   StagedOperand bTile{SmallVector<int64_t, 2>(bType.getShape()),
                       bAlongK ? 0u : 1u, bytes};
   int64_t bOffset = llvm::alignTo(aTile.getBytes(), 1024);
-  reserveShared(bOffset + bTile.getBytes());
+  reserveShared(b, bOffset + bTile.getBytes());
 
   // Earlier users of the scratch space may still be reading it.
   barrier(b, loc);

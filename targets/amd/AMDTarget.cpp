@@ -19,9 +19,11 @@
 
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -38,6 +40,12 @@ constexpr StringLiteral kDefaultChip = "gfx942";
 /// LDS one workgroup may allocate on every supported chip.
 constexpr int64_t kLDSBytes = 64 * 1024;
 
+/// The bytes a buffer resource of the masked loads reaches from its base:
+/// offsets from 2^31 on are out of range, so a masked-off lane reads zeros
+/// at offset 2^31.
+constexpr int64_t kBufferRecords = 0x7ffffffe;
+constexpr int64_t kOutOfRangeOffset = int64_t(1) << 31;
+
 class AMDHooks : public GPUTargetHooks {
 public:
   explicit AMDHooks(const ChipInfo &chip) : chip(chip) {}
@@ -46,9 +54,75 @@ public:
   }
   unsigned getWarpSize() const override { return chip.waveSize; }
   int64_t getMaxSharedMemoryBytes() const override { return kLDSBytes; }
-  int64_t getMaxRegistersPerThread() const override {
-    return chip.vgprsPerLane;
+  int64_t getSharedMemoryPerProcessor() const override {
+    // A CDNA compute unit's 64 KiB; an RDNA 3 work-group processor's 128.
+    return chip.waveSize == 64 ? kLDSBytes : 2 * kLDSBytes;
   }
+  int64_t getMaxRegistersPerThread(unsigned numWarps) const override {
+    // A workgroup's waves are spread over the SIMDs of a compute unit (a
+    // WGP on RDNA 3) and share each SIMD's register file.
+    int64_t wavesPerSIMD = llvm::divideCeil(numWarps, kSIMDsPerComputeUnit);
+    return std::min<int64_t>(chip.vgprsPerLane,
+                             chip.vgprsPerSIMDLane / wavesPerSIMD / 8 * 8);
+  }
+  Value emitMaskedLoad(OpBuilder &b, Location loc, Value base, Value ptr,
+                       Value predicate, Type type,
+                       int64_t align) const override {
+    // A raw buffer load from `base`: a masked-off lane's offset is out of the
+    // resource's range, so it reads zeros instead of branching around the
+    // load (a branch would wait for the load at its end). The resource
+    // reaches 2 GiB from `base`; a lane beyond that (or before `base`)
+    // takes an ordinary load, behind a branch no lane takes in practice.
+    auto vector = dyn_cast<VectorType>(type);
+    int64_t bytes = (vector ? vector.getNumElements() : 1) *
+                    getElementTypeOrSelf(type).getIntOrFloatBitWidth() / 8;
+    if (!llvm::is_contained({1, 2, 4, 8, 16}, bytes))
+      return Value();
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    Value offset = arith::SubIOp::create(
+        b, loc, LLVM::PtrToIntOp::create(b, loc, i64, ptr),
+        LLVM::PtrToIntOp::create(b, loc, i64, base));
+    Value inRange = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ule, offset,
+        arith::ConstantIntOp::create(b, loc, i64, kBufferRecords - bytes));
+    Value take = arith::AndIOp::create(b, loc, predicate, inRange);
+    Value voffset = arith::SelectOp::create(
+        b, loc, take, arith::TruncIOp::create(b, loc, i32, offset),
+        arith::ConstantIntOp::create(b, loc, i32, kOutOfRangeOffset));
+    // Descriptor word 3: the data format fields must be non-zero (they are
+    // ignored by these loads); RDNA 3 also wants bit 24 and the
+    // out-of-range mode that tests the offset (3).
+    int64_t flags = (7 << 12) | (4 << 15);
+    if (chip.waveSize == 32)
+      flags |= (1 << 24) | (int64_t(3) << 28);
+    Value resource = ROCDL::MakeBufferRsrcOp::create(
+        b, loc, LLVM::LLVMPointerType::get(b.getContext(), 8), base,
+        arith::ConstantIntOp::create(b, loc, b.getI16Type(), 0),
+        arith::ConstantIntOp::create(b, loc, i64, kBufferRecords),
+        arith::ConstantIntOp::create(b, loc, i32, flags));
+    Type loaded = bytes > 4 ? Type(VectorType::get({bytes / 4}, i32))
+                            : Type(b.getIntegerType(8 * bytes));
+    Value zero = arith::ConstantIntOp::create(b, loc, i32, 0);
+    Value value = ROCDL::RawPtrBufferLoadOp::create(
+        b, loc, loaded, resource, voffset, /*soffset=*/zero, /*aux=*/zero,
+        /*alias_scopes=*/nullptr, /*noalias_scopes=*/nullptr,
+        /*tbaa=*/nullptr);
+    value = LLVM::BitcastOp::create(b, loc, type, value);
+    Value far = arith::AndIOp::create(
+        b, loc, predicate,
+        arith::XOrIOp::create(
+            b, loc, inRange,
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
+    auto ifOp = scf::IfOp::create(b, loc, type, far, /*withElseRegion=*/true);
+    OpBuilder thenB = ifOp.getThenBodyBuilder();
+    scf::YieldOp::create(
+        thenB, loc,
+        ValueRange{LLVM::LoadOp::create(thenB, loc, type, ptr, align)});
+    OpBuilder elseB = ifOp.getElseBodyBuilder();
+    scf::YieldOp::create(elseB, loc, value);
+    return ifOp.getResult(0);
+  }
+
   void decorateAtomic(Operation *atomic, MemoryScope scope) const override {
     // cta, gpu and sys are AMDGPU's workgroup, agent and system scopes.
     StringRef name = scope == MemoryScope::cta   ? "workgroup"
@@ -67,6 +141,10 @@ public:
     // subnormals; no denormal-mode hint is given).
     atomic->setAttr("rocdl.no_fine_grained_memory", UnitAttr::get(context));
     atomic->setAttr("rocdl.no_remote_memory", UnitAttr::get(context));
+  }
+
+  void emitSchedulingBarrier(OpBuilder &b, Location loc) const override {
+    ROCDL::SchedBarrier::create(b, loc, /*mask=*/0);
   }
 
   std::optional<MatrixInstruction>

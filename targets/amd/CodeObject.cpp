@@ -51,9 +51,9 @@ using namespace mlir::tile::amd;
 // uses the AGPRs, as spill space without memory, so the whole file is the
 // budget. RDNA3 gives a wave32 256 VGPRs (the ISA's v0-v255).
 static const ChipInfo kChips[] = {
-    {"gfx90a", 9010, 64, 512},
-    {"gfx942", 9402, 64, 512},
-    {"gfx1100", 11000, 32, 256},
+    {"gfx90a", 9010, 64, 512, 512},
+    {"gfx942", 9402, 64, 512, 512},
+    {"gfx1100", 11000, 32, 256, 1536},
 };
 
 const ChipInfo *amd::lookupChip(StringRef name) {

@@ -29,7 +29,13 @@ struct ChipInfo {
   /// VGPRs one lane of a wave may hold (AGPRs included where the register
   /// file is unified).
   unsigned vgprsPerLane;
+  /// VGPRs per lane of one SIMD, shared by the waves resident on it.
+  unsigned vgprsPerSIMDLane;
 };
+
+/// SIMDs the waves of a workgroup are spread over: a CDNA compute unit's
+/// four, or an RDNA 3 work-group processor's four (in its default mode).
+constexpr unsigned kSIMDsPerComputeUnit = 4;
 
 /// The chip named `name`, or null if the target does not support it.
 const ChipInfo *lookupChip(StringRef name);

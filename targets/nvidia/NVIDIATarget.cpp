@@ -193,7 +193,10 @@ public:
     registry.insert<NVVM::NVVMDialect>(); // ldmatrix
   }
   unsigned getWarpSize() const override { return 32; }
-  int64_t getMaxRegistersPerThread() const override { return 255; }
+  int64_t getMaxRegistersPerThread(unsigned numWarps) const override {
+    // 64 Ki registers per multiprocessor, at most 255 per thread.
+    return std::min<int64_t>(255, 65536 / (numWarps * 32));
+  }
   int64_t getMaxSharedMemoryBytes() const override {
     // The opt-in per-block limits of the CUDA programming guide.
     if (capability >= 90)

@@ -60,9 +60,7 @@ EXPECTED_REFUSALS = {
 # target, not of the importer, each with the reason its error names. KNOWN,
 # never PASS; one that compiles fails the run until it is removed here.
 KNOWN_GAPS = {
-    "nvidia": {
-        "persistent_matmul_desc.bench_4096_subtile": "bytes of shared memory",
-    },
+    "nvidia": {},
 }
 
 # numpy dtype of the stored array -> tile-run's buffer type.

@@ -75,6 +75,8 @@ private:
   LogicalResult runArith(Operation &op);
   LogicalResult runBitcast(LLVM::BitcastOp op);
   LogicalResult runMatrix(Operation &op, bool wave64);
+  LogicalResult runBufferResource(ROCDL::MakeBufferRsrcOp op);
+  LogicalResult runBufferLoad(ROCDL::RawPtrBufferLoadOp op);
 
   //===-- Values ----------------------------------------------------------===//
 
@@ -322,8 +324,13 @@ LogicalResult BlockSimulator::run(Operation &op) {
     return runMatrix(op, /*wave64=*/true);
   if (isa<ROCDL::wmma_f32_16x16x16_f16, ROCDL::wmma_f32_16x16x16_bf16>(op))
     return runMatrix(op, /*wave64=*/false);
-  // The output of a printf is not compared: it goes nowhere.
-  if (isa<LLVM::FenceOp, gpu::PrintfOp>(op))
+  if (auto o = dyn_cast<ROCDL::MakeBufferRsrcOp>(op))
+    return runBufferResource(o);
+  if (auto o = dyn_cast<ROCDL::RawPtrBufferLoadOp>(op))
+    return runBufferLoad(o);
+  // The output of a printf is not compared: it goes nowhere. Scheduling
+  // barriers only constrain the backend.
+  if (isa<LLVM::FenceOp, gpu::PrintfOp, ROCDL::SchedBarrier>(op))
     return success();
   if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
     return runArith(op);
@@ -381,6 +388,71 @@ LogicalResult BlockSimulator::runBitcast(LLVM::BitcastOp op) {
       uint64_t bits = 0;
       std::memcpy(&bits, bytes.data() + i * toBytes, toBytes);
       v->elements[t * m + i] = elementFromBits(bits, toInfo);
+    }
+  }
+  ex.set(op, v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runBufferResource(ROCDL::MakeBufferRsrcOp op) {
+  // The resource is its base address; its extent is read by the loads from
+  // the op that made it. The hardware takes a resource from scalar
+  // registers: a base that differs between the lanes is refused.
+  const RtValue &base = *ex.get(op.getBase());
+  std::optional<uint64_t> address;
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    uint64_t p = at(base, t).u;
+    if (address && *address != p)
+      return ex.emitError(*op)
+             << "a buffer resource whose base differs between threads (" << t
+             << " has another than the first)";
+    address = p;
+  }
+  Element e;
+  e.u = address.value_or(0);
+  ex.set(op, uniform(op.getType(), e));
+  return success();
+}
+
+LogicalResult BlockSimulator::runBufferLoad(ROCDL::RawPtrBufferLoadOp op) {
+  // A raw buffer load (stride 0): base + offset + soffset, or zeros where
+  // the offsets reach past the resource's extent. (Whether the hardware
+  // checks each dword or the whole access, a lane wholly in or wholly out
+  // of range reads the same; only those are modelled.)
+  auto resource = op.getRsrc().getDefiningOp<ROCDL::MakeBufferRsrcOp>();
+  if (!resource)
+    return ex.emitError(*op)
+           << "the GPU simulator needs the buffer resource made in sight";
+  uint64_t records = uint64_t(at(*ex.get(resource.getNumRecords()), 0).i);
+  uint64_t base = at(*ex.get(op.getRsrc()), 0).u;
+  const RtValue &offset = *ex.get(op.getOffset());
+  const RtValue &soffset = *ex.get(op.getSoffset());
+  Type type = op.getType();
+  Type element = getElementTypeOrSelf(type);
+  ElementInfo info = ElementInfo::get(element);
+  int64_t bytes = byteSizeOf(element);
+  auto v = makeLanes(type);
+  size_t n = width(*v);
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    uint64_t start = uint64_t(uint32_t(at(offset, t).i)) +
+                     uint64_t(uint32_t(at(soffset, t).i));
+    uint64_t end = start + n * bytes;
+    if (start < records && end > records)
+      return ex.emitError(*op)
+             << "thread " << t << " loads across the end of a buffer resource";
+    if (end > records)
+      continue; // zeros
+    uint64_t p = base + start;
+    if (failed(checkAccess(*op, t, /*space=*/1, p, n * bytes)))
+      return failure();
+    for (size_t i = 0; i < n; ++i) {
+      uint64_t bits = 0;
+      std::memcpy(&bits, reinterpret_cast<const void *>(p + i * bytes), bytes);
+      v->elements[t * n + i] = elementFromBits(bits, info);
     }
   }
   ex.set(op, v);
