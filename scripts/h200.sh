@@ -56,7 +56,7 @@ build-rt/bin/tile-test-pack -o "$out/st-vadd.art" --target nvidia \
   build-rt/bin/tile-runtime-streams-test cuda "$out/st-vadd.art" \
     "$out/st-fixtures.art" --threads 4 --fault >"$out/streams.log" 2>&1
 grep -E "FAIL|PASS|LAUNCH_FAILED|devices:|device cuda" "$out/streams.log"
-if grep -q FAIL "$out/streams.log" ||
+if grep -qw FAIL "$out/streams.log" ||
   ! grep -q "threads: 4 threads x 20 rounds on [0-9]* devices\?: PASS" \
     "$out/streams.log" ||
   ! grep -q "synchronize after the fault: LAUNCH_FAILED kernel fault" \
