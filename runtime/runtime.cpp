@@ -294,6 +294,49 @@ size_t chooseVariant(const KernelRef &kernel, const tile_arg_t *args,
   return kernel.index;
 }
 
+// Whether the (checked) arguments keep the hints `info` was compiled assuming
+// (`argI_divisibility`, `argI_noalias`): a launch that breaks one is
+// erroneous (docs/Semantics.md), so it is refused rather than run.
+tile_status_t checkArgumentHints(const KernelInfo &info, const tile_arg_t *args,
+                                 const std::vector<ArgSlot> &slots,
+                                 const std::vector<std::shared_ptr<Buffer>> &buffers) {
+  const size_t numArgs = callerArgCount(info);
+  auto argName = [&](size_t i) {
+    return "argument #" + std::to_string(i) + " of kernel '" + info.name + "'";
+  };
+  for (size_t i = 0; i < numArgs; ++i) {
+    std::string prefix = "arg" + std::to_string(i) + "_";
+    if (const int64_t *divisor = findAttr(info, prefix + "divisibility")) {
+      bool pointer = args[i].kind == TILE_ARG_PTR;
+      int64_t value = pointer ? int64_t(reinterpret_cast<uintptr_t>(
+                                    slots[i].pointer))
+                              : args[i].value.i;
+      if (*divisor > 0 && value % *divisor != 0) {
+        char text[32];
+        std::snprintf(text, sizeof(text), pointer ? "address 0x%llx" : "%lld",
+                      static_cast<long long>(value));
+        return invalid(argName(i) + " is " + text + ", not a multiple of " +
+                       std::to_string(*divisor) +
+                       ", as the kernel was compiled assuming "
+                       "(tile.divisibility)");
+      }
+    }
+    if (!findAttr(info, prefix + "noalias") || args[i].kind != TILE_ARG_PTR)
+      continue;
+    const Buffer &mine = *buffers[i];
+    auto begin = reinterpret_cast<uintptr_t>(mine.address);
+    for (size_t j = 0; j < numArgs; ++j) {
+      if (j == i || args[j].kind != TILE_ARG_PTR)
+        continue;
+      auto other = reinterpret_cast<uintptr_t>(buffers[j]->address);
+      if (begin < other + buffers[j]->size && other < begin + mine.size)
+        return invalid(argName(i) + " is tile.noalias, but argument #" +
+                       std::to_string(j) + " reaches the same memory");
+    }
+  }
+  return nullptr;
+}
+
 // The 128 bytes of one encoded tensor map, aligned as a kernel parameter.
 struct alignas(64) TensorMapStorage {
   unsigned char bytes[128];
@@ -382,6 +425,9 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
   const std::vector<KernelInfo> &kernels = kernel.module->kernels;
   ModuleImpl &impl = *kernel.module->impl;
   size_t index = chooseVariant(kernel, args, slots);
+  if (tile_status_t s =
+          checkArgumentHints(kernels[index], args, slots, payload->buffers))
+    return s;
   // Tensor maps follow the arguments. A variant whose maps the driver
   // refuses (a size of 0, say) gives way to the kernel as written.
   std::vector<TensorMapStorage> &maps = payload->maps;

@@ -385,6 +385,18 @@ static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
     }
     if (auto warps = kernel.getNumWarps())
       info.attrs.emplace_back("num_warps", *warps);
+    // The argument hints the kernel was compiled assuming: a launch that
+    // breaks one is erroneous (docs/Semantics.md), so the runtime refuses it.
+    for (unsigned index = 0; index < kernel.getNumArguments(); ++index) {
+      if (auto divisibility = kernel.getArgAttrOfType<IntegerAttr>(
+              index, TileDialect::getDivisibilityAttrName());
+          divisibility && divisibility.getInt() > 1)
+        info.attrs.emplace_back("arg" + std::to_string(index) +
+                                    "_divisibility",
+                                divisibility.getInt());
+      if (kernel.getArgAttr(index, TileDialect::getNoAliasAttrName()))
+        info.attrs.emplace_back("arg" + std::to_string(index) + "_noalias", 1);
+    }
     // tile-insert-bounds-checks adds an i64 extent per pointer argument.
     if (c.options.boundsCheck) {
       int64_t pointers = llvm::count(info.args, ArgKind::Ptr);

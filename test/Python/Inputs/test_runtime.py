@@ -180,6 +180,16 @@ assert np.allclose(ys, (x64 - mu) * r * w + bias, rtol=1e-4, atol=1e-5)
 assert np.allclose(mean, mu.ravel(), rtol=1e-5, atol=1e-6)
 assert np.allclose(rstd, r.ravel(), rtol=1e-4, atol=1e-5)
 print("PASS layer_norm [%d, %d] eps 1e-5" % (rows, cols))
+# The kernel was compiled assuming what its argument hints say: mean and
+# rstd are tile.noalias, and every pointer 16-byte aligned. A launch that
+# breaks either is refused, not run.
+expect_error("noalias", tr.TileError, ln, rows, xs, ys, w, bias, mean, mean,
+             cols, cols, np.float32(1e-5))
+expect_error("noalias inside", tr.TileError, ln, rows, xs, ys, w, bias,
+             ys[0, :rows], rstd, cols, cols, np.float32(1e-5))
+offset = np.zeros(rows + 1, np.float32)[1:]
+expect_error("divisibility", tr.TileError, ln, rows, xs, ys, w, bias, offset,
+             rstd, cols, cols, np.float32(1e-5))
 
 #===-- Every scalar kind, end to end --------------------------------------===#
 
