@@ -1,11 +1,14 @@
-"""GPU benchmark: the example kernels compiled by the NVIDIA target, side by
+"""GPU benchmark: the example kernels compiled by a GPU target, side by
 side with Triton 3.6 and torch on the same sizes and dtypes, in one process.
 
-    h200_bench.py --artifacts DIR [--only NAME] [--json OUT]
+    h200_bench.py --artifacts DIR [--target TARGET] [--only NAME] [--json OUT]
 
-DIR holds the artifacts `run_kernels.py --target nvidia --compile-only`
-writes (<example>.nvidia.tile). Our kernels are launched from their cubin
-through the CUDA driver API (ctypes); every kernel is timed with triton.testing.do_bench (CUDA events,
+DIR holds the artifacts `run_kernels.py --target TARGET --compile-only`
+writes (<example>.<target>.tile; TARGET nvidia by default, or an AMD one,
+amd:chip=gfx942 say, for a ROCm build of torch and Triton: never run, no
+AMD GPU was at hand). Our kernels are launched from their code object
+through the CUDA driver API, or HIP's module API (ctypes); every kernel is
+timed with triton.testing.do_bench (GPU events,
 median of the repeats after a warm-up, 50 ms / 200 ms). Each of our kernels
 is checked against torch before it is timed. Prints one table: GB/s (bytes
 read + written once) or TFLOP/s, and our ratio to each anchor."""
@@ -24,14 +27,42 @@ import triton.language as tl
 from triton.testing import do_bench
 
 
-CUDA = ctypes.CDLL("libcuda.so.1")
+class Driver:
+    """The calls the benchmark makes, in the CUDA driver API or HIP's module
+    API, which mirror each other (cuModuleLoadData, hipModuleLoadData, ...)."""
+
+    def __init__(self, hip):
+        self.hip = hip
+        if hip:
+            for name in ("libamdhip64.so", "libamdhip64.so.6",
+                         "libamdhip64.so.5"):
+                try:
+                    self.lib = ctypes.CDLL(name)
+                    break
+                except OSError:
+                    continue
+            else:
+                sys.exit("no HIP runtime library (libamdhip64.so)")
+            self.lib.hipGetErrorName.restype = ctypes.c_char_p
+        else:
+            self.lib = ctypes.CDLL("libcuda.so.1")
+
+    def call(self, name, *args):
+        function = getattr(self.lib, ("hip" if self.hip else "cu") + name)
+        result = function(*args)
+        if result != 0:
+            if self.hip:
+                text = self.lib.hipGetErrorName(result).decode()
+            else:
+                text = ctypes.c_char_p()
+                self.lib.cuGetErrorName(result, ctypes.byref(text))
+                text = text.value.decode()
+            prefix = "hip" if self.hip else "cu"
+            raise RuntimeError(f"{prefix}{name}: {text} ({result})")
+        return result
 
 
-def check_cu(result, call):
-    if result != 0:
-        name = ctypes.c_char_p()
-        CUDA.cuGetErrorName(result, ctypes.byref(name))
-        raise RuntimeError(f"{call}: {name.value.decode()} ({result})")
+DRIVER = None
 
 
 def bench(fn):
@@ -77,18 +108,17 @@ class Kernel:
                 current["maps"].append(fields)
         self.binary = data[12 + size:]
         module = ctypes.c_void_p()
-        check_cu(CUDA.cuModuleLoadData(ctypes.byref(module), self.binary),
-                 "cuModuleLoadData")
+        DRIVER.call("ModuleLoadData", ctypes.byref(module), self.binary)
         for entry in entries:
             function = ctypes.c_void_p()
-            check_cu(CUDA.cuModuleGetFunction(ctypes.byref(function), module,
-                                              entry["symbol"].encode()),
-                     "cuModuleGetFunction")
+            DRIVER.call("ModuleGetFunction", ctypes.byref(function), module,
+                        entry["symbol"].encode())
             entry["function"] = function
             shared = entry["attrs"].get("shared", 0)
-            if shared > 48 * 1024:  # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
-                check_cu(CUDA.cuFuncSetAttribute(function, 8, shared),
-                         "cuFuncSetAttribute")
+            # CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES (AMD's 64 KiB
+            # of LDS need no opting in).
+            if shared > 48 * 1024 and not DRIVER.hip:
+                DRIVER.call("FuncSetAttribute", function, 8, shared)
         self.entries = entries
         self.attrs = entries[0]["attrs"]
 
@@ -107,7 +137,7 @@ class Kernel:
         u64, u32 = ctypes.c_uint64, ctypes.c_uint32
         out = (ctypes.c_uint8 * 128)()
         swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[int(fields["swizzle"])]
-        result = CUDA.cuTensorMapEncodeTiled(
+        result = DRIVER.lib.cuTensorMapEncodeTiled(
             out, kind, rank, ctypes.c_void_p(value(fields["base"])),
             (u64 * rank)(*sizes[::-1]),
             (u64 * rank)(*[s * size for s in strides[::-1][1:]]),
@@ -134,11 +164,11 @@ class Kernel:
                    for kind, value in zip(entry["args"], values)] + maps
         params = (ctypes.c_void_p * len(storage))(
             *[ctypes.addressof(s) for s in storage])
-        check_cu(CUDA.cuLaunchKernel(
-            entry["function"], *grid, entry["attrs"]["threads"], 1, 1,
-            entry["attrs"].get("shared", 0),
-            ctypes.c_void_p(torch.cuda.current_stream().cuda_stream), params,
-            None), "cuLaunchKernel")
+        DRIVER.call("ModuleLaunchKernel" if DRIVER.hip else "LaunchKernel",
+                    entry["function"], *grid, entry["attrs"]["threads"], 1, 1,
+                    entry["attrs"].get("shared", 0),
+                    ctypes.c_void_p(torch.cuda.current_stream().cuda_stream),
+                    params, None)
 
 
 # ---- Triton anchors (the same kernels as the examples) ----
@@ -341,16 +371,22 @@ def check(name, got, want, atol, rtol):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--artifacts", type=pathlib.Path, required=True)
+    parser.add_argument("--target", default="nvidia",
+                        help="the target the artifacts were compiled for")
     parser.add_argument("--only")
     parser.add_argument("--json", type=pathlib.Path)
     args = parser.parse_args()
+    global DRIVER
+    DRIVER = Driver(hip=args.target.startswith("amd"))
+    # Artifacts are named as run_kernels.py names them.
+    tag = "".join(c if c.isalnum() or c in "_.-" else "-" for c in args.target)
     torch.manual_seed(0)
     props = torch.cuda.get_device_properties(0)
     print(f"device {props.name}, {props.multi_processor_count} SMs, torch "
           f"{torch.__version__}, triton {triton.__version__}", flush=True)
 
     def kernel(example, name):
-        return Kernel(args.artifacts / f"{example}.nvidia.tile", name)
+        return Kernel(args.artifacts / f"{example}.{tag}.tile", name)
 
     def wanted(name):
         return not args.only or args.only == name

@@ -4,8 +4,10 @@
 # available when it was written). Builds the runtime and tile-run (no
 # compiler), runs the runtime's smoke test in its hip mode on the AMDGCN
 # fixture code objects, the end-to-end suite on the prebuilt artifacts with
-# --device hip (same cases, references and tolerances as on the CPU), and the
-# conformance cases exported here, if given. Logs go to $OUT (or ./amd-out).
+# --device hip (same cases, references and tolerances as on the CPU), the
+# conformance and fuzz cases exported here, if given, and the benchmark
+# against Triton and torch (a ROCm build of both; QUICK=1 skips it). Logs go
+# to $OUT (or ./amd-out).
 #
 # Here (with the compiler), for the device's chip (gfx90a, gfx942, gfx1100):
 #   python3 test/E2E/run_kernels.py --bin build/bin --examples examples \
@@ -13,10 +15,15 @@
 #   mkdir -p artifacts/amd/fixtures && cp build/lib/*-CHIP.hsaco \
 #       artifacts/amd/fixtures/
 #   python3 test/Conformance/gpu_export.py --export artifacts/conformance-amd \
-#       --target amd --all-launches   # optional
+#       --target amd:chip=CHIP --all-launches   # optional
+#   python3 test/Fuzz/fuzz_kernels.py --bin build/bin --examples examples \
+#       --seed 1 --cases-per-kernel 24 --export artifacts/fuzz-amd \
+#       --target amd:chip=CHIP --device hip   # optional
 # There:
 #   HIP_CHIP=CHIP [CONFORMANCE=artifacts/conformance-amd] \
-#     bash scripts/amd-gpu.sh artifacts/amd
+#     [FUZZ=artifacts/fuzz-amd] bash scripts/amd-gpu.sh artifacts/amd
+# Here again, with the results unpacked: gpu_export.py --import DIR and
+# fuzz_kernels.py --import DIR, as for the H200 (docs/Testing.md).
 set -uo pipefail
 artifacts=${1:?usage: amd-gpu.sh ARTIFACTS}
 out=${OUT:-amd-out}
@@ -57,6 +64,23 @@ if [ -n "${CONFORMANCE:-}" ] && [ -f "$CONFORMANCE/run.sh" ]; then
     >"$out/conformance-run.log" 2>&1
   echo "conformance run.sh exit $?"
   tar -C "$CONFORMANCE" -czf "$out/conformance-results.tgz" results
+fi
+
+if [ -n "${FUZZ:-}" ] && [ -x "$FUZZ/run.sh" ]; then
+  step "fuzz cases from $FUZZ"
+  (cd "$FUZZ" && TILE_RUN="$root/build-rt/bin/tile-run" sh run.sh \
+    >"$out/fuzz-run.log" 2>&1)
+  echo "fuzz run.sh exit $?; $(find "$FUZZ/results" -name '*.bin' | wc -l) result files"
+  tar -C "$FUZZ" -czf "$out/fuzz-results.tgz" results
+fi
+
+# The examples against Triton and torch on ROCm (bench/h200_bench.py launches
+# ours through HIP's module API for an amd target).
+if [ -z "${QUICK:-}" ]; then
+  step "benchmark against Triton and torch"
+  PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$artifacts" \
+    --target "amd:chip=${HIP_CHIP:-gfx942}" --json "$out/bench.json" 2>&1 |
+    tee "$out/bench.log" | grep -v Warning || status=1
 fi
 
 echo
