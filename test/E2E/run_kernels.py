@@ -399,6 +399,74 @@ def paged_decode(ctx_lens, kv_heads, group, split_len):
             {5: (2 ** -8 + 2 ** -12, 0), 6: (2 ** -16, 2 ** -18)})
 
 
+def varlen_attention(lens, num_heads, group, causal):
+    d = 128
+    total, kv_heads = sum(lens), num_heads // group
+    cu = np.concatenate([[0], np.cumsum(lens)]).astype(np.int32)
+    scale = 1 / np.sqrt(d)
+    nq, nkv = total * num_heads * d, total * kv_heads * d
+    args = [("buf", "bf16", nq, "rand=64"), ("buf", "bf16", nkv, "rand=65"),
+            ("buf", "bf16", nkv, "rand=66"), ("buf", "bf16", nq, "poison"),
+            ("buf", "i32", len(cu), cu), ("i32", num_heads), ("i32", group),
+            ("f32", float(scale)), ("i32", causal)]
+
+    def ref(a):
+        q = a[0].reshape(total, num_heads, d)
+        k, v = (a[i].reshape(total, kv_heads, d) for i in (1, 2))
+        o = np.zeros((total, num_heads, d))
+        for b, n in enumerate(lens):
+            rows = slice(cu[b], cu[b + 1])
+            for h in range(num_heads if n else 0):
+                s = q[rows, h] @ k[rows, h // group].T * scale
+                if causal:
+                    s = np.where(np.tril(np.ones((n, n), bool)), s, -np.inf)
+                p = np.exp(s - s.max(axis=-1, keepdims=True))
+                o[rows, h] = ((round_bf16(p) @ v[rows, h // group]) /
+                              p.sum(axis=-1, keepdims=True))
+        return {3: o.ravel()}
+    # As flash_attention: P rounded to bf16 (2^-8 with |v| < 1), then one
+    # bf16 rounding of the output.
+    return ((-(-max(lens) // 64), num_heads, len(lens)), args, ref,
+            {3: rounded("bf16", 0, 2 ** -8 + 2 ** -12)})
+
+
+def kv_cache_append(tokens, kv_heads, num_pages, fp8=False):
+    d = 128
+    rng = np.random.default_rng(tokens * 31 + kv_heads * 7 + num_pages)
+    # Distinct slots in shuffled order; about a fifth of the tokens are
+    # padding (slot -1), which write nothing.
+    slots = rng.permutation(num_pages * PAGE)[:tokens].astype(np.int64)
+    slots[rng.random(tokens) < 0.2] = -1
+    n, cache = tokens * kv_heads * d, num_pages * PAGE * kv_heads * d
+    cache_type = "f8e4m3" if fp8 else "bf16"
+    k_scale, v_scale = 0.004, 0.0025
+    args = [("buf", "bf16", n, specials(n, "bf16", tokens + 60)),
+            ("buf", "bf16", n, "rand=61"),
+            ("buf", cache_type, cache, "rand=62"),
+            ("buf", cache_type, cache, "rand=63"),
+            ("buf", "i64", tokens, slots), ("i32", kv_heads)]
+    if fp8:
+        args += [("f32", k_scale), ("f32", v_scale)]
+
+    def quantize(x, scale):
+        # x / scale, saturated at e4m3's largest finite value; NaN stays.
+        with np.errstate(invalid="ignore"):
+            return np.where(np.isnan(x), x, np.clip(x / scale, -448, 448))
+
+    def ref(a):
+        out = {}
+        for i, scale in ((2, k_scale), (3, v_scale)):
+            c = a[i].reshape(num_pages * PAGE, kv_heads, d).copy()
+            src = a[i - 2].reshape(tokens, kv_heads, d)
+            kept = slots >= 0
+            c[slots[kept]] = quantize(src[kept], scale) if fp8 else src[kept]
+            out[i] = c.ravel()
+        return out
+    # A copy is exact; quantized, one e4m3 rounding of an f32 quotient (2 ulp).
+    tol = rounded("e4m3", 2 ** -20) if fp8 else (0, 0)
+    return ((tokens, -(-kv_heads // 8)), args, ref, {2: tol, 3: tol})
+
+
 def paged_decode_merge(rows, splits):
     rng = np.random.default_rng(rows * 1000 + splits)
     lse = rng.uniform(-6, 6, (rows, splits))
@@ -486,6 +554,24 @@ CASES = {
     "paged_decode_merge": ("paged_decode_merge.mlir", "paged_decode_merge",
                            paged_decode_merge,
                            [(1, 1), (5, 17), (3, 40), (2, 256)]),
+    # Packed sequences of ragged lengths (1, 17, 1000, an empty one; blocks
+    # past a short sequence's end do nothing), GQA groups of 1, 2, 4 and 8
+    # over one, two and four KV heads, causal on and off.
+    "varlen_attention": ("varlen_attention.mlir", "varlen_attention",
+                         varlen_attention,
+                         [((1,), 1, 1, 0), ((17, 1000, 0, 65), 8, 4, 1),
+                          ((130, 64, 5), 8, 2, 0), ((200, 33), 2, 1, 1),
+                          ((70, 3), 8, 8, 1)]),
+    # Padding tokens (slot -1), KV heads not a multiple of the 8-head block,
+    # special values (NaN, infinities, subnormals) in the keys: copied as
+    # they are, or quantized with saturation (infinity to 448).
+    "kv_cache_append": ("kv_cache_append.mlir", "kv_cache_append",
+                        kv_cache_append, [(1, 1, 1), (17, 8, 4), (33, 3, 10),
+                                          (100, 16, 20)]),
+    "kv_cache_append_fp8": ("kv_cache_append.mlir", "kv_cache_append_fp8",
+                            lambda *a: kv_cache_append(*a, fp8=True),
+                            [(1, 1, 1), (17, 8, 4), (33, 3, 10),
+                             (100, 16, 20)]),
 }
 NOT_YET = []
 

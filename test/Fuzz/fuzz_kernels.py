@@ -339,6 +339,53 @@ def paged_decode_merge(rng, v, big):
         f"buf:bf16:{rows * 128}:poison", f"i32:{splits}"]
 
 
+def varlen_attention(rng, v, big):
+    batch = rng.randint(1, 3)
+    lens = [pick(rng, [0, 1, 64, 65], 0, 200 if big else 90)
+            for _ in range(batch)]
+    kv_heads, group = rng.choice([1, 2]), rng.choice([1, 2, 4])
+    heads, total = kv_heads * group, sum(lens)
+    cu = [sum(lens[:b]) for b in range(batch + 1)]
+    path = os.path.join(v.work, "cu_seqlens.bin")
+    with open(path, "wb") as f:
+        f.write(struct.pack(f"<{batch + 1}i", *cu))
+    cu_file = os.path.relpath(path, v.root) if v.root else path
+    nq, nkv = max(total, 1) * heads * 128, max(total, 1) * kv_heads * 128
+    return (cdiv(max(max(lens), 1), 64), heads, batch), [
+        f"buf:bf16:{nq}:{v.file('bf16', nq)}",
+        f"buf:bf16:{nkv}:{v.file('bf16', nkv)}",
+        f"buf:bf16:{nkv}:{v.file('bf16', nkv)}", f"buf:bf16:{nq}:poison",
+        f"buf:i32:{batch + 1}:file={cu_file}", f"i32:{heads}", f"i32:{group}",
+        f"f32:{rng.choice([0.08838834764, 0.01, 0.2])}",
+        f"i32:{rng.choice([0, 1])}"]
+
+
+def kv_cache_append(fp8):
+    def recipe(rng, v, big):
+        tokens = pick(rng, [1, 2, 17], 1, 64 if big else 20)
+        kv_heads = pick(rng, [1, 8, 9], 1, 16)
+        pages = rng.randint(cdiv(tokens, 16), cdiv(tokens, 16) + 3)
+        # Distinct slots (the kernel's contract), some tokens padding (-1).
+        slots = rng.sample(range(pages * 16), tokens)
+        slots = [-1 if rng.random() < 0.2 else s for s in slots]
+        path = os.path.join(v.work, "slots.bin")
+        with open(path, "wb") as f:
+            f.write(struct.pack(f"<{tokens}q", *slots))
+        slot_file = os.path.relpath(path, v.root) if v.root else path
+        n, cache = tokens * kv_heads * 128, pages * 16 * kv_heads * 128
+        cache_type = "f8e4m3" if fp8 else "bf16"
+        specs = [f"buf:bf16:{n}:{v.file('bf16', n)}",
+                 f"buf:bf16:{n}:{v.file('bf16', n)}",
+                 f"buf:{cache_type}:{cache}:{v.file(cache_type, cache)}",
+                 f"buf:{cache_type}:{cache}:{v.file(cache_type, cache)}",
+                 f"buf:i64:{tokens}:file={slot_file}", f"i32:{kv_heads}"]
+        if fp8:
+            specs += [f"f32:{rng.choice([0.004, 1.0, 1e-3])}",
+                      f"f32:{rng.choice([0.0025, 2.0])}"]
+        return (tokens, cdiv(kv_heads, 8)), specs
+    return recipe
+
+
 # name: (file, recipe, whether the largest finite values may be drawn, which
 # only kernels that add no floats up can take, and whether NaN and infinities
 # may).
@@ -365,15 +412,24 @@ RECIPES = {
     "paged_decode": ("paged_decode.mlir", paged_decode, False, False),
     "paged_decode_merge": ("paged_decode_merge.mlir", paged_decode_merge,
                            False, False),
+    "varlen_attention": ("varlen_attention.mlir", varlen_attention, False,
+                         False),
+    "kv_cache_append": ("kv_cache_append.mlir", kv_cache_append(False), True,
+                        True),
+    "kv_cache_append_fp8": ("kv_cache_append.mlir", kv_cache_append(True),
+                            True, True),
 }
 
 
-def kernel_name(path):
-    """The name of the tile.func in an example file."""
-    for line in path.read_text().splitlines():
-        if line.startswith("tile.func @"):
-            return line.split("@")[1].split("(")[0]
-    raise SystemExit(f"no tile.func in {path}")
+def kernel_name(path, name):
+    """The tile.func of an example file a recipe checks: the one named as the
+    recipe, else the file's first."""
+    names = [line.split("@")[1].split("(")[0]
+             for line in path.read_text().splitlines()
+             if line.startswith("tile.func @")]
+    if not names:
+        raise SystemExit(f"no tile.func in {path}")
+    return name if name in names else names[0]
 
 
 def mem_available():
@@ -581,6 +637,7 @@ def import_results(args, kernels):
         compare.write_text("\n".join(lines) + "\n")
         proc = subprocess.run(
             [str(args.bin / "tile-check"), str(args.examples / path),
+             "--kernel", kernel_name(args.examples / path, name),
              "--targets", "none", "--cases", str(compare), "--quiet"],
             capture_output=True, text=True, cwd=root)
         total += len(lines)
@@ -659,7 +716,7 @@ def main():
         args.bin = args.bin.resolve()
 
     if args.import_dir:
-        kernels = [(name, path, kernel_name(args.examples / path), [])
+        kernels = [(name, path, kernel_name(args.examples / path, name), [])
                    for name, (path, _, _, _) in RECIPES.items()
                    if not args.only or args.only == name]
         import_results(args, kernels)
@@ -695,12 +752,13 @@ def main():
             else:
                 print(f"fuzz: {why}")
         if args.export:
-            exported.append((name, path, kernel_name(args.examples / path),
-                             lines))
+            exported.append((name, path, kernel_name(args.examples / path,
+                                                     name), lines))
             continue
         cases = kernel_dir / "cases.txt"
         cases.write_text("\n".join(lines) + "\n")
         cmd = [str(args.bin / "tile-check"), str(args.examples / path),
+               "--kernel", kernel_name(args.examples / path, name),
                "--cases", str(cases), "--quiet"]
         if args.targets:
             cmd += ["--targets", args.targets]
