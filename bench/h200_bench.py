@@ -322,6 +322,29 @@ def decode_split_k(Q, KC, VC, BT, CL, OUT, LSE, HKV, GROUP, MAXP, SPLIT, scale,
 
 
 @triton.jit
+def kv_append_k(K, V, KC, VC, SLOT, NKV, KS, VS, BLOCK_H: tl.constexpr,
+                FP8: tl.constexpr):
+    # vLLM's reshape_and_cache: token t's heads into its slot of the cache.
+    t = tl.program_id(0)
+    slot = tl.load(SLOT + t)
+    if slot < 0:
+        return
+    h = tl.program_id(1) * BLOCK_H + tl.arange(0, BLOCK_H)
+    d = tl.arange(0, 128)
+    mask = (h < NKV)[:, None]
+    inner = h[:, None] * 128 + d[None, :]
+    src = t.to(tl.int64) * NKV * 128 + inner
+    dst = slot * NKV * 128 + inner
+    k = tl.load(K + src, mask=mask)
+    v = tl.load(V + src, mask=mask)
+    if FP8:
+        k = (k.to(tl.float32) / KS).to(tl.float8e4nv)
+        v = (v.to(tl.float32) / VS).to(tl.float8e4nv)
+    tl.store(KC + dst, k, mask=mask)
+    tl.store(VC + dst, v, mask=mask)
+
+
+@triton.jit
 def decode_merge_k(OUT, LSE, O, NS, D: tl.constexpr, BLOCK_S: tl.constexpr):
     r = tl.program_id(0)
     z = tl.arange(0, BLOCK_S)
@@ -690,6 +713,48 @@ def main():
                 bench(ours) if ok else None,
                 {"triton": bench(theirs), "SDPA": bench(sdpa)})
             del kc, vc, kg, vg, table
+
+    if wanted("kv_cache_append"):
+        # Prefill-sized batches of new tokens into shuffled slots of a cache
+        # twice their size; one token in 16 is padding (slot -1).
+        hkv, d = 8, 128
+        gen = torch.Generator(device="cuda").manual_seed(2)
+        for fp8 in (False, True):
+            name = "kv_cache_append_fp8" if fp8 else "kv_cache_append"
+            ours_k = kernel("kv_cache_append", name)
+            cache_type = torch.float8_e4m3fn if fp8 else torch.bfloat16
+            for tokens in (256, 16384):
+                key = torch.randn(tokens, hkv, d, device="cuda",
+                                  dtype=torch.bfloat16, generator=gen)
+                value = torch.randn_like(key)
+                slots = torch.randperm(2 * tokens, device="cuda",
+                                       generator=gen)[:tokens]
+                slots[::16] = -1
+                kc = torch.zeros(2 * tokens, hkv, d, device="cuda",
+                                 dtype=cache_type)
+                vc = torch.zeros_like(kc)
+                ks, vs = (0.05, 0.04) if fp8 else (1.0, 1.0)
+                grid = (tokens, -(-hkv // 8))
+                extra = [np.float32(ks), np.float32(vs)] if fp8 else []
+                f = lambda: ours_k(grid, key, value, kc, vc, slots,
+                                   np.int32(hkv), *extra)
+                f()
+                kept = slots >= 0
+                want_k, want_v = key[kept].float(), value[kept].float()
+                if fp8:
+                    want_k = (want_k / ks).clamp(-448, 448)
+                    want_v = (want_v / vs).clamp(-448, 448)
+                ok = (check(name, kc[slots[kept]], want_k, 0, 0.07 if fp8 else 0)
+                      and check(name, vc[slots[kept]], want_v, 0,
+                                0.07 if fp8 else 0))
+                theirs = lambda: kv_append_k[grid](
+                    key, value, kc, vc, slots, hkv, ks, vs, BLOCK_H=8,
+                    FP8=fp8, num_warps=4)
+                written = int(kept.sum()) * hkv * d
+                moved = written * 2 * (2 + kc.element_size()) + 8 * tokens
+                row(f"kv append {'fp8' if fp8 else 'bf16'} T{tokens}", "GB/s",
+                    moved, bench(f) if ok else None, {"triton": bench(theirs)})
+                del key, value, kc, vc
 
     if args.json:
         args.json.write_text(json.dumps(ROWS, indent=1))
