@@ -346,7 +346,7 @@ def fp8_dequant(rows, cols, fill="rand=24"):
 PAGE = 16  # tokens per page of a paged KV cache
 
 
-def paged_decode(ctx_lens, kv_heads, group, split_len):
+def paged_decode(ctx_lens, kv_heads, group, split_len, fp8=False):
     d = 128
     seqs, hq = len(ctx_lens), kv_heads * group
     rng = np.random.default_rng(sum(ctx_lens) * 131 + kv_heads * 17 + group)
@@ -362,8 +362,15 @@ def paged_decode(ctx_lens, kv_heads, group, split_len):
     splits = -(-max(ctx_lens) // split_len)
     cache = num_pages * PAGE * kv_heads * d
     scale = 1 / np.sqrt(d)
+    cache_type = "f8e4m3" if fp8 else "bf16"
+    # The e4m3 cache's scales per KV head: keys and values stay in [-1, 1].
+    k_scales = rng.uniform(0.25, 1, kv_heads)
+    v_scales = rng.uniform(0.25, 1, kv_heads)
+    scales = [("buf", "f32", kv_heads, k_scales),
+              ("buf", "f32", kv_heads, v_scales)] if fp8 else []
     args = [("buf", "bf16", seqs * hq * d, "rand=26"),
-            ("buf", "bf16", cache, "rand=27"), ("buf", "bf16", cache, "rand=28"),
+            ("buf", cache_type, cache, "rand=27"),
+            ("buf", cache_type, cache, "rand=28")] + scales + [
             ("buf", "i32", table.size, table),
             ("buf", "i32", seqs, np.array(ctx_lens)),
             ("buf", "f32", seqs * hq * splits * d, "poison"),
@@ -371,9 +378,15 @@ def paged_decode(ctx_lens, kv_heads, group, split_len):
             ("i32", kv_heads), ("i32", group), ("i32", max_pages),
             ("i32", split_len), ("f32", float(scale))]
 
+    first_out = 7 if fp8 else 5
+
     def ref(a):
         q = a[0].reshape(seqs, kv_heads, group, d)
         kc, vc = (a[i].reshape(num_pages, PAGE, kv_heads, d) for i in (1, 2))
+        if fp8:
+            # The scales as f32 (the kernel reads them so).
+            kc = kc * a[3].astype(np.float32)[None, None, :, None]
+            vc = vc * a[4].astype(np.float32)[None, None, :, None]
         out = np.zeros((seqs, kv_heads, group, splits, d))
         lse = np.full((seqs, kv_heads, group, splits), -np.inf)
         for b, n in enumerate(ctx_lens):
@@ -389,14 +402,17 @@ def paged_decode(ctx_lens, kv_heads, group, split_len):
                     out[b, h, :, z] = (p @ v[z * split_len:(z + 1) * split_len]
                                        / p.sum(axis=1, keepdims=True))
                     lse[b, h, :, z] = m[:, 0] + np.log2(p.sum(axis=1))
-        return {5: out.ravel(), 6: lse.ravel()}
+        return {first_out: out.ravel(), first_out + 1: lse.ravel()}
     # P is rounded to bf16 (half an ulp: 2^-8 relative) before P x V, and
     # |v| < 1, so out is within 2^-8 plus the f32 products' error; the
     # log-sum-exp only has the f32 error of the logits, sums of 128
     # products (below 2^-20 measured): log2(e) moved in its fifth digit
     # is past this.
+    # With an e4m3 cache the products are of the e4m3 values (exact in bf16)
+    # and the scales are applied in f32 (a few more f32 roundings).
     return ((seqs, kv_heads, splits), args, ref,
-            {5: (2 ** -8 + 2 ** -12, 0), 6: (2 ** -16, 2 ** -18)})
+            {first_out: (2 ** -8 + 2 ** -12, 0),
+             first_out + 1: (2 ** -16, 2 ** -18)})
 
 
 def varlen_attention(lens, num_heads, group, causal):
@@ -551,6 +567,11 @@ CASES = {
     "paged_decode": ("paged_decode.mlir", "paged_decode", paged_decode,
                      [((1,), 1, 1, 64), ((17, 1000, 5), 2, 4, 128),
                       ((300, 64, 129), 1, 8, 256), ((33, 200), 2, 16, 64)]),
+    # The same with an e4m3 cache and a scale per KV head.
+    "paged_decode_fp8": ("paged_decode_fp8.mlir", "paged_decode_fp8",
+                         lambda *a: paged_decode(*a, fp8=True),
+                         [((1,), 1, 1, 64), ((17, 1000, 5), 2, 4, 128),
+                          ((33, 200), 2, 8, 64)]),
     "paged_decode_merge": ("paged_decode_merge.mlir", "paged_decode_merge",
                            paged_decode_merge,
                            [(1, 1), (5, 17), (3, 40), (2, 256)]),

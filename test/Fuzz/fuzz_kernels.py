@@ -306,7 +306,7 @@ def fp8_dequant(rng, v, big):
                      f"i32:{stride}"]
 
 
-def paged_decode(rng, v, big):
+def paged_decode(rng, v, big, fp8=False):
     seqs = rng.randint(1, 4 if big else 3)
     kv_heads, group = rng.choice([1, 2]), rng.choice([1, 3, 4, 8, 16])
     split_len = rng.choice([64, 128, 256])
@@ -317,10 +317,15 @@ def paged_decode(rng, v, big):
     pages = rng.randint(1, 40)
     hq, splits = kv_heads * group, cdiv(max_ctx, split_len)
     q, cache = seqs * hq * 128, pages * 16 * kv_heads * 128
+    cache_type = "f8e4m3" if fp8 else "bf16"
+    # Positive scales per KV head for an e4m3 cache.
+    scales = [f"buf:f32:{kv_heads}:const={rng.choice([1, 0.5, 0.01])}",
+              f"buf:f32:{kv_heads}:const={rng.choice([1, 0.25, 2])}"] \
+        if fp8 else []
     return (seqs, kv_heads, splits), [
         f"buf:bf16:{q}:{v.file('bf16', q)}",
-        f"buf:bf16:{cache}:{v.file('bf16', cache)}",
-        f"buf:bf16:{cache}:{v.file('bf16', cache)}",
+        f"buf:{cache_type}:{cache}:{v.file(cache_type, cache)}",
+        f"buf:{cache_type}:{cache}:{v.file(cache_type, cache)}"] + scales + [
         f"buf:i32:{seqs * max_pages}:"
         f"{v.file('i32', seqs * max_pages, (0, pages - 1), special=False)}",
         f"buf:i32:{seqs}:{v.file('i32', seqs, (1, max_ctx), special=False)}",
@@ -410,6 +415,9 @@ RECIPES = {
     "fp8_quant": ("fp8_quant.mlir", fp8_quant, True, True),
     "fp8_dequant": ("fp8_dequant.mlir", fp8_dequant, True, True),
     "paged_decode": ("paged_decode.mlir", paged_decode, False, False),
+    "paged_decode_fp8": ("paged_decode_fp8.mlir",
+                         lambda rng, v, big: paged_decode(rng, v, big, True),
+                         False, False),
     "paged_decode_merge": ("paged_decode_merge.mlir", paged_decode_merge,
                            False, False),
     "varlen_attention": ("varlen_attention.mlir", varlen_attention, False,
