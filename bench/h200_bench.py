@@ -284,9 +284,13 @@ def matmul_desc_k(A, B, C, M, N, K, BM: tl.constexpr, BN: tl.constexpr,
 @triton.jit
 def decode_split_k(Q, KC, VC, BT, CL, OUT, LSE, HKV, GROUP, MAXP, SPLIT, scale,
                    BLOCK_G: tl.constexpr, BLOCK_N: tl.constexpr,
-                   D: tl.constexpr, PAGE: tl.constexpr):
-    # examples/paged_decode.mlir's algorithm, as a Triton user writes it.
+                   D: tl.constexpr, PAGE: tl.constexpr,
+                   KSC=None, VSC=None, FP8: tl.constexpr = False):
+    # examples/paged_decode.mlir's algorithm, as a Triton user writes it
+    # (paged_decode_fp8.mlir's with FP8: an e4m3 cache, scales per KV head).
     seq, kvh, split = tl.program_id(0), tl.program_id(1), tl.program_id(2)
+    if FP8:
+        scale = scale * tl.load(KSC + kvh)
     ctx = tl.load(CL + seq)
     lo = split * SPLIT
     hi = tl.minimum(lo + SPLIT, ctx)
@@ -305,6 +309,8 @@ def decode_split_k(Q, KC, VC, BT, CL, OUT, LSE, HKV, GROUP, MAXP, SPLIT, scale,
         page = tl.load(BT + seq * MAXP + n // PAGE, mask=nok, other=0)
         off = ((page.to(tl.int64) * PAGE + n % PAGE) * HKV + kvh) * D
         k = tl.load(KC + off[:, None] + d[None, :], mask=nok[:, None], other=0.)
+        if FP8:
+            k = k.to(tl.bfloat16)
         s = tl.dot(q, tl.trans(k)) * qk_scale
         s = tl.where(nok[None, :], s, float("-inf"))
         mn = tl.maximum(m, tl.max(s, 1))
@@ -312,12 +318,16 @@ def decode_split_k(Q, KC, VC, BT, CL, OUT, LSE, HKV, GROUP, MAXP, SPLIT, scale,
         alpha = tl.exp2(m - mn)
         l = l * alpha + tl.sum(p, 1)
         v = tl.load(VC + off[:, None] + d[None, :], mask=nok[:, None], other=0.)
+        if FP8:
+            v = v.to(tl.bfloat16)
         acc = acc * alpha[:, None] + tl.dot(p.to(tl.bfloat16), v)
         m = mn
     part = rows * tl.num_programs(2) + split
     lsafe = tl.where(l == 0, 1.0, l)
-    tl.store(OUT + part[:, None] * D + d[None, :], acc / lsafe[:, None],
-             mask=gok[:, None])
+    out = acc / lsafe[:, None]
+    if FP8:
+        out = out * tl.load(VSC + kvh)
+    tl.store(OUT + part[:, None] * D + d[None, :], out, mask=gok[:, None])
     tl.store(LSE + part, m + tl.log2(l), mask=gok)
 
 
@@ -651,6 +661,7 @@ def main():
         hq, hkv, d, page = 32, 8, 128, 16
         group = hq // hkv
         split_k = kernel("paged_decode", "paged_decode")
+        split8 = kernel("paged_decode_fp8", "paged_decode_fp8")
         merge_k = kernel("paged_decode_merge", "paged_decode_merge")
         gen = torch.Generator(device="cuda").manual_seed(1)
         for batch, lengths in ((64, "4096"), (256, "4096"), (256, "1..8192")):
@@ -712,7 +723,45 @@ def main():
             row(f"paged decode B{batch} ctx {lengths}", "GB/s", kv_bytes,
                 bench(ours) if ok else None,
                 {"triton": bench(theirs), "SDPA": bench(sdpa)})
-            del kc, vc, kg, vg, table
+
+            # The same cache in e4m3 with a scale per KV head
+            # (paged_decode_fp8.mlir), against the same in Triton.
+            ks = kc.float().abs().amax(dim=(0, 1, 3)) / 448
+            vs = vc.float().abs().amax(dim=(0, 1, 3)) / 448
+            kc8 = (kc.float() / ks[None, None, :, None]).to(torch.float8_e4m3fn)
+            vc8 = (vc.float() / vs[None, None, :, None]).to(torch.float8_e4m3fn)
+
+            def ours8():
+                split8((batch, hkv, splits), q, kc8, vc8, ks, vs, table, ctx,
+                       part, lse, i32(hkv), i32(group), i32(max_pages),
+                       i32(split_len), np.float32(scale))
+                merge_k((batch * hq,), part, lse, o, i32(splits))
+
+            def theirs8():
+                decode_split_k[(batch, hkv, splits)](
+                    q, kc8, vc8, table, ctx, part, lse, hkv, group, max_pages,
+                    split_len, scale, BLOCK_G=16, BLOCK_N=64, D=d, PAGE=page,
+                    KSC=ks, VSC=vs, FP8=True, num_warps=4)
+                decode_merge_k[(batch * hq,)](
+                    part, lse, o, splits, D=d,
+                    BLOCK_S=triton.next_power_of_2(splits), num_warps=4)
+
+            o.fill_(float("nan"))
+            ours8()
+            # Against SDPA over the dequantized cache (the e4m3 rounding is
+            # the cache's, not the kernel's).
+            kd = kc8.float() * ks[None, None, :, None]
+            vd = vc8.float() * vs[None, None, :, None]
+            kgd = kd.to(torch.bfloat16).reshape(-1, hkv, d)[slots].permute(0, 2, 1, 3)
+            vgd = vd.to(torch.bfloat16).reshape(-1, hkv, d)[slots].permute(0, 2, 1, 3)
+            want8 = torch.nn.functional.scaled_dot_product_attention(
+                q[:, :, None, :], kgd, vgd, attn_mask=valid,
+                enable_gqa=True)[:, :, 0, :]
+            ok8 = check("paged_decode_fp8", o, want8, 3e-2, 3e-2)
+            row(f"paged decode fp8 B{batch} ctx {lengths}", "GB/s",
+                kv_bytes // 2, bench(ours8) if ok8 else None,
+                {"triton": bench(theirs8)})
+            del kc, vc, kg, vg, table, kc8, vc8, kd, vd, kgd, vgd
 
     if wanted("kv_cache_append"):
         # Prefill-sized batches of new tokens into shuffled slots of a cache
