@@ -404,6 +404,12 @@ private:
     LoadOp loads[2];
     bool transposed[2] = {false, false};
     bool invariant[2] = {false, false};
+    /// For a value the loop computes from one load through ops without a
+    /// place of their own (a conversion, a scale, a transpose: an e4m3 cache
+    /// read as bf16): that load, which is loaded an iteration ahead into
+    /// registers; the value is computed from it and stored into the next
+    /// iteration's buffer at the end of each iteration.
+    LoadOp prefetched[2];
     DescLoadOp descLoads[2];
     Layout stagedLayouts[2];
     StagedOperand tiles[2];
@@ -430,6 +436,15 @@ private:
   FailureOr<Distributed> lowerPipelinedDot(OpBuilder &b, DotOp op,
                                            PipelinedInstruction instruction,
                                            const PipelinePlan &plan);
+  /// Computes `dot`'s operands that come from a load (`plan.prefetched`)
+  /// for the iteration where the induction variable is `iteration` (the
+  /// advanced pointers `advance` steps further, or from their start),
+  /// loading nothing past `upper`, and hands each to `store`.
+  LogicalResult
+  stagePrefetched(OpBuilder &b, Location loc, DotOp dot,
+                  const PipelinePlan &plan, Value iteration, Value upper,
+                  Value advance, bool fromStart,
+                  function_ref<void(unsigned, const Distributed &)> store);
   /// One 16-byte copy of a pipelined load, computed but not yet issued:
   /// by threads where `active` holds (all if null), from `ptr` to the i32
   /// shared address `shared` if `read`, else zeros; if `whole` is false

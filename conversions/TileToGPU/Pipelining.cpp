@@ -191,6 +191,54 @@ KernelLowering::planPipeline(DotOp op) {
       plan.scalarOps.push_back(def);
     return llvm::all_of(def->getOperands(), repeatable);
   };
+  // A value computed in the loop from exactly one vectorizable load (whose
+  // pointers and mask the loop can move ahead) through repeatable tile ops
+  // used nowhere else: that load, and the layout the value then comes in
+  // without moving between threads (the load's, transposed where the
+  // chain transposes).
+  std::function<std::optional<std::pair<LoadOp, Layout>>(Value)>
+      prefetchableSource =
+          [&](Value value) -> std::optional<std::pair<LoadOp, Layout>> {
+    Operation *def = value.getDefiningOp();
+    if (!def || def->getBlock() != loop.getBody() || !value.hasOneUse())
+      return std::nullopt;
+    if (auto load = dyn_cast<LoadOp>(def)) {
+      int64_t vector;
+      Layout access = accessLayout(load.getPtr(), &vector);
+      if (load.getIsVolatile() || vector == 1 || !repeatable(load.getPtr()) ||
+          (load.getMask() && !repeatable(load.getMask())) ||
+          (load.getOther() && !repeatable(load.getOther())))
+        return std::nullopt;
+      return std::make_pair(load, access);
+    }
+    if (!isRepeatableTileOp(def) || def->getNumResults() != 1)
+      return std::nullopt;
+    // One operand leads to the load; the others are repeatable (tried
+    // second: `repeatable` takes what it has seen for repeatable).
+    std::optional<std::pair<LoadOp, Layout>> found;
+    for (Value operand : def->getOperands()) {
+      if (isTile(operand))
+        if (std::optional<std::pair<LoadOp, Layout>> source =
+                prefetchableSource(operand)) {
+          if (found)
+            return std::nullopt;
+          found = source;
+          continue;
+        }
+      if (!repeatable(operand))
+        return std::nullopt;
+    }
+    if (!found)
+      return std::nullopt;
+    if (auto trans = dyn_cast<TransOp>(def)) {
+      SmallVector<int64_t> order(trans.getOrder());
+      found->second = permuteDims(found->second, order);
+    } else if (cast<RankedTensorType>(value.getType()).getShape() !=
+               ArrayRef<int64_t>(found->second.shape)) {
+      return std::nullopt;
+    }
+    return found;
+  };
   for (unsigned i = 0; i < 2; ++i) {
     Value operand = op->getOperand(i);
     auto type = cast<RankedTensorType>(operand.getType());
@@ -222,6 +270,11 @@ KernelLowering::planPipeline(DotOp op) {
         !isZeroOrAbsent(load.getOther())) {
       plan.transposed[i] = false;
       plan.stagedLayouts[i] = preferredLayout(operand);
+      if (std::optional<std::pair<LoadOp, Layout>> source =
+              prefetchableSource(operand)) {
+        plan.prefetched[i] = source->first;
+        plan.stagedLayouts[i] = source->second;
+      }
       Operation *def = operand.getDefiningOp();
       if (def && !loop->isAncestor(def) && hasFixedLayout(def)) {
         // Computed where it stands, not in this loop.
@@ -269,11 +322,11 @@ KernelLowering::planPipeline(DotOp op) {
         StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
                       plan.transposed[i] ? 1 - *along : *along, bytes};
   }
-  // Something to copy ahead; a staged operand's buffer is rewritten each
-  // iteration, so the products may not run on.
+  // Something to copy or load ahead; a staged operand's buffer is rewritten
+  // each iteration, so the products may not run on.
   bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
                     !plan.loads[1] && !plan.descLoads[1]};
-  if (staged[0] && staged[1])
+  if (staged[0] && staged[1] && !plan.prefetched[0] && !plan.prefetched[1])
     return std::nullopt;
   if (staged[0] || staged[1])
     plan.resultInFlight.reset();
@@ -613,6 +666,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
         return "tensor copies";
       if (plan.loads[i])
         return plan.transposed[i] ? "async copies, transposed" : "async copies";
+      if (plan.prefetched[i])
+        return "registers, computed from the next iteration's load";
       return plan.invariant[i] ? "registers, staged before the loop"
                                : "registers, staged each iteration";
     };
@@ -630,9 +685,10 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
                     !plan.loads[1] && !plan.descLoads[1]};
   // A computed in the loop goes to the products in registers where the
-  // instruction takes it so (no buffer, no stores).
-  bool registerA = staged[0] && !plan.invariant[0] && instruction.warpgroup &&
-                   instruction.warpgroup->registerA;
+  // instruction takes it so (no buffer, no stores), unless it comes from a
+  // load, which is made an iteration ahead through a buffer instead.
+  bool registerA = staged[0] && !plan.invariant[0] && !plan.prefetched[0] &&
+                   instruction.warpgroup && instruction.warpgroup->registerA;
   // Warpgroup products may run on into the next iteration; a warp's matrix
   // instructions are done when issued.
   std::optional<unsigned> resultInFlight =
@@ -778,6 +834,14 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                           /*fromStart=*/true, constI32(before, loc, j))))
       return failure();
   }
+  if (failed(stagePrefetched(
+          before, loc, op, plan, lower, upper,
+          arith::ConstantIntOp::create(before, loc, i64, 0),
+          /*fromStart=*/true, [&](unsigned operand, const Distributed &value) {
+            stageOperand(before, loc, value, plan.tiles[operand],
+                         bufferOf(before, constI32(before, loc, 0), operand));
+          })))
+    return failure();
   // No copy may still be writing once the loop is done, and every wait on
   // the barriers is over (each iteration has a block barrier after it).
   OpBuilder after(lowered->getContext());
@@ -808,7 +872,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // that last read it (S iterations ago) are over, as the last barrier
   // shows.
   for (unsigned operand = 0; operand < 2; ++operand) {
-    if (!staged[operand] || plan.invariant[operand])
+    if (!staged[operand] || plan.invariant[operand] || plan.prefetched[operand])
       continue;
     Value value = op->getOperand(operand);
     const Layout &layout = plan.stagedLayouts[operand];
@@ -835,6 +899,21 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   Value aheadStage = arith::RemUIOp::create(
       b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, ahead)),
       constI32(b, loc, stages));
+  // Operands computed from a load go to the next iteration's buffer, at the
+  // end of this one: the products that last read it (at i + 1 - S) are
+  // over, as this iteration's barriers show.
+  auto stageNext = [&]() -> LogicalResult {
+    Value nextStage = arith::RemUIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, 1)),
+        constI32(b, loc, stages));
+    return stagePrefetched(
+        b, loc, op, plan, arith::AddIOp::create(b, loc, iv, step), upper,
+        arith::ConstantIntOp::create(b, loc, i64, 1), /*fromStart=*/false,
+        [&](unsigned operand, const Distributed &value) {
+          stageOperand(b, loc, value, plan.tiles[operand],
+                       bufferOf(b, nextStage, operand));
+        });
+  };
   Value aBase = sharedAddressI32(b, loc, bufferOf(b, stage, 0));
   Value bBase = sharedAddressI32(b, loc, bufferOf(b, stage, 1));
   if (instruction.matrix) {
@@ -861,7 +940,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     // The copies of iteration i + S - 1 into the buffer of i - 1.
     if (failed(startStage(b, aheadIteration,
                           arith::ConstantIntOp::create(b, loc, i64, ahead),
-                          /*fromStart=*/false, aheadStage)))
+                          /*fromStart=*/false, aheadStage)) ||
+        failed(stageNext()))
       return failure();
     return Distributed{accLayout, next};
   }
@@ -904,12 +984,56 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // buffer of i - 1 (the advanced pointers hold iteration i's offsets here).
   if (failed(startStage(b, aheadIteration,
                         arith::ConstantIntOp::create(b, loc, i64, ahead),
-                        /*fromStart=*/false, aheadStage)))
+                        /*fromStart=*/false, aheadStage)) ||
+      failed(stageNext()))
     return failure();
   if (resultInFlight)
     return Distributed{accLayout, next};
   return Distributed{accLayout,
                      hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
+}
+
+LogicalResult KernelLowering::stagePrefetched(
+    OpBuilder &b, Location loc, DotOp dot, const PipelinePlan &plan,
+    Value iteration, Value upper, Value advance, bool fromStart,
+    function_ref<void(unsigned, const Distributed &)> store) {
+  for (unsigned operand = 0; operand < 2; ++operand) {
+    LoadOp load = plan.prefetched[operand];
+    if (!load)
+      continue;
+    // Nothing is read past the loop's end (zeros there, never multiplied).
+    Value valid = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                        iteration, upper);
+    ShiftedIteration shift(*this, b, loc, plan, iteration, advance, fromStart);
+    int64_t vector;
+    Layout access = accessLayout(load.getPtr(), &vector);
+    FailureOr<Distributed> loaded = loadTile(b, load, access, vector, valid);
+    if (failed(loaded))
+      return failure();
+    // The rest of the operand's computation, for that iteration, from these
+    // registers: the load stands materialized by them while it is redone.
+    Value result = load.getResult();
+    std::optional<Distributed> savedValue;
+    if (auto it = materialized.find(result); it != materialized.end())
+      savedValue = it->second;
+    Operation *savedReady = readyMarkers.lookup(result);
+    materialized[result] = *loaded;
+    readyMarkers[result] = shiftedPoint;
+    const Layout &layout = plan.stagedLayouts[operand];
+    FailureOr<SmallVector<Value>> regs = at(dot->getOperand(operand), layout);
+    if (savedValue)
+      materialized[result] = *savedValue;
+    else
+      materialized.erase(result);
+    if (savedReady)
+      readyMarkers[result] = savedReady;
+    else
+      readyMarkers.erase(result);
+    if (failed(regs))
+      return failure();
+    store(operand, Distributed{layout, *regs});
+  }
+  return success();
 }
 
 FailureOr<Distributed>
@@ -961,18 +1085,20 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
                       staging.elementBytes / 4;
   int64_t registers = registersOf(cType) + fragments;
   for (unsigned i = 0; i < 2; ++i) {
-    LoadOp load = plan.loads[i];
+    LoadOp load = plan.loads[i] ? plan.loads[i] : plan.prefetched[i];
     if (!load)
       continue;
+    int64_t vector = vectors[i];
+    if (plan.prefetched[i])
+      accessLayout(load.getPtr(), &vector);
     registers += registersOf(load.getType());
     int64_t elementBytes =
         getElementByteSize(getElementTypeOrSelf(load.getType()));
     bool wholeVectors =
-        vectors[i] == 1 ||
+        vector == 1 ||
         ((!load.getMask() ||
-          axis.getMaskConstancy(load.getMask()) % vectors[i] == 0) &&
-         axis.getAlignmentBytes(load.getPtr()) % (vectors[i] * elementBytes) ==
-             0);
+          axis.getMaskConstancy(load.getMask()) % vector == 0) &&
+         axis.getAlignmentBytes(load.getPtr()) % (vector * elementBytes) == 0);
     if (!wholeVectors)
       return unpipelined("the loads are not whole vectors");
   }
@@ -1001,6 +1127,8 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
       if (plan.loads[i])
         return plan.transposed[i] ? "next iteration's loads, transposed"
                                   : "next iteration's loads";
+      if (plan.prefetched[i])
+        return "computed from the next iteration's load";
       return plan.invariant[i] ? "staged before the loop"
                                : "staged each iteration";
     };
@@ -1098,7 +1226,16 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
       /*fromStart=*/true);
   if (failed(first))
     return failure();
-  storeLoads(before, *first, buffers == 2 ? constI32(before, loc, 0) : Value());
+  Value firstStage = buffers == 2 ? constI32(before, loc, 0) : Value();
+  storeLoads(before, *first, firstStage);
+  if (failed(stagePrefetched(
+          before, loc, op, plan, lower, upper,
+          arith::ConstantIntOp::create(before, loc, i64, 0),
+          /*fromStart=*/true, [&](unsigned i, const Distributed &value) {
+            stageMatrixOperand(before, loc, staging, i, value,
+                               bufferOf(before, firstStage, i));
+          })))
+    return failure();
 
   FailureOr<SmallVector<Value>> acc = at(op.getAcc(), dotLayout(op));
   if (failed(acc))
@@ -1116,7 +1253,7 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
   // their last readers (two iterations ago) are past the last barrier.
   auto stageComputed = [&]() -> LogicalResult {
     for (unsigned i = 0; i < 2; ++i) {
-      if (plan.loads[i] || plan.invariant[i])
+      if (plan.loads[i] || plan.invariant[i] || plan.prefetched[i])
         continue;
       FailureOr<SmallVector<Value>> regs = at(op->getOperand(i), layouts[i]);
       if (failed(regs))
@@ -1127,7 +1264,7 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
     return success();
   };
   bool computed = llvm::any_of(llvm::seq(0u, 2u), [&](unsigned i) {
-    return !plan.loads[i] && !plan.invariant[i];
+    return !plan.loads[i] && !plan.invariant[i] && !plan.prefetched[i];
   });
   if (buffers == 2 && failed(stageComputed()))
     return failure();
@@ -1154,5 +1291,14 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
   else
     hooks.emitSchedulingBarrier(b, loc);
   storeLoads(b, *next, nextStage);
+  // Operands computed from a load: from the next iteration's, likewise.
+  if (failed(stagePrefetched(
+          b, loc, op, plan, arith::AddIOp::create(b, loc, iv, step), upper,
+          arith::ConstantIntOp::create(b, loc, i64, 1), /*fromStart=*/false,
+          [&](unsigned i, const Distributed &value) {
+            stageMatrixOperand(b, loc, staging, i, value,
+                               bufferOf(b, nextStage, i));
+          })))
+    return failure();
   return Distributed{dotLayout(op), result};
 }
