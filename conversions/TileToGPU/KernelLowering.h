@@ -445,6 +445,19 @@ private:
                   const PipelinePlan &plan, Value iteration, Value upper,
                   Value advance, bool fromStart,
                   function_ref<void(unsigned, const Distributed &)> store);
+  /// stagePrefetched in two steps, so that the loads are issued well before
+  /// their values are needed: the loads into `loaded`...
+  LogicalResult loadPrefetched(OpBuilder &b, Location loc,
+                               const PipelinePlan &plan, Value iteration,
+                               Value upper, Value advance, bool fromStart,
+                               std::optional<Distributed> (&loaded)[2]);
+  /// ...and, later, the operands computed from them, handed to `store`.
+  LogicalResult
+  storePrefetched(OpBuilder &b, Location loc, DotOp dot,
+                  const PipelinePlan &plan,
+                  const std::optional<Distributed> (&loaded)[2],
+                  Value iteration, Value advance, bool fromStart,
+                  function_ref<void(unsigned, const Distributed &)> store);
   /// One 16-byte copy of a pipelined load, computed but not yet issued:
   /// by threads where `active` holds (all if null), from `ptr` to the i32
   /// shared address `shared` if `read`, else zeros; if `whole` is false

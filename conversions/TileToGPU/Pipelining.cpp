@@ -899,16 +899,23 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   Value aheadStage = arith::RemUIOp::create(
       b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, ahead)),
       constI32(b, loc, stages));
-  // Operands computed from a load go to the next iteration's buffer, at the
-  // end of this one: the products that last read it (at i + 1 - S) are
-  // over, as this iteration's barriers show.
+  // Operands computed from a load: the next iteration's load is issued
+  // now, before the products; what the operand computes from it goes to
+  // the next iteration's buffer at the end of this one (the products that
+  // last read it, at i + 1 - S, are over, as this iteration's barriers
+  // show).
+  Value nextIteration = arith::AddIOp::create(b, loc, iv, step);
+  Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
+  std::optional<Distributed> prefetched[2];
+  if (failed(loadPrefetched(b, loc, plan, nextIteration, upper, one,
+                            /*fromStart=*/false, prefetched)))
+    return failure();
   auto stageNext = [&]() -> LogicalResult {
     Value nextStage = arith::RemUIOp::create(
         b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, 1)),
         constI32(b, loc, stages));
-    return stagePrefetched(
-        b, loc, op, plan, arith::AddIOp::create(b, loc, iv, step), upper,
-        arith::ConstantIntOp::create(b, loc, i64, 1), /*fromStart=*/false,
+    return storePrefetched(
+        b, loc, op, plan, prefetched, nextIteration, one, /*fromStart=*/false,
         [&](unsigned operand, const Distributed &value) {
           stageOperand(b, loc, value, plan.tiles[operand],
                        bufferOf(b, nextStage, operand));
@@ -993,10 +1000,11 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                      hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
 }
 
-LogicalResult KernelLowering::stagePrefetched(
-    OpBuilder &b, Location loc, DotOp dot, const PipelinePlan &plan,
-    Value iteration, Value upper, Value advance, bool fromStart,
-    function_ref<void(unsigned, const Distributed &)> store) {
+LogicalResult
+KernelLowering::loadPrefetched(OpBuilder &b, Location loc,
+                               const PipelinePlan &plan, Value iteration,
+                               Value upper, Value advance, bool fromStart,
+                               std::optional<Distributed> (&loaded)[2]) {
   for (unsigned operand = 0; operand < 2; ++operand) {
     LoadOp load = plan.prefetched[operand];
     if (!load)
@@ -1007,17 +1015,32 @@ LogicalResult KernelLowering::stagePrefetched(
     ShiftedIteration shift(*this, b, loc, plan, iteration, advance, fromStart);
     int64_t vector;
     Layout access = accessLayout(load.getPtr(), &vector);
-    FailureOr<Distributed> loaded = loadTile(b, load, access, vector, valid);
-    if (failed(loaded))
+    FailureOr<Distributed> value = loadTile(b, load, access, vector, valid);
+    if (failed(value))
       return failure();
-    // The rest of the operand's computation, for that iteration, from these
-    // registers: the load stands materialized by them while it is redone.
+    loaded[operand] = *value;
+  }
+  return success();
+}
+
+LogicalResult KernelLowering::storePrefetched(
+    OpBuilder &b, Location loc, DotOp dot, const PipelinePlan &plan,
+    const std::optional<Distributed> (&loaded)[2], Value iteration,
+    Value advance, bool fromStart,
+    function_ref<void(unsigned, const Distributed &)> store) {
+  for (unsigned operand = 0; operand < 2; ++operand) {
+    LoadOp load = plan.prefetched[operand];
+    if (!load)
+      continue;
+    // The rest of the operand's computation, for that iteration, from the
+    // loaded registers: the load stands materialized by them meanwhile.
+    ShiftedIteration shift(*this, b, loc, plan, iteration, advance, fromStart);
     Value result = load.getResult();
     std::optional<Distributed> savedValue;
     if (auto it = materialized.find(result); it != materialized.end())
       savedValue = it->second;
     Operation *savedReady = readyMarkers.lookup(result);
-    materialized[result] = *loaded;
+    materialized[result] = *loaded[operand];
     readyMarkers[result] = shiftedPoint;
     const Layout &layout = plan.stagedLayouts[operand];
     FailureOr<SmallVector<Value>> regs = at(dot->getOperand(operand), layout);
@@ -1034,6 +1057,18 @@ LogicalResult KernelLowering::stagePrefetched(
     store(operand, Distributed{layout, *regs});
   }
   return success();
+}
+
+LogicalResult KernelLowering::stagePrefetched(
+    OpBuilder &b, Location loc, DotOp dot, const PipelinePlan &plan,
+    Value iteration, Value upper, Value advance, bool fromStart,
+    function_ref<void(unsigned, const Distributed &)> store) {
+  std::optional<Distributed> loaded[2];
+  if (failed(loadPrefetched(b, loc, plan, iteration, upper, advance, fromStart,
+                            loaded)))
+    return failure();
+  return storePrefetched(b, loc, dot, plan, loaded, iteration, advance,
+                         fromStart, store);
 }
 
 FailureOr<Distributed>
@@ -1269,10 +1304,14 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
   if (buffers == 2 && failed(stageComputed()))
     return failure();
   barrier(b, loc);
-  FailureOr<SmallVector<Distributed>> next = loadAhead(
-      b, arith::AddIOp::create(b, loc, iv, step),
-      arith::ConstantIntOp::create(b, loc, i64, 1), /*fromStart=*/false);
-  if (failed(next))
+  Value nextIteration = arith::AddIOp::create(b, loc, iv, step);
+  Value one = arith::ConstantIntOp::create(b, loc, i64, 1);
+  FailureOr<SmallVector<Distributed>> next =
+      loadAhead(b, nextIteration, one, /*fromStart=*/false);
+  std::optional<Distributed> prefetched[2];
+  if (failed(next) ||
+      failed(loadPrefetched(b, loc, plan, nextIteration, upper, one,
+                            /*fromStart=*/false, prefetched)))
     return failure();
   if (buffers == 1 && computed) {
     if (failed(stageComputed()))
@@ -1292,10 +1331,9 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
     hooks.emitSchedulingBarrier(b, loc);
   storeLoads(b, *next, nextStage);
   // Operands computed from a load: from the next iteration's, likewise.
-  if (failed(stagePrefetched(
-          b, loc, op, plan, arith::AddIOp::create(b, loc, iv, step), upper,
-          arith::ConstantIntOp::create(b, loc, i64, 1), /*fromStart=*/false,
-          [&](unsigned i, const Distributed &value) {
+  if (failed(storePrefetched(
+          b, loc, op, plan, prefetched, nextIteration, one,
+          /*fromStart=*/false, [&](unsigned i, const Distributed &value) {
             stageMatrixOperand(b, loc, staging, i, value,
                                bufferOf(b, nextStage, i));
           })))
