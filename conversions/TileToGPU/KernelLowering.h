@@ -404,11 +404,11 @@ private:
     LoadOp loads[2];
     bool transposed[2] = {false, false};
     bool invariant[2] = {false, false};
-    /// For a value the loop computes from one load through ops without a
-    /// place of their own (a conversion, a scale, a transpose: an e4m3 cache
-    /// read as bf16): that load, which is loaded an iteration ahead into
-    /// registers; the value is computed from it and stored into the next
-    /// iteration's buffer at the end of each iteration.
+    /// Through registers, for a value the loop computes from one load
+    /// through ops without a place of their own (a conversion, a scale, a
+    /// transpose: an e4m3 cache read as bf16): that load, which is loaded an
+    /// iteration ahead into registers; the value is computed from it and
+    /// stored into the next iteration's buffer at the end of each iteration.
     LoadOp prefetched[2];
     DescLoadOp descLoads[2];
     Layout stagedLayouts[2];
