@@ -66,9 +66,6 @@ static std::string unsupportedOp(Operation *op) {
       .Case([](ttir::DotScaledOp) {
         return "tt.dot_scaled (microscaled formats) has no tile twin yet";
       })
-      .Case([](ttir::MapElementwiseOp) {
-        return "tt.map_elementwise is not imported yet";
-      })
       .Case([](ttir::ElementwiseInlineAsmOp) {
         return "tt.elementwise_inline_asm: target assembly has no tile "
                "meaning";
@@ -76,11 +73,6 @@ static std::string unsupportedOp(Operation *op) {
       .Case<ttir::MakeTensorPtrOp, ttir::AdvanceOp>([](Operation *) {
         return "block pointers (tl.make_block_ptr) are not imported yet; "
                "pass the TTIR after Triton's make_ttir passes";
-      })
-      .Case<ttir::DescriptorReduceOp, ttir::DescriptorGatherOp,
-            ttir::DescriptorScatterOp>([](Operation *) {
-        return "descriptor atomics, gathers and scatters have no tile twin "
-               "yet";
       })
       .Case([](ttir::UnsplatOp) { return "tt.unsplat is not imported yet"; })
       .Case([](ttir::GatherOp gather) -> std::string {
@@ -732,7 +724,10 @@ static void cleanUpUpstreamOps(ModuleOp module,
 
 static LogicalResult
 convertTTIRModule(ModuleOp module, const ConvertTTIRToTileOptions &options) {
-  if (failed(refuseUnsupported(module)) || failed(structureTTIRKernel(module)))
+  if (failed(refuseUnsupported(module)) ||
+      failed(structureTTIRKernel(module)) ||
+      failed(expandMapElementwise(module)) ||
+      failed(expandDescriptorAccesses(module)))
     return failure();
   replaceTypes(module);
   SmallVector<Operation *> ops;

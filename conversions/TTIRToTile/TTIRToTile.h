@@ -56,6 +56,15 @@ bool isTTIRFileName(StringRef path);
 /// and lifts the cf branches of early returns into scf (Structure.cpp).
 LogicalResult structureTTIRKernel(ModuleOp module);
 
+/// Replaces each tt.map_elementwise by its scalar function evaluated on
+/// whole tensors (MapElementwise.cpp).
+LogicalResult expandMapElementwise(ModuleOp module);
+
+/// Replaces each descriptor gather, scatter and reduce by masked tt.load,
+/// tt.store and tt.atomic_rmw at the addresses its descriptor gives
+/// (Descriptors.cpp).
+LogicalResult expandDescriptorAccesses(ModuleOp module);
+
 } // namespace tile
 } // namespace mlir
 

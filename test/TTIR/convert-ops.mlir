@@ -215,3 +215,85 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// tt.map_elementwise: the scalar function's CFG evaluated on whole tensors,
+// each block's values for every element, the join's argument and the result
+// selected by the branch taken there (a captured scalar splat, the region's
+// constant a dense one).
+// CHECK-LABEL: tile.func @map_elementwise(
+// CHECK: %[[T:.*]] = tile.splat %arg1 : tensor<64xf32>
+// CHECK-DAG: %[[GT:.*]] = arith.cmpf ogt, %[[X:.*]], %[[T]] : tensor<64xf32>
+// CHECK-DAG: %[[NOT:.*]] = arith.xori %[[GT]], %{{.*}} : tensor<64xi1>
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32>
+// CHECK-DAG: %[[ELSE:.*]] = arith.mulf %[[X]], %[[ZERO]] {{.*}}: tensor<64xf32>
+// CHECK-DAG: %[[THEN:.*]] = arith.subf %[[X]], %[[T]] {{.*}}: tensor<64xf32>
+// CHECK: %[[Y:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<64xi1>, tensor<64xf32>
+// CHECK: tile.store %{{.*}}, %[[Y]] : tensor<64x!tile.ptr<f32>>
+// CHECK-NOT: map_elementwise
+module {
+  tt.func public @map_elementwise(%x: !tt.ptr<f32>, %t: f32) attributes {noinline = false} {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %p = tt.addptr %xs, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %v = tt.load %p : tensor<64x!tt.ptr<f32>>
+    %y = "tt.map_elementwise"(%v) <{pack = 1 : i32}> ({
+    ^bb0(%a: f32):
+      %c = arith.cmpf ogt, %a, %t : f32
+      cf.cond_br %c, ^bb1, ^bb2
+    ^bb1:
+      %d = arith.subf %a, %t : f32
+      cf.br ^bb3(%d : f32)
+    ^bb2:
+      %z = arith.constant 0.000000e+00 : f32
+      %e = arith.mulf %a, %z : f32
+      cf.br ^bb3(%e : f32)
+    ^bb3(%out: f32):
+      tt.map_elementwise.return %out : f32
+    }) : (tensor<64xf32>) -> tensor<64xf32>
+    tt.store %p, %y : tensor<64x!tt.ptr<f32>>
+    tt.return
+  }
+}
+
+// -----
+
+// Descriptor gathers, scatters and reduces are masked pointer accesses at
+// the addresses the descriptor gives; a gather's out-of-bounds elements read
+// its padding, and a ui32 block makes max unsigned.
+// CHECK-LABEL: tile.func @descriptor_accesses
+// CHECK-NOT: tile.make_desc
+// CHECK: %[[ROWS:.*]] = tile.load
+// CHECK: %[[WIDE:.*]] = arith.extsi %[[ROWS]] : tensor<4xi32> to tensor<4xi64>
+// CHECK: %[[ROW:.*]] = tile.broadcast %{{.*}} : tensor<4x1xi64> -> tensor<4x8xi64>
+// CHECK: %[[COLS:.*]] = tile.range 0 to 8 : tensor<8xi32>
+// CHECK: %[[COL:.*]] = tile.broadcast %{{.*}} : tensor<1x8xi64> -> tensor<4x8xi64>
+// CHECK: arith.cmpi slt, %[[ROW]]
+// CHECK: arith.cmpi sge, %[[ROW]]
+// CHECK: %[[ROWOFF:.*]] = arith.muli %[[ROW]]
+// CHECK: %[[PTRS:.*]] = tile.addptr
+// CHECK: %[[NAN:.*]] = arith.constant dense<0x7FC00000> : tensor<4x8xf32>
+// CHECK: %[[G:.*]] = tile.load %[[PTRS]], %{{.*}}, %[[NAN]] : tensor<4x8x!tile.ptr<f32>>
+// CHECK: tile.store %{{.*}}, %[[G]], %{{.*}} : tensor<4x8x!tile.ptr<f32>>
+// CHECK: tile.atomic_rmw umax, relaxed, gpu %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x!tile.ptr<i32>>
+// CHECK: tile.atomic_rmw fadd, relaxed, gpu %{{.*}}, %{{.*}}, %{{.*}} : tensor<2x4x!tile.ptr<f32>>
+// CHECK-NOT: descriptor
+module {
+  tt.func public @descriptor_accesses(%f: !tt.ptr<f32>, %u: !tt.ptr<i32>, %r: !tt.ptr<i32>, %m: i32, %s: i64) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i64
+    %rp = tt.splat %r : !tt.ptr<i32> -> tensor<4x!tt.ptr<i32>>
+    %rows = tt.load %rp : tensor<4x!tt.ptr<i32>>
+    %d = tt.make_tensor_descriptor %f, [%m, %m], [%s, %c1] {padding = 2 : i32} : <f32>, <tensor<1x8xf32>>
+    %g = tt.descriptor_gather %d[%rows, %m] : (!tt.tensordesc<tensor<1x8xf32>>, tensor<4xi32>, i32) -> tensor<4x8xf32>
+    tt.descriptor_scatter %d[%rows, %c0], %g : !tt.tensordesc<tensor<1x8xf32>>, tensor<4xi32>, i32, tensor<4x8xf32>
+    %e = tt.make_tensor_descriptor %u, [%m], [%c1] : <i32>, <tensor<16xui32>>
+    %v = arith.constant dense<3> : tensor<16xi32>
+    tt.descriptor_reduce max, %e[%m], %v : !tt.tensordesc<tensor<16xui32>>, tensor<16xi32>
+    %h = tt.make_tensor_descriptor %f, [%m, %m], [%s, %c1] : <f32>, <tensor<2x4xf32>>
+    %w = arith.constant dense<1.0> : tensor<2x4xf32>
+    tt.descriptor_reduce add, %h[%c0, %m], %w : !tt.tensordesc<tensor<2x4xf32>>, tensor<2x4xf32>
+    tt.return
+  }
+}

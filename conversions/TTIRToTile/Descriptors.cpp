@@ -1,0 +1,268 @@
+//===- Descriptors.cpp - descriptor gathers, scatters and reduces ---------===//
+//
+// tt.descriptor_gather, tt.descriptor_scatter and tt.descriptor_reduce reach
+// a described array the way tile.desc_load does, but read rows chosen by a
+// tensor of indices, write them, or combine a block into the array
+// atomically. tile needs no op for them: they are pointer-tensor accesses
+// whose addresses and bounds come from the descriptor's base, shape and
+// strides (docs/Semantics.md 3.5), masked to the in-bounds elements. They are
+// rewritten into TTIR's own tt.load, tt.store and tt.atomic_rmw before types
+// become tile's, while the block type still says whether a min or max is
+// unsigned (ui32); the import then converts those like any others.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TTIRToTile/TTIRToTile.h"
+#include "tile/TTIR/IR/TTIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// Emits the address arithmetic of one access to `make`'s array.
+class BlockAddressing {
+public:
+  BlockAddressing(OpBuilder &b, Location loc, ttir::MakeTensorDescOp make,
+                  ArrayRef<int64_t> shape)
+      : b(b), loc(loc), make(make), shape(shape) {}
+
+  /// The i64 indices, along dimension `dim`, of a block starting at `offset`
+  /// (an i32 scalar), spread over the whole block.
+  Value blockIndices(int64_t dim, Value offset) {
+    auto rangeType = RankedTensorType::get({shape[dim]}, b.getI32Type());
+    Value range = ttir::MakeRangeOp::create(b, loc, rangeType, 0, shape[dim]);
+    Value wide = widen(range);
+    Value start = ttir::SplatOp::create(b, loc, wide.getType(), widen(offset));
+    return spread(arith::AddIOp::create(b, loc, wide, start), dim);
+  }
+
+  /// `indices` (a 1-D i32 tensor along dimension `dim`) as i64, spread.
+  Value givenIndices(int64_t dim, Value indices) {
+    return spread(widen(indices), dim);
+  }
+
+  /// Pointers to the elements at `indices` (one tensor per dimension) and
+  /// the mask of those in bounds.
+  std::pair<Value, Value> address(ArrayRef<Value> indices) {
+    auto i64Type = RankedTensorType::get(shape, b.getI64Type());
+    auto splat = [&](Value scalar) -> Value {
+      return ttir::SplatOp::create(b, loc, i64Type, scalar);
+    };
+    Value zero = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(i64Type, b.getI64IntegerAttr(0)));
+    Value offset, inBounds;
+    for (auto [index, extent, stride] :
+         llvm::zip(indices, make.getShape(), make.getStrides())) {
+      Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                          index, splat(widen(extent)));
+      Value above =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero);
+      Value both = arith::AndIOp::create(b, loc, below, above);
+      inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, both) : both;
+      Value term = arith::MulIOp::create(b, loc, index, splat(stride));
+      offset = offset ? arith::AddIOp::create(b, loc, offset, term) : term;
+    }
+    Value base = make.getBase();
+    auto ptrType = RankedTensorType::get(shape, base.getType());
+    Value ptrs = ttir::SplatOp::create(b, loc, ptrType, base);
+    ptrs = ttir::AddPtrOp::create(b, loc, ptrType, ptrs, offset);
+    return {ptrs, inBounds};
+  }
+
+private:
+  Value widen(Value value) {
+    Type type = b.getI64Type();
+    if (auto tensor = dyn_cast<RankedTensorType>(value.getType()))
+      type = tensor.clone(type);
+    return arith::ExtSIOp::create(b, loc, type, value);
+  }
+
+  /// A 1-D tensor along dimension `dim` of the block, broadcast to all of it.
+  Value spread(Value value, int64_t dim) {
+    SmallVector<int64_t> current{shape[dim]};
+    Type element = getElementTypeOrSelf(value.getType());
+    for (int64_t d = 0, rank = shape.size(); d < rank; ++d) {
+      if (d == dim)
+        continue;
+      current.insert(current.begin() + d, 1);
+      value = ttir::ExpandDimsOp::create(
+          b, loc, RankedTensorType::get(current, element), value, d);
+    }
+    if (ArrayRef<int64_t>(current) == shape)
+      return value;
+    return ttir::BroadcastOp::create(
+        b, loc, RankedTensorType::get(shape, element), value);
+  }
+
+  OpBuilder &b;
+  Location loc;
+  ttir::MakeTensorDescOp make;
+  ArrayRef<int64_t> shape;
+};
+} // namespace
+
+/// The tt.make_tensor_descriptor that `desc` comes from, or null after
+/// reporting why there is none.
+static ttir::MakeTensorDescOp findDescriptor(Operation *access, Value desc,
+                                             int64_t rank) {
+  auto make = desc.getDefiningOp<ttir::MakeTensorDescOp>();
+  if (!make) {
+    access->emitError("the descriptor must be made in the kernel by "
+                      "tt.make_tensor_descriptor, not passed through control "
+                      "flow, to be imported");
+    return {};
+  }
+  if (static_cast<int64_t>(make.getShape().size()) != rank) {
+    access->emitError("the descriptor describes a ")
+        << make.getShape().size() << "-D array; this access is " << rank
+        << "-D";
+    return {};
+  }
+  return make;
+}
+
+/// The read-modify-write that combines like `op`'s kind into elements of
+/// `block`'s type, or nullopt after reporting why there is none.
+static std::optional<ttir::RMWOp>
+convertReduceKind(ttir::DescriptorReduceOp op, RankedTensorType block) {
+  Type element = block.getElementType();
+  bool isFloat = isa<FloatType>(element);
+  bool isUnsigned = element.isUnsignedInteger();
+  switch (op.getKind()) {
+  case ttir::DescriptorReduceKind::ADD:
+    return isFloat ? ttir::RMWOp::FADD : ttir::RMWOp::ADD;
+  case ttir::DescriptorReduceKind::MIN:
+  case ttir::DescriptorReduceKind::MAX: {
+    bool isMin = op.getKind() == ttir::DescriptorReduceKind::MIN;
+    if (isFloat && !element.isF32() && !element.isF64()) {
+      op.emitError("tt.descriptor_reduce min/max of ")
+          << element << " has no tile twin (tile's float min/max atomics "
+          << "are f32 and f64)";
+      return std::nullopt;
+    }
+    if (isUnsigned)
+      return isMin ? ttir::RMWOp::UMIN : ttir::RMWOp::UMAX;
+    return isMin ? ttir::RMWOp::MIN : ttir::RMWOp::MAX;
+  }
+  case ttir::DescriptorReduceKind::AND:
+    return ttir::RMWOp::AND;
+  case ttir::DescriptorReduceKind::OR:
+    return ttir::RMWOp::OR;
+  case ttir::DescriptorReduceKind::XOR:
+    return ttir::RMWOp::XOR;
+  case ttir::DescriptorReduceKind::NONE:
+  case ttir::DescriptorReduceKind::INC:
+  case ttir::DescriptorReduceKind::DEC:
+    break;
+  }
+  op.emitError("tt.descriptor_reduce ")
+      << ttir::stringifyDescriptorReduceKind(op.getKind())
+      << " has no tile twin";
+  return std::nullopt;
+}
+
+static LogicalResult expandGather(ttir::DescriptorGatherOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getType());
+  ttir::MakeTensorDescOp make = findDescriptor(op, op.getDesc(), 2);
+  if (!make)
+    return failure();
+  BlockAddressing addressing(b, loc, make, type.getShape());
+  Value rows = addressing.givenIndices(0, op.getXOffsets());
+  Value cols = addressing.blockIndices(1, op.getYOffset());
+  auto [ptrs, inBounds] = addressing.address({rows, cols});
+  // Out-of-bounds elements read the descriptor's padding.
+  Type element = type.getElementType();
+  TypedAttr padding = b.getZeroAttr(element);
+  if (auto floatType = dyn_cast<FloatType>(element);
+      floatType && make.getPadding() == ttir::PaddingOption::PAD_NAN)
+    padding = b.getFloatAttr(
+        floatType, APFloat::getQNaN(floatType.getFloatSemantics()));
+  Value other = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(type, padding));
+  Value value = ttir::LoadOp::create(b, loc, type, ptrs, inBounds, other,
+                                    /*boundaryCheck=*/nullptr,
+                                    /*padding=*/nullptr);
+  op.replaceAllUsesWith(value);
+  op.erase();
+  return success();
+}
+
+static LogicalResult expandScatter(ttir::DescriptorScatterOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getSrc().getType());
+  ttir::MakeTensorDescOp make = findDescriptor(op, op.getDesc(), 2);
+  if (!make)
+    return failure();
+  BlockAddressing addressing(b, loc, make, type.getShape());
+  Value rows = addressing.givenIndices(0, op.getXOffsets());
+  Value cols = addressing.blockIndices(1, op.getYOffset());
+  auto [ptrs, inBounds] = addressing.address({rows, cols});
+  ttir::StoreOp::create(b, loc, ptrs, op.getSrc(), inBounds,
+                        /*boundaryCheck=*/nullptr);
+  op.erase();
+  return success();
+}
+
+static LogicalResult expandReduce(ttir::DescriptorReduceOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getSrc().getType());
+  RankedTensorType block = op.getDesc().getType().getBlockType();
+  ttir::MakeTensorDescOp make =
+      findDescriptor(op, op.getDesc(), type.getRank());
+  if (!make)
+    return failure();
+  std::optional<ttir::RMWOp> kind = convertReduceKind(op, block);
+  if (!kind)
+    return failure();
+  BlockAddressing addressing(b, loc, make, type.getShape());
+  SmallVector<Value> indices;
+  for (auto [dim, offset] : llvm::enumerate(op.getIndices()))
+    indices.push_back(addressing.blockIndices(dim, offset));
+  auto [ptrs, inBounds] = addressing.address(indices);
+  // A bulk reduction orders nothing (Hopper's cp.reduce.async.bulk is
+  // relaxed), and the array is the device's.
+  MLIRContext *ctx = op.getContext();
+  ttir::AtomicRMWOp::create(
+      b, loc, type, ttir::RMWOpAttr::get(ctx, *kind),
+      ttir::MemSemanticAttr::get(ctx, ttir::MemSemantic::RELAXED),
+      ttir::MemSyncScopeAttr::get(ctx, ttir::MemSyncScope::GPU), ptrs,
+      op.getSrc(), inBounds);
+  op.erase();
+  return success();
+}
+
+LogicalResult mlir::tile::expandDescriptorAccesses(ModuleOp module) {
+  SmallVector<Operation *> accesses;
+  module.walk([&](Operation *op) {
+    if (isa<ttir::DescriptorGatherOp, ttir::DescriptorScatterOp,
+            ttir::DescriptorReduceOp>(op))
+      accesses.push_back(op);
+  });
+  SetVector<Operation *> makes;
+  for (Operation *op : accesses) {
+    // Each access's first operand is its descriptor.
+    if (Operation *make = op->getOperand(0).getDefiningOp())
+      makes.insert(make);
+    LogicalResult expanded =
+        llvm::TypeSwitch<Operation *, LogicalResult>(op)
+            .Case([](ttir::DescriptorGatherOp op) { return expandGather(op); })
+            .Case(
+                [](ttir::DescriptorScatterOp op) { return expandScatter(op); })
+            .Case([](ttir::DescriptorReduceOp op) { return expandReduce(op); });
+    if (failed(expanded))
+      return failure();
+  }
+  // A descriptor only these accessed is dead now.
+  for (Operation *make : makes)
+    if (make->use_empty())
+      make->erase();
+  return success();
+}
