@@ -74,16 +74,6 @@ static std::string unsupportedOp(Operation *op) {
         return "block pointers (tl.make_block_ptr) are not imported yet; "
                "pass the TTIR after Triton's make_ttir passes";
       })
-      .Case([](ttir::UnsplatOp) { return "tt.unsplat is not imported yet"; })
-      .Case([](ttir::GatherOp gather) -> std::string {
-        auto src = cast<RankedTensorType>(gather.getSrc().getType());
-        auto idx = cast<RankedTensorType>(gather.getIndices().getType());
-        for (int64_t d = 0; d < src.getRank(); ++d)
-          if (d != gather.getAxis() && src.getDimSize(d) != idx.getDimSize(d))
-            return "tt.gather with indices smaller than the source off its "
-                   "axis is not imported yet";
-        return {};
-      })
       .Default([](Operation *op) -> std::string {
         StringRef dialect = op->getName().getDialectNamespace();
         if (dialect == "tt" || dialect == "arith" || dialect == "math" ||
@@ -727,7 +717,7 @@ convertTTIRModule(ModuleOp module, const ConvertTTIRToTileOptions &options) {
   if (failed(refuseUnsupported(module)) ||
       failed(structureTTIRKernel(module)) ||
       failed(expandMapElementwise(module)) ||
-      failed(expandDescriptorAccesses(module)))
+      failed(decomposeOpsWithoutTwin(module)))
     return failure();
   replaceTypes(module);
   SmallVector<Operation *> ops;

@@ -60,10 +60,10 @@ LogicalResult structureTTIRKernel(ModuleOp module);
 /// whole tensors (MapElementwise.cpp).
 LogicalResult expandMapElementwise(ModuleOp module);
 
-/// Replaces each descriptor gather, scatter and reduce by masked tt.load,
-/// tt.store and tt.atomic_rmw at the addresses its descriptor gives
-/// (Descriptors.cpp).
-LogicalResult expandDescriptorAccesses(ModuleOp module);
+/// Rewrites the tt ops tile has no twin for but a few TTIR ops express
+/// (descriptor gathers, scatters and reduces, unsplat, gathers of a smaller
+/// size off their axis) into those ops (Decompositions.cpp).
+LogicalResult decomposeOpsWithoutTwin(ModuleOp module);
 
 } // namespace tile
 } // namespace mlir

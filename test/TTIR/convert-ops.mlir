@@ -297,3 +297,38 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// tt.unsplat is a reduction of its one element (the combiner never runs); a
+// gather whose indices are smaller than the source off its axis first cuts
+// the source there with an iota gather.
+// CHECK-LABEL: tile.func @unsplat_gather
+// CHECK: %[[ONE:.*]] = tile.reshape %{{.*}} : tensor<1x1xi32> -> tensor<1xi32>
+// CHECK: tile.reduce(%[[ONE]]) axis = 0 : tensor<1xi32> -> i32 {
+// CHECK-NEXT: ^bb0(%[[A:.*]]: i32, %{{.*}}: i32):
+// CHECK-NEXT: tile.yield %[[A]] : i32
+// CHECK: %[[SRC:.*]] = arith.sitofp
+// CHECK: %[[IDX:.*]] = arith.constant dense<1> : tensor<2x2xi32>
+// CHECK: %[[IOTA:.*]] = tile.range 0 to 2 : tensor<2xi32>
+// CHECK: %[[ROW:.*]] = tile.expand_dims %[[IOTA]], 0 : tensor<2xi32> -> tensor<1x2xi32>
+// CHECK: %[[CUT:.*]] = tile.broadcast %[[ROW]] : tensor<1x2xi32> -> tensor<8x2xi32>
+// CHECK: %[[NARROW:.*]] = tile.gather %[[SRC]][%[[CUT]]], 1 : tensor<8x4xf32>, tensor<8x2xi32> -> tensor<8x2xf32>
+// CHECK: tile.gather %[[NARROW]][%[[IDX]]], 0 : tensor<8x2xf32>, tensor<2x2xi32> -> tensor<2x2xf32>
+module {
+  tt.func public @unsplat_gather(%f: !tt.ptr<f32>, %q: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 1 : i32, start = 0 : i32} : tensor<1xi32>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<1xi32> -> tensor<1x1xi32>
+    %s = tt.unsplat %e : tensor<1x1xi32>
+    tt.store %q, %s : !tt.ptr<i32>
+    %r8 = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+    %a = tt.expand_dims %r8 {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+    %b = tt.broadcast %a : tensor<8x1xi32> -> tensor<8x4xi32>
+    %src = arith.sitofp %b : tensor<8x4xi32> to tensor<8x4xf32>
+    %i = arith.constant dense<1> : tensor<2x2xi32>
+    %g = tt.gather %src[%i] {axis = 0 : i32} : (tensor<8x4xf32>, tensor<2x2xi32>) -> tensor<2x2xf32>
+    %fs = tt.splat %f : !tt.ptr<f32> -> tensor<2x2x!tt.ptr<f32>>
+    tt.store %fs, %g : tensor<2x2x!tt.ptr<f32>>
+    tt.return
+  }
+}

@@ -1,14 +1,22 @@
-//===- Descriptors.cpp - descriptor gathers, scatters and reduces ---------===//
+//===- Decompositions.cpp - TTIR ops tile has no twin for -----------------===//
 //
-// tt.descriptor_gather, tt.descriptor_scatter and tt.descriptor_reduce reach
-// a described array the way tile.desc_load does, but read rows chosen by a
-// tensor of indices, write them, or combine a block into the array
-// atomically. tile needs no op for them: they are pointer-tensor accesses
-// whose addresses and bounds come from the descriptor's base, shape and
-// strides (docs/Semantics.md 3.5), masked to the in-bounds elements. They are
-// rewritten into TTIR's own tt.load, tt.store and tt.atomic_rmw before types
-// become tile's, while the block type still says whether a min or max is
-// unsigned (ui32); the import then converts those like any others.
+// Some tt ops have no tile op of the same meaning but are a few TTIR ops
+// that do have one; they are rewritten here, in TTIR, before types become
+// tile's, and the import converts the result like any other TTIR
+// (docs/TTIR.md section 3.1):
+//
+// * tt.descriptor_gather, tt.descriptor_scatter and tt.descriptor_reduce
+//   reach a described array the way tile.desc_load does, but read rows
+//   chosen by a tensor of indices, write them, or combine a block into the
+//   array atomically: pointer-tensor accesses whose addresses and bounds
+//   come from the descriptor's base, shape and strides (docs/Semantics.md
+//   3.5), masked to the in-bounds elements. The block type still says here
+//   whether a min or max is unsigned (ui32).
+// * tt.unsplat takes the element of a one-element tensor: a reduction of
+//   that element, whose combiner never runs.
+// * tt.gather whose indices are smaller than the source off its axis: the
+//   source is first cut to the indices' size there, by gathers with iota
+//   indices along those dimensions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +29,25 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+
+/// `value`, a 1-D tensor along dimension `dim` of `shape`, broadcast to all
+/// of it.
+static Value spreadAlong(OpBuilder &b, Location loc, Value value,
+                         ArrayRef<int64_t> shape, int64_t dim) {
+  SmallVector<int64_t> current{shape[dim]};
+  Type element = getElementTypeOrSelf(value.getType());
+  for (int64_t d = 0, rank = shape.size(); d < rank; ++d) {
+    if (d == dim)
+      continue;
+    current.insert(current.begin() + d, 1);
+    value = ttir::ExpandDimsOp::create(
+        b, loc, RankedTensorType::get(current, element), value, d);
+  }
+  if (ArrayRef<int64_t>(current) == shape)
+    return value;
+  return ttir::BroadcastOp::create(b, loc, RankedTensorType::get(shape, element),
+                                   value);
+}
 
 namespace {
 /// Emits the address arithmetic of one access to `make`'s array.
@@ -37,12 +64,13 @@ public:
     Value range = ttir::MakeRangeOp::create(b, loc, rangeType, 0, shape[dim]);
     Value wide = widen(range);
     Value start = ttir::SplatOp::create(b, loc, wide.getType(), widen(offset));
-    return spread(arith::AddIOp::create(b, loc, wide, start), dim);
+    return spreadAlong(b, loc, arith::AddIOp::create(b, loc, wide, start),
+                       shape, dim);
   }
 
   /// `indices` (a 1-D i32 tensor along dimension `dim`) as i64, spread.
   Value givenIndices(int64_t dim, Value indices) {
-    return spread(widen(indices), dim);
+    return spreadAlong(b, loc, widen(indices), shape, dim);
   }
 
   /// Pointers to the elements at `indices` (one tensor per dimension) and
@@ -79,23 +107,6 @@ private:
     if (auto tensor = dyn_cast<RankedTensorType>(value.getType()))
       type = tensor.clone(type);
     return arith::ExtSIOp::create(b, loc, type, value);
-  }
-
-  /// A 1-D tensor along dimension `dim` of the block, broadcast to all of it.
-  Value spread(Value value, int64_t dim) {
-    SmallVector<int64_t> current{shape[dim]};
-    Type element = getElementTypeOrSelf(value.getType());
-    for (int64_t d = 0, rank = shape.size(); d < rank; ++d) {
-      if (d == dim)
-        continue;
-      current.insert(current.begin() + d, 1);
-      value = ttir::ExpandDimsOp::create(
-          b, loc, RankedTensorType::get(current, element), value, d);
-    }
-    if (ArrayRef<int64_t>(current) == shape)
-      return value;
-    return ttir::BroadcastOp::create(
-        b, loc, RankedTensorType::get(shape, element), value);
   }
 
   OpBuilder &b;
@@ -239,28 +250,88 @@ static LogicalResult expandReduce(ttir::DescriptorReduceOp op) {
   return success();
 }
 
-LogicalResult mlir::tile::expandDescriptorAccesses(ModuleOp module) {
-  SmallVector<Operation *> accesses;
+static LogicalResult decomposeUnsplat(ttir::UnsplatOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getSrc().getType());
+  if (type.getNumElements() != 1)
+    return op.emitError("tt.unsplat of ")
+           << type.getNumElements() << " elements; it takes one";
+  Type element = type.getElementType();
+  Value src = op.getSrc();
+  auto vector = RankedTensorType::get({1}, element);
+  if (type != vector)
+    src = ttir::ReshapeOp::create(b, loc, vector, src);
+  auto reduce = ttir::ReduceOp::create(b, loc, TypeRange{element},
+                                       ValueRange{src}, /*axis=*/0);
+  Block *combiner = b.createBlock(&reduce.getCombineOp(), {},
+                                  {element, element}, {loc, loc});
+  ttir::ReduceReturnOp::create(b, loc, combiner->getArgument(0));
+  op.replaceAllUsesWith(reduce.getResult().front());
+  op.erase();
+  return success();
+}
+
+/// Cuts a gather's source to its indices' size off the gather axis, where
+/// they are smaller; leaves other gathers alone.
+static LogicalResult cutGatherSource(ttir::GatherOp op) {
+  auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+  auto indexType = cast<RankedTensorType>(op.getIndices().getType());
+  if (srcType.getRank() != indexType.getRank())
+    return op.emitError("tt.gather indices of rank ")
+           << indexType.getRank() << " for a source of rank "
+           << srcType.getRank();
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value src = op.getSrc();
+  SmallVector<int64_t> shape(srcType.getShape());
+  for (int64_t dim = 0, rank = shape.size(); dim < rank; ++dim) {
+    int64_t size = indexType.getDimSize(dim);
+    if (dim == op.getAxis() || size == shape[dim])
+      continue;
+    if (size > shape[dim])
+      return op.emitError("tt.gather indices dimension ")
+             << dim << " (" << size << ") is larger than the source's ("
+             << shape[dim] << ")";
+    shape[dim] = size;
+    auto iotaType = RankedTensorType::get({size}, b.getI32Type());
+    Value iota = ttir::MakeRangeOp::create(b, loc, iotaType, 0, size);
+    Value indices = spreadAlong(b, loc, iota, shape, dim);
+    src = ttir::GatherOp::create(
+        b, loc, RankedTensorType::get(shape, srcType.getElementType()), src,
+        indices, dim);
+  }
+  if (src != op.getSrc())
+    op.getSrcMutable().assign(src);
+  return success();
+}
+
+LogicalResult mlir::tile::decomposeOpsWithoutTwin(ModuleOp module) {
+  SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     if (isa<ttir::DescriptorGatherOp, ttir::DescriptorScatterOp,
-            ttir::DescriptorReduceOp>(op))
-      accesses.push_back(op);
+            ttir::DescriptorReduceOp, ttir::UnsplatOp, ttir::GatherOp>(op))
+      ops.push_back(op);
   });
   SetVector<Operation *> makes;
-  for (Operation *op : accesses) {
-    // Each access's first operand is its descriptor.
-    if (Operation *make = op->getOperand(0).getDefiningOp())
-      makes.insert(make);
-    LogicalResult expanded =
+  for (Operation *op : ops) {
+    if (isa<ttir::DescriptorGatherOp, ttir::DescriptorScatterOp,
+            ttir::DescriptorReduceOp>(op))
+      // Each descriptor access's first operand is its descriptor.
+      if (Operation *make = op->getOperand(0).getDefiningOp())
+        makes.insert(make);
+    LogicalResult decomposed =
         llvm::TypeSwitch<Operation *, LogicalResult>(op)
             .Case([](ttir::DescriptorGatherOp op) { return expandGather(op); })
             .Case(
                 [](ttir::DescriptorScatterOp op) { return expandScatter(op); })
-            .Case([](ttir::DescriptorReduceOp op) { return expandReduce(op); });
-    if (failed(expanded))
+            .Case([](ttir::DescriptorReduceOp op) { return expandReduce(op); })
+            .Case([](ttir::UnsplatOp op) { return decomposeUnsplat(op); })
+            .Case([](ttir::GatherOp op) { return cutGatherSource(op); });
+    if (failed(decomposed))
       return failure();
   }
-  // A descriptor only these accessed is dead now.
+  // A descriptor only the accesses used is dead now.
   for (Operation *make : makes)
     if (make->use_empty())
       make->erase();
