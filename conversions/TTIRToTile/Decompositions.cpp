@@ -17,6 +17,10 @@
 // * tt.gather whose indices are smaller than the source off its axis: the
 //   source is first cut to the indices' size there, by gathers with iota
 //   indices along those dimensions.
+// * tt.dot_scaled (microscaled formats): each operand decoded to f32 (e2m1
+//   unpacked from its bytes), multiplied by its e8m0 scales, rounded to
+//   bf16 and given to tt.dot, as Triton does where the hardware has no
+//   block-scaled unit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -306,11 +310,220 @@ static LogicalResult cutGatherSource(ttir::GatherOp op) {
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tt.dot_scaled
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Builds the elementwise integer and float arithmetic of the dot_scaled
+/// decomposition on tensors of one shape.
+class TensorArith {
+public:
+  TensorArith(OpBuilder &b, Location loc, RankedTensorType shape)
+      : b(b), loc(loc), i32Type(shape.clone(b.getI32Type())),
+        f32Type(shape.clone(b.getF32Type())) {}
+
+  Value constant(int64_t value) {
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(i32Type, b.getI32IntegerAttr(value)));
+  }
+  Value bits(Value x, int64_t mask) {
+    return arith::AndIOp::create(b, loc, x, constant(mask));
+  }
+  Value shiftLeft(Value x, int64_t by) {
+    return arith::ShLIOp::create(b, loc, x, constant(by));
+  }
+  Value shiftRight(Value x, int64_t by) {
+    return arith::ShRUIOp::create(b, loc, x, constant(by));
+  }
+  Value equals(Value x, int64_t value) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x,
+                                 constant(value));
+  }
+  Value select(Value condition, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, condition, x, y);
+  }
+  Value asFloat(Value x) { return ttir::BitcastOp::create(b, loc, f32Type, x); }
+  Value widen(Value bytes) {
+    return arith::ExtUIOp::create(b, loc, i32Type, bytes);
+  }
+
+private:
+  OpBuilder &b;
+  Location loc;
+  RankedTensorType i32Type, f32Type;
+};
+} // namespace
+
+/// The f32 values of e2m1 numbers packed two to a byte along `axis` (the
+/// one of even index in the low nibble), unpacked: `axis` doubles.
+static Value unpackE2M1(OpBuilder &b, Location loc, Value packed,
+                        int64_t axis) {
+  auto type = cast<RankedTensorType>(packed.getType());
+  TensorArith arith(b, loc, type);
+  Value bytes = arith.widen(packed);
+  // s e e m is 0 or 0.5 when e = 0, else (1 + m/2) * 2^(e-1): the f32 of
+  // that sign, exponent e + 126 and mantissa m at its top bit.
+  auto decode = [&](Value nibble) {
+    Value sign = arith.shiftLeft(arith.bits(nibble, 8), 28);
+    Value exponent = arith.bits(arith.shiftRight(nibble, 1), 3);
+    Value mantissa = arith.bits(nibble, 1);
+    Value normal = arith::OrIOp::create(
+        b, loc,
+        arith.shiftLeft(arith::AddIOp::create(b, loc, exponent,
+                                              arith.constant(126)),
+                        23),
+        arith.shiftLeft(mantissa, 22));
+    Value half = arith.select(arith.equals(mantissa, 1),
+                              arith.constant(0x3F000000), arith.constant(0));
+    Value magnitude = arith.select(arith.equals(exponent, 0), half, normal);
+    return arith.asFloat(arith::OrIOp::create(b, loc, sign, magnitude));
+  };
+  Value low = decode(arith.bits(bytes, 15));
+  Value high = decode(arith.shiftRight(bytes, 4));
+  SmallVector<int64_t> shape(type.getShape());
+  int64_t rank = shape.size();
+  shape.push_back(2);
+  Type f32 = b.getF32Type();
+  Value pairs = ttir::JoinOp::create(b, loc, RankedTensorType::get(shape, f32),
+                                     low, high);
+  if (axis != rank - 1) {
+    // Each pair goes next to its axis before the two merge.
+    SmallVector<int32_t> order;
+    for (int32_t d = 0; d <= axis; ++d)
+      order.push_back(d);
+    order.push_back(rank);
+    for (int32_t d = axis + 1; d < rank; ++d)
+      order.push_back(d);
+    SmallVector<int64_t> moved;
+    for (int32_t d : order)
+      moved.push_back(shape[d]);
+    pairs = ttir::TransOp::create(b, loc, RankedTensorType::get(moved, f32),
+                                  pairs, b.getDenseI32ArrayAttr(order));
+  }
+  SmallVector<int64_t> unpacked(type.getShape());
+  unpacked[axis] *= 2;
+  return ttir::ReshapeOp::create(b, loc, RankedTensorType::get(unpacked, f32),
+                                 pairs);
+}
+
+/// One operand of a dot_scaled in f32, unpacked along k (`kAxis`), or null
+/// after reporting why it cannot be.
+static Value decodeScaledOperand(OpBuilder &b, ttir::DotScaledOp op,
+                                 Value value, ttir::ScaleDotElemType format,
+                                 bool kPacked, int64_t kAxis) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(value.getType());
+  auto f32Type = type.clone(b.getF32Type());
+  switch (format) {
+  case ttir::ScaleDotElemType::E4M3:
+  case ttir::ScaleDotElemType::E5M2:
+    return ttir::FpToFpOp::create(b, loc, f32Type, value, nullptr);
+  case ttir::ScaleDotElemType::BF16:
+  case ttir::ScaleDotElemType::FP16:
+    return arith::ExtFOp::create(b, loc, f32Type, value);
+  case ttir::ScaleDotElemType::E2M1:
+    if (!kPacked) {
+      op.emitError("tt.dot_scaled with e2m1 packed along M or N "
+                   "(k_pack = false) is not imported yet");
+      return {};
+    }
+    return unpackE2M1(b, loc, value, kAxis);
+  case ttir::ScaleDotElemType::E2M3:
+  case ttir::ScaleDotElemType::E3M2:
+    break;
+  }
+  op.emitError("tt.dot_scaled of ")
+      << ttir::stringifyScaleDotElemType(format)
+      << " (fp6, which Triton 3.6's front end rejects) has no tile twin";
+  return {};
+}
+
+/// `value` (f32, k along `kAxis`) times 2^(s - 127) for the e8m0 scale s of
+/// its row (or column) and group of 32 k; scale 0xFF is NaN. Null after
+/// reporting a scale of the wrong shape.
+static Value applyScale(OpBuilder &b, ttir::DotScaledOp op, Value value,
+                        Value scale, int64_t kAxis) {
+  Location loc = op.getLoc();
+  auto valueType = cast<RankedTensorType>(value.getType());
+  auto scaleType = cast<RankedTensorType>(scale.getType());
+  int64_t outer = valueType.getDimSize(1 - kAxis);
+  int64_t k = valueType.getDimSize(kAxis);
+  constexpr int64_t group = 32;
+  if (scaleType.getRank() != 2 || scaleType.getDimSize(0) != outer ||
+      scaleType.getDimSize(1) * group != k) {
+    op.emitError("a tt.dot_scaled scale of shape ")
+        << scaleType << " for an operand of shape " << valueType
+        << " (one e8m0 scale per 32 k is imported)";
+    return {};
+  }
+  TensorArith arith(b, loc, scaleType);
+  Value exponent = arith.widen(scale);
+  // 2^(s - 127) is the f32 of exponent field s, except s = 0, which is the
+  // subnormal 2^-127.
+  Value factor =
+      arith.select(arith.equals(exponent, 0), arith.constant(0x00400000),
+                   arith.shiftLeft(exponent, 23));
+  factor = arith.select(arith.equals(exponent, 0xFF),
+                        arith.constant(0x7FC00000), factor);
+  factor = arith.asFloat(factor);
+  Type f32 = b.getF32Type();
+  int64_t groups = scaleType.getDimSize(1);
+  factor = ttir::ExpandDimsOp::create(
+      b, loc, RankedTensorType::get({outer, groups, 1}, f32), factor, 2);
+  factor = ttir::BroadcastOp::create(
+      b, loc, RankedTensorType::get({outer, groups, group}, f32), factor);
+  factor = ttir::ReshapeOp::create(
+      b, loc, RankedTensorType::get({outer, k}, f32), factor);
+  if (kAxis == 0)
+    factor = ttir::TransOp::create(b, loc, valueType, factor,
+                                   b.getDenseI32ArrayAttr({1, 0}));
+  return arith::MulFOp::create(b, loc, value, factor);
+}
+
+/// tt.dot_scaled as Triton decomposes it where no unit takes scales (Hopper):
+/// each operand decoded, scaled, rounded to bf16 (f16 when either is fp16)
+/// and multiplied by tt.dot with the f32 accumulator.
+static LogicalResult decomposeDotScaled(ttir::DotScaledOp op) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  auto resultType = cast<RankedTensorType>(op.getType());
+  if (resultType.getRank() != 2)
+    return op.emitError("a batched tt.dot_scaled is not imported yet");
+  Value a = decodeScaledOperand(b, op, op.getA(), op.getAElemType(),
+                                op.getLhsKPack(), /*kAxis=*/1);
+  Value bOperand = decodeScaledOperand(b, op, op.getB(), op.getBElemType(),
+                                       op.getRhsKPack(), /*kAxis=*/0);
+  if (!a || !bOperand)
+    return failure();
+  if (Value scale = op.getAScale())
+    if (!(a = applyScale(b, op, a, scale, /*kAxis=*/1)))
+      return failure();
+  if (Value scale = op.getBScale())
+    if (!(bOperand = applyScale(b, op, bOperand, scale, /*kAxis=*/0)))
+      return failure();
+  bool anyF16 = op.getAElemType() == ttir::ScaleDotElemType::FP16 ||
+                op.getBElemType() == ttir::ScaleDotElemType::FP16;
+  Type compute = anyF16 ? Type(b.getF16Type()) : Type(b.getBF16Type());
+  auto narrow = [&](Value value) -> Value {
+    auto type = cast<RankedTensorType>(value.getType()).clone(compute);
+    return arith::TruncFOp::create(b, loc, type, value);
+  };
+  Value product = ttir::DotOp::create(
+      b, loc, resultType, narrow(a), narrow(bOperand), op.getC(),
+      ttir::InputPrecisionAttr::get(op.getContext(),
+                                    ttir::InputPrecision::IEEE));
+  op.replaceAllUsesWith(product);
+  op.erase();
+  return success();
+}
+
 LogicalResult mlir::tile::decomposeOpsWithoutTwin(ModuleOp module) {
   SmallVector<Operation *> ops;
   module.walk([&](Operation *op) {
     if (isa<ttir::DescriptorGatherOp, ttir::DescriptorScatterOp,
-            ttir::DescriptorReduceOp, ttir::UnsplatOp, ttir::GatherOp>(op))
+            ttir::DescriptorReduceOp, ttir::UnsplatOp, ttir::GatherOp,
+            ttir::DotScaledOp>(op))
       ops.push_back(op);
   });
   SetVector<Operation *> makes;
@@ -327,7 +540,8 @@ LogicalResult mlir::tile::decomposeOpsWithoutTwin(ModuleOp module) {
                 [](ttir::DescriptorScatterOp op) { return expandScatter(op); })
             .Case([](ttir::DescriptorReduceOp op) { return expandReduce(op); })
             .Case([](ttir::UnsplatOp op) { return decomposeUnsplat(op); })
-            .Case([](ttir::GatherOp op) { return cutGatherSource(op); });
+            .Case([](ttir::GatherOp op) { return cutGatherSource(op); })
+            .Case([](ttir::DotScaledOp op) { return decomposeDotScaled(op); });
     if (failed(decomposed))
       return failure();
   }

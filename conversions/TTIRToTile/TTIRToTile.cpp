@@ -63,9 +63,6 @@ static std::string unsupportedType(Type type) {
 /// Why `op` cannot be imported, or empty.
 static std::string unsupportedOp(Operation *op) {
   return llvm::TypeSwitch<Operation *, std::string>(op)
-      .Case([](ttir::DotScaledOp) {
-        return "tt.dot_scaled (microscaled formats) has no tile twin yet";
-      })
       .Case([](ttir::ElementwiseInlineAsmOp) {
         return "tt.elementwise_inline_asm: target assembly has no tile "
                "meaning";

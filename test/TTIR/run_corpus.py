@@ -46,7 +46,6 @@ from values import f8_values  # noqa: E402  (the conformance suite's f8 decoder)
 # docs/TTIR.md lists as not imported yet. A refusal elsewhere, or one of
 # these importing, fails the run (update the list with the importer).
 EXPECTED_REFUSALS = {
-    "dot_scaled_mx.e4m3_m64_n64_k128": "tt.dot_scaled",
     "tensor_desc_host.m100_n64_f32": "tensor descriptor as a kernel argument",
     "tensor_desc_host.m256_n200_f16": "tensor descriptor as a kernel argument",
 }
