@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Addressing.h"
 #include "tile/Conversion/TTIRToTile/TTIRToTile.h"
 #include "tile/TTIR/IR/TTIR.h"
 
@@ -33,92 +34,6 @@
 
 using namespace mlir;
 using namespace mlir::tile;
-
-/// `value`, a 1-D tensor along dimension `dim` of `shape`, broadcast to all
-/// of it.
-static Value spreadAlong(OpBuilder &b, Location loc, Value value,
-                         ArrayRef<int64_t> shape, int64_t dim) {
-  SmallVector<int64_t> current{shape[dim]};
-  Type element = getElementTypeOrSelf(value.getType());
-  for (int64_t d = 0, rank = shape.size(); d < rank; ++d) {
-    if (d == dim)
-      continue;
-    current.insert(current.begin() + d, 1);
-    value = ttir::ExpandDimsOp::create(
-        b, loc, RankedTensorType::get(current, element), value, d);
-  }
-  if (ArrayRef<int64_t>(current) == shape)
-    return value;
-  return ttir::BroadcastOp::create(b, loc, RankedTensorType::get(shape, element),
-                                   value);
-}
-
-namespace {
-/// Emits the address arithmetic of one access to `make`'s array.
-class BlockAddressing {
-public:
-  BlockAddressing(OpBuilder &b, Location loc, ttir::MakeTensorDescOp make,
-                  ArrayRef<int64_t> shape)
-      : b(b), loc(loc), make(make), shape(shape) {}
-
-  /// The i64 indices, along dimension `dim`, of a block starting at `offset`
-  /// (an i32 scalar), spread over the whole block.
-  Value blockIndices(int64_t dim, Value offset) {
-    auto rangeType = RankedTensorType::get({shape[dim]}, b.getI32Type());
-    Value range = ttir::MakeRangeOp::create(b, loc, rangeType, 0, shape[dim]);
-    Value wide = widen(range);
-    Value start = ttir::SplatOp::create(b, loc, wide.getType(), widen(offset));
-    return spreadAlong(b, loc, arith::AddIOp::create(b, loc, wide, start),
-                       shape, dim);
-  }
-
-  /// `indices` (a 1-D i32 tensor along dimension `dim`) as i64, spread.
-  Value givenIndices(int64_t dim, Value indices) {
-    return spreadAlong(b, loc, widen(indices), shape, dim);
-  }
-
-  /// Pointers to the elements at `indices` (one tensor per dimension) and
-  /// the mask of those in bounds.
-  std::pair<Value, Value> address(ArrayRef<Value> indices) {
-    auto i64Type = RankedTensorType::get(shape, b.getI64Type());
-    auto splat = [&](Value scalar) -> Value {
-      return ttir::SplatOp::create(b, loc, i64Type, scalar);
-    };
-    Value zero = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(i64Type, b.getI64IntegerAttr(0)));
-    Value offset, inBounds;
-    for (auto [index, extent, stride] :
-         llvm::zip(indices, make.getShape(), make.getStrides())) {
-      Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
-                                          index, splat(widen(extent)));
-      Value above =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero);
-      Value both = arith::AndIOp::create(b, loc, below, above);
-      inBounds = inBounds ? arith::AndIOp::create(b, loc, inBounds, both) : both;
-      Value term = arith::MulIOp::create(b, loc, index, splat(stride));
-      offset = offset ? arith::AddIOp::create(b, loc, offset, term) : term;
-    }
-    Value base = make.getBase();
-    auto ptrType = RankedTensorType::get(shape, base.getType());
-    Value ptrs = ttir::SplatOp::create(b, loc, ptrType, base);
-    ptrs = ttir::AddPtrOp::create(b, loc, ptrType, ptrs, offset);
-    return {ptrs, inBounds};
-  }
-
-private:
-  Value widen(Value value) {
-    Type type = b.getI64Type();
-    if (auto tensor = dyn_cast<RankedTensorType>(value.getType()))
-      type = tensor.clone(type);
-    return arith::ExtSIOp::create(b, loc, type, value);
-  }
-
-  OpBuilder &b;
-  Location loc;
-  ttir::MakeTensorDescOp make;
-  ArrayRef<int64_t> shape;
-};
-} // namespace
 
 /// The tt.make_tensor_descriptor that `desc` comes from, or null after
 /// reporting why there is none.
@@ -187,10 +102,11 @@ static LogicalResult expandGather(ttir::DescriptorGatherOp op) {
   ttir::MakeTensorDescOp make = findDescriptor(op, op.getDesc(), 2);
   if (!make)
     return failure();
-  BlockAddressing addressing(b, loc, make, type.getShape());
+  BlockAddressing addressing(b, loc, make.getBase(), make.getShape(),
+                             make.getStrides(), type.getShape());
   Value rows = addressing.givenIndices(0, op.getXOffsets());
   Value cols = addressing.blockIndices(1, op.getYOffset());
-  auto [ptrs, inBounds] = addressing.address({rows, cols});
+  auto [ptrs, inBounds] = addressing.address({rows, cols}, {true, true});
   // Out-of-bounds elements read the descriptor's padding.
   Type element = type.getElementType();
   TypedAttr padding = b.getZeroAttr(element);
@@ -215,10 +131,11 @@ static LogicalResult expandScatter(ttir::DescriptorScatterOp op) {
   ttir::MakeTensorDescOp make = findDescriptor(op, op.getDesc(), 2);
   if (!make)
     return failure();
-  BlockAddressing addressing(b, loc, make, type.getShape());
+  BlockAddressing addressing(b, loc, make.getBase(), make.getShape(),
+                             make.getStrides(), type.getShape());
   Value rows = addressing.givenIndices(0, op.getXOffsets());
   Value cols = addressing.blockIndices(1, op.getYOffset());
-  auto [ptrs, inBounds] = addressing.address({rows, cols});
+  auto [ptrs, inBounds] = addressing.address({rows, cols}, {true, true});
   ttir::StoreOp::create(b, loc, ptrs, op.getSrc(), inBounds,
                         /*boundaryCheck=*/nullptr);
   op.erase();
@@ -237,11 +154,13 @@ static LogicalResult expandReduce(ttir::DescriptorReduceOp op) {
   std::optional<ttir::RMWOp> kind = convertReduceKind(op, block);
   if (!kind)
     return failure();
-  BlockAddressing addressing(b, loc, make, type.getShape());
+  BlockAddressing addressing(b, loc, make.getBase(), make.getShape(),
+                             make.getStrides(), type.getShape());
   SmallVector<Value> indices;
   for (auto [dim, offset] : llvm::enumerate(op.getIndices()))
     indices.push_back(addressing.blockIndices(dim, offset));
-  auto [ptrs, inBounds] = addressing.address(indices);
+  SmallVector<bool> everyDim(indices.size(), true);
+  auto [ptrs, inBounds] = addressing.address(indices, everyDim);
   // A bulk reduction orders nothing (Hopper's cp.reduce.async.bulk is
   // relaxed), and the array is the device's.
   MLIRContext *ctx = op.getContext();

@@ -17,6 +17,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/RegionGraphTraits.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -45,12 +46,56 @@ static SmallVector<Value> merge(OpBuilder &b, Location loc,
   return merged;
 }
 
+/// Replaces each scf.if of `op`'s function (a helper's early return, lifted
+/// to scf when the helper was inlined) by both of its branches and a select
+/// of their results: the branches are pure, so running both is harmless.
+static LogicalResult flattenIfs(ttir::MapElementwiseOp op) {
+  SmallVector<scf::IfOp> ifs;
+  WalkResult walk = op.getScalarOp().walk([&](Operation *inner) {
+    if (isa<LoopLikeOpInterface>(inner)) {
+      inner->emitError("tt.map_elementwise: a function with a loop is not "
+                       "imported yet");
+      return WalkResult::interrupt();
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(inner))
+      ifs.push_back(ifOp); // innermost first: the walk is post-order
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  for (scf::IfOp ifOp : ifs) {
+    Block *parent = ifOp->getBlock();
+    auto hoist = [&](Block *branch) -> SmallVector<Value> {
+      if (!branch)
+        return {};
+      auto yield = cast<scf::YieldOp>(branch->getTerminator());
+      SmallVector<Value> values(yield.getOperands());
+      yield.erase();
+      parent->getOperations().splice(ifOp->getIterator(),
+                                     branch->getOperations());
+      return values;
+    };
+    SmallVector<Value> thenValues = hoist(ifOp.thenBlock());
+    SmallVector<Value> elseValues = hoist(ifOp.elseBlock());
+    OpBuilder b(ifOp);
+    SmallVector<Value> results;
+    for (auto [x, y] : llvm::zip(thenValues, elseValues))
+      results.push_back(arith::SelectOp::create(b, ifOp.getLoc(),
+                                                ifOp.getCondition(), x, y));
+    ifOp.replaceAllUsesWith(results);
+    ifOp.erase();
+  }
+  return success();
+}
+
 static LogicalResult expand(ttir::MapElementwiseOp op) {
   Location loc = op.getLoc();
   if (op.getPack() != 1)
     return op.emitError("tt.map_elementwise with pack = ")
            << op.getPack()
            << " (several elements per call) is not imported yet";
+  if (failed(flattenIfs(op)))
+    return failure();
   Region &region = op.getScalarOp();
   ArrayRef<int64_t> shape =
       cast<RankedTensorType>(op.getSrcs().front().getType()).getShape();

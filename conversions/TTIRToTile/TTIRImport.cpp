@@ -190,9 +190,11 @@ static LogicalResult applyMetadata(StringRef path, StringRef ttirPath,
   if (const llvm::json::Array *kernels = top->getArray("kernels")) {
     StringRef file = llvm::sys::path::filename(ttirPath);
     record = nullptr;
+    // A kernel's TTIR, or the front end's own module of it.
     for (const llvm::json::Value &kernel : *kernels)
       if (const llvm::json::Object *entry = kernel.getAsObject())
-        if (entry->getString("ttir") == file)
+        if (entry->getString("ttir") == file ||
+            entry->getString("source_ttir") == file)
           record = entry;
     if (!record)
       return error("lists no kernel whose 'ttir' is " + file);

@@ -53,10 +53,6 @@ static std::string unsupportedType(Type type) {
            "docs/TTIR.md section 5)";
     return why;
   }
-  if (ttir::isBlockPointer(element))
-    return "block pointers (tl.make_block_ptr) are not imported yet; pass "
-           "the TTIR after Triton's make_ttir passes (kernel.asm[\"ttir\"]), "
-           "which rewrites them into tensors of pointers";
   return {};
 }
 
@@ -66,10 +62,6 @@ static std::string unsupportedOp(Operation *op) {
       .Case([](ttir::ElementwiseInlineAsmOp) {
         return "tt.elementwise_inline_asm: target assembly has no tile "
                "meaning";
-      })
-      .Case<ttir::MakeTensorPtrOp, ttir::AdvanceOp>([](Operation *) {
-        return "block pointers (tl.make_block_ptr) are not imported yet; "
-               "pass the TTIR after Triton's make_ttir passes";
       })
       .Default([](Operation *op) -> std::string {
         StringRef dialect = op->getName().getDialectNamespace();
@@ -713,6 +705,7 @@ static LogicalResult
 convertTTIRModule(ModuleOp module, const ConvertTTIRToTileOptions &options) {
   if (failed(refuseUnsupported(module)) ||
       failed(structureTTIRKernel(module)) ||
+      failed(lowerBlockPointers(module)) ||
       failed(expandMapElementwise(module)) ||
       failed(decomposeOpsWithoutTwin(module)))
     return failure();

@@ -56,6 +56,11 @@ bool isTTIRFileName(StringRef path);
 /// and lifts the cf branches of early returns into scf (Structure.cpp).
 LogicalResult structureTTIRKernel(ModuleOp module);
 
+/// Takes each block pointer apart into its base, extents, strides and
+/// offsets, and its loads and stores into pointer tensors with bounds masks
+/// (BlockPointers.cpp).
+LogicalResult lowerBlockPointers(ModuleOp module);
+
 /// Replaces each tt.map_elementwise by its scalar function evaluated on
 /// whole tensors (MapElementwise.cpp).
 LogicalResult expandMapElementwise(ModuleOp module);

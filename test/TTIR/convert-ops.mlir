@@ -332,3 +332,44 @@ module {
     tt.return
   }
 }
+
+// -----
+
+// A block pointer is taken apart into base, extents, strides and offsets,
+// which travel through scf.for and scf.if as separate values; an access is
+// a pointer tensor masked along its boundaryCheck dimensions only.
+// CHECK-LABEL: tile.func @block_pointers
+// CHECK-NOT: make_tensor_ptr
+// CHECK: %{{.*}}:8 = scf.for %{{.*}} iter_args(%[[BASE:[a-z0-9]+]] = %arg0, %{{[a-z0-9]+}} = %arg1, %{{[a-z0-9]+}} = %arg1, %{{[a-z0-9]+}} = %arg2, %{{[a-z0-9]+}} = %c1_i64, %[[ROW:[a-z0-9]+]] = %c0_i32, %[[COL:[a-z0-9]+]] = %c0_i32, %{{[a-z0-9]+}} = %cst) -> (!tile.ptr<f16>, i64, i64, i64, i64, i32, i32, tensor<8x4xf16>)
+// CHECK: arith.cmpi slt
+// CHECK: arith.cmpi sge
+// CHECK-NOT: arith.cmpi
+// CHECK: tile.load %{{.*}}, %{{.*}}, %{{.*}} : tensor<8x4x!tile.ptr<f16>>
+// CHECK: %[[NEXT:.*]] = arith.addi %[[COL]], %c4_i32 : i32
+// CHECK: scf.yield %[[BASE]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[NEXT]], %{{.*}} : !tile.ptr<f16>, i64, i64, i64, i64, i32, i32, tensor<8x4xf16>
+// CHECK: scf.if %{{.*}} -> (!tile.ptr<f16>, i64, i64, i64, i64, i32, i32)
+// CHECK-NOT: arith.cmpi
+// CHECK: tile.store %{{.*}}, %{{.*}} : tensor<8x4x!tile.ptr<f16>>
+module {
+  tt.func public @block_pointers(%x: !tt.ptr<f16>, %n: i64, %ld: i64, %c: i1) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c4 = arith.constant 4 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %zero = arith.constant dense<0.0> : tensor<8x4xf16>
+    %p = tt.make_tensor_ptr %x, [%n, %n], [%ld, %c1_i64], [%c0, %c0] {order = array<i32: 1, 0>} : <tensor<8x4xf16>>
+    %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%q = %p, %acc = %zero) -> (!tt.ptr<tensor<8x4xf16>>, tensor<8x4xf16>) : i32 {
+      %v = tt.load %q {boundaryCheck = array<i32: 1>, padding = 1 : i32} : !tt.ptr<tensor<8x4xf16>>
+      %s = arith.addf %acc, %v : tensor<8x4xf16>
+      %q2 = tt.advance %q, [%c0, %c4] : <tensor<8x4xf16>>
+      scf.yield %q2, %s : !tt.ptr<tensor<8x4xf16>>, tensor<8x4xf16>
+    }
+    %out = scf.if %c -> (!tt.ptr<tensor<8x4xf16>>) {
+      scf.yield %r#0 : !tt.ptr<tensor<8x4xf16>>
+    } else {
+      scf.yield %p : !tt.ptr<tensor<8x4xf16>>
+    }
+    tt.store %out, %r#1 : !tt.ptr<tensor<8x4xf16>>
+    tt.return
+  }
+}

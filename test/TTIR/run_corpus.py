@@ -5,10 +5,11 @@ tile-run on the recorded inputs, and compares each output with the float64
 reference and with Triton's own recorded output.
 
     run_corpus.py --bin build/bin [--corpus DIR] [--target cpu] [-k SUBSTR]
-                  [--compile-only] [--artifacts DIR] [--json FILE]
+                  [--compile-only] [--artifacts DIR] [--json FILE] [--source]
     run_corpus.py --bin build-rt/bin --precompiled DIR --device cuda   # the H200
 
---artifacts DIR keeps the compiled artifacts (NAME.tile); on a machine
+--source imports each entry's front-end module (NAME.source.ttir) in place
+of its TTIR. --artifacts DIR keeps the compiled artifacts (NAME.tile); on a machine
 without the compiler, --precompiled DIR launches those instead of
 compiling, on --device (tile-run's backend).
 
@@ -114,15 +115,16 @@ class Runner:
         self.artifacts = pathlib.Path(args.precompiled or args.artifacts or self.work)
         self.artifacts.mkdir(parents=True, exist_ok=True)
         self.results = []
+        self.ttir_key = "source_ttir" if args.source else "ttir"
 
-    def compile(self, ttir, out):
+    def compile(self, ttir, out, metadata):
         # The imported module prints and parses again (round trip), then the
-        # TTIR compiles directly.
+        # TTIR compiles directly, with the sidecar's launch options.
         imported = self.work / (out.stem + ".mlir")
         for cmd in ([str(self.bin / "tile-opt"), "--convert-ttir-to-tile", str(ttir), "-o", str(imported)],
                     [str(self.bin / "tile-opt"), str(imported), "-o", os.devnull],
                     [str(self.bin / "tile-compile"), f"--target={self.args.target}", f"--emit={self.args.emit}",
-                     str(ttir), "-o", str(out)]):
+                     f"--ttir-metadata={metadata}", str(ttir), "-o", str(out)]):
             proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
             if proc.returncode != 0:
                 break
@@ -132,8 +134,8 @@ class Runner:
     def run_entry(self, side):
         name = side["name"]
         kernel = side["kernels"][0]
-        ttir = self.corpus / kernel["ttir"]
-        artifact = self.artifacts / f"{name}.tile"
+        ttir = self.corpus / kernel[self.ttir_key]
+        artifact = self.artifacts / (f"{name}.source.tile" if self.args.source else f"{name}.tile")
         expected = EXPECTED_REFUSALS.get(name)
         gap = KNOWN_GAPS.get(self.args.target, {}).get(name)
         if self.args.precompiled:
@@ -142,7 +144,7 @@ class Runner:
                     return ("REFUSED" if expected else "KNOWN"), "not compiled"
                 return "FAIL", f"no artifact {artifact}"
         else:
-            rc, message = self.compile(ttir, artifact)
+            rc, message = self.compile(ttir, artifact, self.corpus / f"{name}.json")
             if rc != 0:
                 if expected and expected in message:
                     return "REFUSED", message
@@ -242,7 +244,8 @@ class Runner:
     def run(self):
         sides = [json.loads(p.read_text()) for p in sorted(self.corpus.glob("*.json"))
                  if p.name != "MANIFEST.json"]
-        sides = [s for s in sides if s["status"] in ("ok", "probe-diff", "ttir-only")]
+        sides = [s for s in sides if s["status"] in ("ok", "probe-diff", "ttir-only")
+                 and self.ttir_key in s["kernels"][0]]
         if self.args.k:
             sides = [s for s in sides if any(k in s["name"] for k in self.args.k)]
             if not sides:
@@ -257,7 +260,8 @@ class Runner:
         if self.args.json:
             pathlib.Path(self.args.json).write_text(json.dumps(self.results, indent=1) + "\n")
         summary = ", ".join(f"{v} {k.lower()}" for k, v in sorted(counts.items()))
-        print(f"ttir-corpus ({self.args.target}, {self.args.device}): {len(sides)} entries: {summary}")
+        form = ", front-end form" if self.args.source else ""
+        print(f"ttir-corpus ({self.args.target}, {self.args.device}{form}): {len(sides)} entries: {summary}")
         return 1 if counts.get("FAIL") else 0
 
 
@@ -273,6 +277,9 @@ def main():
     ap.add_argument("--precompiled", help="launch the artifacts in this folder; compile nothing")
     ap.add_argument("--device", default="cpu", help="tile-run's --device")
     ap.add_argument("--json")
+    ap.add_argument("--source", action="store_true",
+                    help="import the front end's own module (NAME.source.ttir: helpers, block pointers, "
+                         "no canonicalization) instead of the TTIR after make_ttir; entries without one are left out")
     args = ap.parse_args()
     if args.target is None:
         args.target = {"cuda": "nvidia", "hip": "amd"}.get(args.device, "cpu")
