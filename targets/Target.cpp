@@ -410,6 +410,90 @@ static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
   return success();
 }
 
+/// Lowers and serializes `c`'s module into `artifact`, the kernels' records
+/// first.
+static LogicalResult lowerAndSerialize(Compilation &c, Artifact &artifact) {
+  return failure(failed(describeKernels(c, artifact)) ||
+                 failed(c.pm->run(*c.module)) ||
+                 failed(c.target->serialize(*c.module, c.options, artifact)));
+}
+
+/// Kernels whose code spills are compiled again with twice their warps, up
+/// to the target's limit on threads, two doublings at most; each keeps the
+/// warps with which it spills least (kernels are lowered independently, so
+/// one kernel's warps do not change another's code). `source` is the
+/// module before lowering; `artifact` is replaced by the best compile.
+static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
+                                          Artifact &artifact) {
+  int64_t limit = c.target->getSpillRetryThreadLimit();
+  if (limit == 0)
+    return success();
+  auto attrOf = [](const Artifact &from, StringRef kernel,
+                   StringRef name) -> int64_t {
+    for (const KernelInfo &info : from.kernels)
+      if (info.name == kernel)
+        if (const int64_t *value = findAttr(info, name.str()))
+          return *value;
+    return 0;
+  };
+  // The warps each kernel is compiled with, where not its own.
+  llvm::StringMap<int64_t> warps;
+  auto compileWith = [&](Artifact &out) {
+    c.module = cast<ModuleOp>(source->clone());
+    for (FuncOp kernel : c.module->getOps<FuncOp>())
+      if (auto it = warps.find(kernel.getSymName()); it != warps.end())
+        kernel.setNumWarps(it->second);
+    out = Artifact();
+    out.target = artifact.target;
+    out.compiler = artifact.compiler;
+    out.key = artifact.key;
+    return lowerAndSerialize(c, out);
+  };
+  for (int round = 0; round < 2; ++round) {
+    llvm::StringMap<int64_t> tried;
+    for (FuncOp kernel : source.getOps<FuncOp>()) {
+      StringRef name = kernel.getSymName();
+      int64_t threads = attrOf(artifact, name, "threads");
+      std::optional<int32_t> own = kernel.getNumWarps();
+      int64_t current = warps.lookup(name) ? warps.lookup(name)
+                                           : (own ? int64_t(*own) : 0);
+      if (current > 0 && attrOf(artifact, name, "spill_bytes") > 0 &&
+          2 * threads <= limit)
+        tried[name] = 2 * current;
+    }
+    if (tried.empty())
+      return success();
+    llvm::StringMap<int64_t> kept = warps;
+    for (auto &entry : tried)
+      kept[entry.getKey()] = entry.getValue();
+    std::swap(warps, kept);
+    Artifact wider;
+    if (failed(compileWith(wider)))
+      return failure();
+    std::swap(warps, kept);
+    bool everyOneBetter = true;
+    for (auto &entry : tried) {
+      StringRef name = entry.getKey();
+      if (attrOf(wider, name, "spill_bytes") <
+          attrOf(artifact, name, "spill_bytes"))
+        warps[name] = entry.getValue();
+      else
+        everyOneBetter = false;
+    }
+    if (everyOneBetter) {
+      artifact = std::move(wider);
+      continue;
+    }
+    if (llvm::none_of(tried, [&](const auto &entry) {
+          return warps.lookup(entry.getKey()) == entry.getValue();
+        }))
+      return success();
+    if (failed(compileWith(artifact)))
+      return failure();
+  }
+  return success();
+}
+
 LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
                                             const TargetOptions &requested,
                                             Artifact &artifact,
@@ -439,8 +523,11 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
 
   std::map<std::string, Specialization> variants =
       addDivisibleVariants(*c->module);
-  if (failed(describeKernels(*c, artifact)) || failed(c->pm->run(*c->module)) ||
-      failed(c->target->serialize(*c->module, c->options, artifact)))
+  OwningOpRef<ModuleOp> unlowered;
+  if (c->target->getSpillRetryThreadLimit() > 0)
+    unlowered = cast<ModuleOp>(c->module->clone());
+  if (failed(lowerAndSerialize(*c, artifact)) ||
+      (unlowered && failed(widenSpillingKernels(*c, *unlowered, artifact))))
     return failure();
   // Variants go by the name of the kernel they stand in for (after it).
   for (KernelInfo &info : artifact.kernels) {

@@ -90,6 +90,11 @@ public:
   }
   /// The entry symbol of kernel `name` in this target's binaries.
   virtual std::string getEntrySymbol(StringRef name) const = 0;
+  /// Up to how many threads a program whose code spills (its `spill_bytes`
+  /// attribute) may be compiled again with twice its `num_warps`, keeping
+  /// whichever spills less (`num_warps` tunes speed only,
+  /// docs/Semantics.md 1); 0: never.
+  virtual int64_t getSpillRetryThreadLimit() const { return 0; }
   /// Writes an intermediate form of the lowered module for inspection:
   /// "llvm" (optimized LLVM IR), "asm" or "obj". Targets without one fail.
   virtual LogicalResult emitIntermediate(ModuleOp module,

@@ -276,6 +276,10 @@ public:
     return name.str();
   }
 
+  // Kernels tuned for wave 64 hold twice the values per lane at wave 32
+  // (gfx1100) and spill there; twice the warps halve them again.
+  int64_t getSpillRetryThreadLimit() const override { return 1024; }
+
   std::string getToolIdentity(const TargetOptions &options) const override {
     return amd::getDeviceLibrariesIdentity(options.toolkit);
   }
