@@ -10,6 +10,8 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -575,4 +577,16 @@ void mlir::tile::optimizeAtO3(llvm::Module &module,
   passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
   passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
       .run(module, mam);
+}
+
+std::unique_ptr<llvm::Module>
+mlir::tile::openBitcodeLibrary(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                               llvm::LLVMContext &context, std::string &error) {
+  llvm::Expected<std::unique_ptr<llvm::Module>> module =
+      llvm::getOwningLazyBitcodeModule(std::move(buffer), context);
+  if (!module) {
+    error = llvm::toString(module.takeError());
+    return nullptr;
+  }
+  return std::move(*module);
 }

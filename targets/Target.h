@@ -22,6 +22,8 @@
 #include <string>
 
 namespace llvm {
+class LLVMContext;
+class MemoryBuffer;
 class Module;
 class TargetMachine;
 } // namespace llvm
@@ -33,6 +35,14 @@ class CompileCache;
 /// Runs LLVM's O3 module pipeline for `machine` (as clang would) on
 /// `module`.
 void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine);
+
+/// A bitcode library (libdevice, ocml) opened lazily: its functions are read
+/// only when linking needs them (llvm::Linker with LinkOnlyNeeded), which
+/// saves parsing the whole library for the few functions a kernel calls.
+/// Null, with `error` set, when `buffer` is not bitcode.
+std::unique_ptr<llvm::Module>
+openBitcodeLibrary(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                   llvm::LLVMContext &context, std::string &error);
 
 /// Options of a compilation for one target, parsed from
 /// "name[:key=value,...]" (e.g. "cpu:chip=haswell,features=+avx2" or

@@ -22,7 +22,6 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
-#include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -150,13 +149,14 @@ static LogicalResult linkDeviceLibraries(Location loc, llvm::Module &module,
              << " (install Debian's rocm-device-libs package, set ROCM_PATH "
                 "to a ROCm installation, or name the folder with the target "
                 "option toolkit=)";
-    auto parsed = llvm::parseBitcodeFile(**buffer, module.getContext());
+    std::string parseError;
+    std::unique_ptr<llvm::Module> parsed =
+        openBitcodeLibrary(std::move(*buffer), module.getContext(), parseError);
     if (!parsed)
-      return emitError(loc) << "cannot parse " << path << ": "
-                            << llvm::toString(parsed.takeError());
-    (*parsed)->setDataLayout(module.getDataLayout());
-    (*parsed)->setTargetTriple(module.getTargetTriple());
-    if (llvm::Linker::linkModules(module, std::move(*parsed),
+      return emitError(loc) << "cannot parse " << path << ": " << parseError;
+    parsed->setDataLayout(module.getDataLayout());
+    parsed->setTargetTriple(module.getTargetTriple());
+    if (llvm::Linker::linkModules(module, std::move(parsed),
                                   llvm::Linker::Flags::LinkOnlyNeeded))
       return emitError(loc) << "linking " << path << " failed";
   }
