@@ -579,6 +579,20 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
       return failure();
     operands.push_back(*regs);
   }
+  // f8 widened all registers at once, so that the target converts pairs.
+  if (auto convert = dyn_cast<FpToFpOp>(def)) {
+    Type src = getElementTypeOrSelf(convert.getSrc());
+    Type dst = getElementTypeOrSelf(convert.getResult());
+    SmallVector<Value> wide;
+    if (isF8(src) && !isF8(dst))
+      wide = hooks.emitConvertFromF8(b, loc, operands[0], src);
+    if (!wide.empty()) {
+      bool towardZero = convert.getRounding() == RoundingMode::rtz;
+      for (Value &value : wide)
+        value = convertFloat(b, loc, value, cast<FloatType>(dst), towardZero);
+      return wide;
+    }
+  }
   SmallVector<Value> regs;
   for (int64_t r = 0; r < numRegs; ++r) {
     SmallVector<Value> args;
@@ -669,7 +683,8 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
     Value value = operands[0];
     Type f32 = b.getF32Type();
     if (isF8(src)) {
-      value = decodeF8(b, loc, value, src);
+      SmallVector<Value> decoded = hooks.emitConvertFromF8(b, loc, value, src);
+      value = decoded.empty() ? decodeF8(b, loc, value, src) : decoded[0];
       src = cast<FloatType>(f32);
     }
     bool towardZero = convert.getRounding() == RoundingMode::rtz;

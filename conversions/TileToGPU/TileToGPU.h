@@ -141,6 +141,15 @@ public:
                                 Type f8) const {
     return Value();
   }
+  /// The values of the 8-bit float `f8` whose bits are `bits` (scalar i8s)
+  /// as f32s, by an exact hardware conversion (which may take them in
+  /// pairs); empty if the chip has none (the shared software decoding is
+  /// used then).
+  virtual SmallVector<Value> emitConvertFromF8(OpBuilder &b, Location loc,
+                                               ValueRange bits,
+                                               Type f8) const {
+    return {};
+  }
   /// `lhs / rhs` for f32 `arith.divf`, whose bound is 2 ulp
   /// (docs/Semantics.md), by a faster instruction than the correctly rounded
   /// division; null to use the correctly rounded one.

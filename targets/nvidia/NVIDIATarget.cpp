@@ -224,6 +224,47 @@ public:
     return arith::TruncIOp::create(b, loc, b.getI8Type(), pair.getResult(0));
   }
 
+  SmallVector<Value> emitConvertFromF8(OpBuilder &b, Location loc,
+                                       ValueRange bits,
+                                       Type f8) const override {
+    // cvt.rn.f16x2.e4m3x2 (sm_89 and later) widens a pair exactly, the low
+    // byte into the low half; every e4m3 value is an f16. (An e5m2 value is
+    // an f16 with its low byte dropped: the software decoding is as short.)
+    if (capability < 89 || !isa<Float8E4M3FNType>(f8) ||
+        !llvm::all_of(bits.getTypes(),
+                      [](Type type) { return type.isInteger(8); }))
+      return {};
+    Type i16 = b.getI16Type(), i32 = b.getI32Type();
+    auto toF32 = [&](Value halfBits) -> Value {
+      Value half = arith::BitcastOp::create(b, loc, b.getF16Type(), halfBits);
+      return arith::ExtFOp::create(b, loc, b.getF32Type(), half);
+    };
+    SmallVector<Value> result;
+    for (size_t i = 0; i < bits.size(); i += 2) {
+      Value packed = arith::ExtUIOp::create(b, loc, i16, bits[i]);
+      if (i + 1 < bits.size()) {
+        Value high = arith::ShLIOp::create(
+            b, loc, arith::ExtUIOp::create(b, loc, i16, bits[i + 1]),
+            arith::ConstantOp::create(b, loc, b.getI16IntegerAttr(8)));
+        packed = arith::OrIOp::create(b, loc, packed, high);
+      }
+      auto pair = LLVM::InlineAsmOp::create(
+          b, loc, i32, ValueRange{packed}, "cvt.rn.f16x2.e4m3x2 $0, $1;",
+          "=r,h", /*has_side_effects=*/false, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None, LLVM::AsmDialectAttr(),
+          ArrayAttr());
+      Value both = pair.getResult(0);
+      result.push_back(toF32(arith::TruncIOp::create(b, loc, i16, both)));
+      if (i + 1 < bits.size())
+        result.push_back(toF32(arith::TruncIOp::create(
+            b, loc, i16,
+            arith::ShRUIOp::create(
+                b, loc, both,
+                arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(16))))));
+    }
+    return result;
+  }
+
   Value emitDivide(OpBuilder &b, Location loc, Value lhs,
                    Value rhs) const override {
     // div.full.f32: full range (subnormals included), at most 2 ulp.
