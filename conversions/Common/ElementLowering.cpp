@@ -9,6 +9,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 
 #include <cmath>
+#include <limits>
 
 namespace mlir::tile {
 
@@ -40,33 +41,27 @@ Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8) {
     return arith::ExtFOp::create(b, loc, vec(f32), half);
   }
   // e4m3fn: 1 sign, 4 exponent (bias 7), 3 mantissa bits; S.1111.111 is NaN.
+  // Its bits placed as an f32's (sign at 31, exponent and mantissa from
+  // bit 20) read as the value times 2^-120, subnormals included (an f32
+  // subnormal then), so one exact multiplication rebiases every finite code.
+  // Every target keeps f32 subnormals (docs/Semantics.md).
   auto c32 = [&](int64_t v) { return splat(i32, b.getI32IntegerAttr(v)); };
   Value u = arith::ExtUIOp::create(b, loc, vec(i32), bits);
-  Value sign = arith::ShLIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, u, c32(0x80)), c32(24));
-  Value exponent = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, u, c32(3)), c32(15));
-  Value mantissa = arith::AndIOp::create(b, loc, u, c32(7));
-  Value normal = arith::OrIOp::create(
+  Value magnitudeBits = arith::AndIOp::create(b, loc, u, c32(0x7F));
+  Value placed = arith::OrIOp::create(
       b, loc,
       arith::ShLIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, exponent, c32(120)), c32(23)),
-      arith::ShLIOp::create(b, loc, mantissa, c32(20)));
-  // Subnormals: mantissa * 2^-9.
-  Value sub = arith::MulFOp::create(
-      b, loc, arith::UIToFPOp::create(b, loc, vec(f32), mantissa),
-      splat(f32, b.getF32FloatAttr(1.0f / 512)));
-  Value subBits = arith::BitcastOp::create(b, loc, vec(i32), sub);
-  Value isSub =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, c32(0));
-  Value magnitude = arith::SelectOp::create(b, loc, isSub, subBits, normal);
-  Value isNan = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::eq,
-      arith::AndIOp::create(b, loc, u, c32(0x7F)), c32(0x7F));
-  magnitude =
-      arith::SelectOp::create(b, loc, isNan, c32(0x7FC00000), magnitude);
-  Value result = arith::OrIOp::create(b, loc, magnitude, sign);
-  return arith::BitcastOp::create(b, loc, vec(f32), result);
+          b, loc, arith::AndIOp::create(b, loc, u, c32(0x80)), c32(24)),
+      arith::ShLIOp::create(b, loc, magnitudeBits, c32(20)));
+  Value value = arith::MulFOp::create(
+      b, loc, arith::BitcastOp::create(b, loc, vec(f32), placed),
+      splat(f32, b.getF32FloatAttr(std::ldexp(1.0f, 120))));
+  Value isNan = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      magnitudeBits, c32(0x7F));
+  return arith::SelectOp::create(
+      b, loc, isNan,
+      splat(f32, b.getF32FloatAttr(std::numeric_limits<float>::quiet_NaN())),
+      value);
 }
 
 Value encodeF8(OpBuilder &b, Location loc, Value x, Type f8) {
