@@ -5,6 +5,7 @@
 #include "mlir/IR/Diagnostics.h"
 
 #include "lld/Common/Driver.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -45,25 +46,32 @@ private:
 } // namespace
 
 LogicalResult mlir::tile::linkSharedObject(Location loc, StringRef what,
-                                           StringRef object,
+                                           ArrayRef<std::string> objects,
                                            ArrayRef<std::string> arguments,
                                            std::string &library) {
-  SmallString<128> objectPath, libraryPath;
-  int objectFd;
-  if (llvm::sys::fs::createTemporaryFile("tile-link", "o", objectFd,
-                                         objectPath) ||
-      llvm::sys::fs::createTemporaryFile("tile-link", "so", libraryPath))
+  SmallString<128> libraryPath;
+  if (llvm::sys::fs::createTemporaryFile("tile-link", "so", libraryPath))
     return emitError(loc) << "cannot create temporary files";
-  llvm::FileRemover removeObject(objectPath), removeLibrary(libraryPath);
-  {
-    llvm::raw_fd_ostream os(objectFd, /*shouldClose=*/true);
+  llvm::FileRemover removeLibrary(libraryPath);
+  SmallVector<SmallString<128>> objectPaths;
+  llvm::scope_exit removeObjects([&] {
+    for (const SmallString<128> &path : objectPaths)
+      llvm::sys::fs::remove(path);
+  });
+  for (const std::string &object : objects) {
+    int fd;
+    SmallString<128> &path = objectPaths.emplace_back();
+    if (llvm::sys::fs::createTemporaryFile("tile-link", "o", fd, path))
+      return emitError(loc) << "cannot create temporary files";
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
     os << object;
   }
   SmallVector<const char *> args = {"ld.lld", "-shared", "-o",
                                     libraryPath.c_str()};
   for (const std::string &argument : arguments)
     args.push_back(argument.c_str());
-  args.push_back(objectPath.c_str());
+  for (SmallString<128> &path : objectPaths)
+    args.push_back(path.c_str());
 
   std::string messages;
   llvm::raw_string_ostream messageStream(messages);

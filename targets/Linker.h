@@ -16,11 +16,12 @@
 
 namespace mlir::tile {
 
-/// Links the relocatable ELF `object` into a shared object (`-shared`, then
-/// `arguments`, then the object) and returns its bytes in `library`. A failed
-/// link is an error at `loc`, "linking <what> failed", carrying lld's
+/// Links the relocatable ELF `objects` into a shared object (`-shared`, then
+/// `arguments`, then the objects) and returns its bytes in `library`. A
+/// failed link is an error at `loc`, "linking <what> failed", carrying lld's
 /// messages. Calls are serialized: lld keeps its state in globals.
-LogicalResult linkSharedObject(Location loc, StringRef what, StringRef object,
+LogicalResult linkSharedObject(Location loc, StringRef what,
+                               ArrayRef<std::string> objects,
                                ArrayRef<std::string> arguments,
                                std::string &library);
 

@@ -6,6 +6,7 @@
 #include "tile/Dialect/IR/Tile.h"
 #include "tile/Dialect/Transforms/Passes.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -589,4 +590,38 @@ mlir::tile::openBitcodeLibrary(std::unique_ptr<llvm::MemoryBuffer> buffer,
     return nullptr;
   }
   return std::move(*module);
+}
+
+SmallVector<OwningOpRef<ModuleOp>>
+mlir::tile::splitByEntry(ModuleOp module,
+                         function_ref<bool(Operation *)> isEntry) {
+  SmallVector<Operation *> entries, shared;
+  for (Operation &op : module.getBody()->getOperations())
+    (isEntry(&op) ? entries : shared).push_back(&op);
+  SmallVector<OwningOpRef<ModuleOp>> parts;
+  if (entries.size() < 2)
+    return parts;
+  for (auto [index, entry] : llvm::enumerate(entries)) {
+    OwningOpRef<ModuleOp> part = ModuleOp::create(module.getLoc());
+    OpBuilder b = OpBuilder::atBlockBegin(part->getBody());
+    for (Operation *op : shared) {
+      Operation *copy = b.clone(*op);
+      if (auto func = dyn_cast<LLVM::LLVMFuncOp>(copy)) {
+        if (!func.isExternal())
+          func.setLinkage(LLVM::Linkage::Internal);
+        continue;
+      }
+      auto global = dyn_cast<LLVM::GlobalOp>(copy);
+      if (!global || index == 0 ||
+          global.getLinkage() == LLVM::Linkage::Internal ||
+          global.getLinkage() == LLVM::Linkage::Private)
+        continue;
+      // One definition in all: the others refer to the first part's.
+      global.removeValueAttr();
+      global.getInitializerRegion().getBlocks().clear();
+    }
+    b.clone(*entry);
+    parts.push_back(std::move(part));
+  }
+  return parts;
 }

@@ -17,6 +17,9 @@
 #include "mlir/Pass/PassManager.h"
 
 #include <functional>
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
 #include <map>
 #include <memory>
 #include <string>
@@ -35,6 +38,16 @@ class CompileCache;
 /// Runs LLVM's O3 module pipeline for `machine` (as clang would) on
 /// `module`.
 void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine);
+
+/// Splits `module` (LLVM-dialect functions and globals) into one module per
+/// entry function (those `isEntry` selects), each with its own copy of
+/// everything else, so that the entries compile in parallel on separate
+/// LLVM contexts. Functions other than entries become local to each part;
+/// the module's other definitions of external linkage stay in the first
+/// part and are declared in the others, so the parts link (or join) into
+/// one binary. Empty when there are fewer than two entries.
+SmallVector<OwningOpRef<ModuleOp>>
+splitByEntry(ModuleOp module, function_ref<bool(Operation *)> isEntry);
 
 /// A bitcode library (libdevice, ocml) opened lazily: its functions are read
 /// only when linking needs them (llvm::Linker with LinkOnlyNeeded), which

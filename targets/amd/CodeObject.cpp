@@ -266,7 +266,7 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
     return success();
   }
   // A code object may not leave a symbol for the loader to find.
-  return linkSharedObject(loc, "the code object", code.str(),
+  return linkSharedObject(loc, "the code object", {code.str().str()},
                           {"--no-undefined"}, out);
 }
 

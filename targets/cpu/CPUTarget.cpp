@@ -19,7 +19,9 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -27,6 +29,7 @@
 #include "mlir/Target/LLVMIR/Export.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
@@ -176,25 +179,30 @@ private:
                          llvm::CodeGenFileType type, SmallString<0> &out) const;
 };
 
+/// Registers what translating `context`'s LLVM-dialect modules to LLVM IR
+/// and compiling them needs; done once, before modules translate in
+/// parallel.
+static void prepareTranslation(MLIRContext *context) {
+  DialectRegistry registry;
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+  context->appendDialectRegistry(registry);
+  llvm::InitializeAllTargetInfos();
+  llvm::InitializeAllTargets();
+  llvm::InitializeAllTargetMCs();
+  llvm::InitializeAllAsmPrinters();
+}
+
 LogicalResult
 CPUTarget::optimize(ModuleOp module, const TargetOptions &options,
                     llvm::LLVMContext &llvmContext,
                     std::unique_ptr<llvm::Module> &llvmModule,
                     std::unique_ptr<llvm::TargetMachine> &machine) const {
-  DialectRegistry registry;
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  registerOpenMPDialectTranslation(registry);
-  module.getContext()->appendDialectRegistry(registry);
-
   llvmModule = translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return emitError(module.getLoc()) << "translation to LLVM IR failed";
 
-  llvm::InitializeAllTargetInfos();
-  llvm::InitializeAllTargets();
-  llvm::InitializeAllTargetMCs();
-  llvm::InitializeAllAsmPrinters();
   llvm::Triple triple = tripleOf(options);
   std::string error;
   const llvm::Target *llvmTarget =
@@ -238,6 +246,7 @@ LogicalResult CPUTarget::emitIntermediate(ModuleOp module,
                                           const TargetOptions &options,
                                           StringRef kind,
                                           std::string &out) const {
+  prepareTranslation(module.getContext());
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<llvm::TargetMachine> machine;
@@ -263,13 +272,38 @@ LogicalResult CPUTarget::emitIntermediate(ModuleOp module,
 LogicalResult CPUTarget::serialize(ModuleOp module,
                                    const TargetOptions &options,
                                    mlir::tile::Artifact &artifact) const {
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule;
-  std::unique_ptr<llvm::TargetMachine> machine;
-  SmallString<0> object;
-  if (failed(optimize(module, options, llvmContext, llvmModule, machine)) ||
-      failed(emitCode(module, *llvmModule, *machine,
-                      llvm::CodeGenFileType::ObjectFile, object)))
+  MLIRContext *context = module.getContext();
+  prepareTranslation(context);
+  // Kernels (a kernel and its specialized variants, say) compile in
+  // parallel, an object file each, linked together below.
+  llvm::StringSet<> entries;
+  for (const mlir::tile::KernelInfo &info : artifact.kernels)
+    entries.insert(info.symbol);
+  SmallVector<OwningOpRef<ModuleOp>> parts;
+  if (context->isMultithreadingEnabled())
+    parts = splitByEntry(module, [&](Operation *op) {
+      auto func = dyn_cast<LLVM::LLVMFuncOp>(op);
+      return func && entries.contains(func.getName());
+    });
+  SmallVector<ModuleOp> modules;
+  for (OwningOpRef<ModuleOp> &part : parts)
+    modules.push_back(*part);
+  if (modules.empty())
+    modules.push_back(module);
+  std::vector<std::string> objects(modules.size());
+  if (failed(failableParallelForEachN(context, 0, modules.size(), [&](size_t i) {
+        llvm::LLVMContext llvmContext;
+        std::unique_ptr<llvm::Module> llvmModule;
+        std::unique_ptr<llvm::TargetMachine> machine;
+        SmallString<0> object;
+        if (failed(optimize(modules[i], options, llvmContext, llvmModule,
+                            machine)) ||
+            failed(emitCode(modules[i], *llvmModule, *machine,
+                            llvm::CodeGenFileType::ObjectFile, object)))
+          return failure();
+        objects[i] = object.str().str();
+        return success();
+      })))
     return failure();
 
   // Link into a shared object that needs libomp.
@@ -287,7 +321,7 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   if (isHost(options) && !libm.empty())
     linkArgs.push_back(libm);
   std::string library;
-  if (failed(linkSharedObject(module.getLoc(), "the kernel library", object,
+  if (failed(linkSharedObject(module.getLoc(), "the kernel library", objects,
                               linkArgs, library)))
     return failure();
 

@@ -812,46 +812,6 @@ static LogicalResult compileToPTX(ModuleOp device, const TargetOptions &options,
   return success();
 }
 
-/// Splits `device` into one module per kernel, each with its own copy of
-/// everything else, so that the kernels compile in parallel and their PTX
-/// can be joined (compileToPTX renames the local symbols of each part
-/// apart). Functions other than kernels become local to each part; the
-/// module's other definitions (the assert flag) stay in the first part and
-/// are declared in the others.
-static SmallVector<OwningOpRef<ModuleOp>> splitByKernel(ModuleOp device) {
-  SmallVector<Operation *> kernels, shared;
-  for (Operation &op : device.getBody()->getOperations()) {
-    if (op.hasAttr(gpu::GPUDialect::getKernelFuncAttrName()))
-      kernels.push_back(&op);
-    else
-      shared.push_back(&op);
-  }
-  SmallVector<OwningOpRef<ModuleOp>> parts;
-  for (auto [index, kernel] : llvm::enumerate(kernels)) {
-    OwningOpRef<ModuleOp> part = ModuleOp::create(device.getLoc());
-    OpBuilder b = OpBuilder::atBlockBegin(part->getBody());
-    for (Operation *op : shared) {
-      Operation *copy = b.clone(*op);
-      if (auto func = dyn_cast<LLVM::LLVMFuncOp>(copy)) {
-        if (!func.isExternal())
-          func.setLinkage(LLVM::Linkage::Internal);
-        continue;
-      }
-      auto global = dyn_cast<LLVM::GlobalOp>(copy);
-      if (!global || index == 0 ||
-          global.getLinkage() == LLVM::Linkage::Internal ||
-          global.getLinkage() == LLVM::Linkage::Private)
-        continue;
-      // One definition in all: the others refer to the first part's.
-      global.removeValueAttr();
-      global.getInitializerRegion().getBlocks().clear();
-    }
-    b.clone(*kernel);
-    parts.push_back(std::move(part));
-  }
-  return parts;
-}
-
 /// The PTX of several parts as one module: the first's header, then every
 /// part's declarations and functions. Repeated `.extern` declarations are
 /// legal PTX.
@@ -917,11 +877,11 @@ LogicalResult NVIDIATarget::emitPTX(ModuleOp module,
   // parallel; the LLVM IR asked for is one module's.
   SmallVector<OwningOpRef<ModuleOp>> parts;
   if (!llvmIR && context->isMultithreadingEnabled())
-    parts = splitByKernel(*device);
-  if (parts.size() < 2) {
-    parts.clear();
+    parts = splitByEntry(*device, [](Operation *op) {
+      return op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName());
+    });
+  if (parts.empty())
     parts.push_back(std::move(device));
-  }
   SmallVector<std::string> texts(parts.size()), errors(parts.size());
   (void)failableParallelForEachN(context, 0, parts.size(), [&](size_t i) {
     std::string suffix = i == 0 ? "" : "_part" + std::to_string(i);
