@@ -50,8 +50,8 @@ Value decodeF8(OpBuilder &b, Location loc, Value bits, Type f8) {
   Value magnitudeBits = arith::AndIOp::create(b, loc, u, c32(0x7F));
   Value placed = arith::OrIOp::create(
       b, loc,
-      arith::ShLIOp::create(
-          b, loc, arith::AndIOp::create(b, loc, u, c32(0x80)), c32(24)),
+      arith::ShLIOp::create(b, loc, arith::AndIOp::create(b, loc, u, c32(0x80)),
+                            c32(24)),
       arith::ShLIOp::create(b, loc, magnitudeBits, c32(20)));
   Value value = arith::MulFOp::create(
       b, loc, arith::BitcastOp::create(b, loc, vec(f32), placed),

@@ -1152,8 +1152,8 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
     if (isF8(tileElement)) {
       SmallVector<Value> decoded =
           hooks.emitConvertFromF8(lb, loc, value, tileElement);
-      value = decoded.empty() ? decodeF8(lb, loc, value, tileElement)
-                              : decoded[0];
+      value =
+          decoded.empty() ? decodeF8(lb, loc, value, tileElement) : decoded[0];
       element = value.getType();
     }
     if (element == cElement)

@@ -146,8 +146,7 @@ public:
   /// pairs); empty if the chip has none (the shared software decoding is
   /// used then).
   virtual SmallVector<Value> emitConvertFromF8(OpBuilder &b, Location loc,
-                                               ValueRange bits,
-                                               Type f8) const {
+                                               ValueRange bits, Type f8) const {
     return {};
   }
   /// `lhs / rhs` for f32 `arith.divf`, whose bound is 2 ulp

@@ -291,19 +291,20 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
   if (modules.empty())
     modules.push_back(module);
   std::vector<std::string> objects(modules.size());
-  if (failed(failableParallelForEachN(context, 0, modules.size(), [&](size_t i) {
-        llvm::LLVMContext llvmContext;
-        std::unique_ptr<llvm::Module> llvmModule;
-        std::unique_ptr<llvm::TargetMachine> machine;
-        SmallString<0> object;
-        if (failed(optimize(modules[i], options, llvmContext, llvmModule,
-                            machine)) ||
-            failed(emitCode(modules[i], *llvmModule, *machine,
-                            llvm::CodeGenFileType::ObjectFile, object)))
-          return failure();
-        objects[i] = object.str().str();
-        return success();
-      })))
+  if (failed(
+          failableParallelForEachN(context, 0, modules.size(), [&](size_t i) {
+            llvm::LLVMContext llvmContext;
+            std::unique_ptr<llvm::Module> llvmModule;
+            std::unique_ptr<llvm::TargetMachine> machine;
+            SmallString<0> object;
+            if (failed(optimize(modules[i], options, llvmContext, llvmModule,
+                                machine)) ||
+                failed(emitCode(modules[i], *llvmModule, *machine,
+                                llvm::CodeGenFileType::ObjectFile, object)))
+              return failure();
+            objects[i] = object.str().str();
+            return success();
+          })))
     return failure();
 
   // Link into a shared object that needs libomp.

@@ -231,8 +231,8 @@ public:
     // byte into the low half; every e4m3 value is an f16. (An e5m2 value is
     // an f16 with its low byte dropped: the software decoding is as short.)
     if (capability < 89 || !isa<Float8E4M3FNType>(f8) ||
-        !llvm::all_of(bits.getTypes(),
-                      [](Type type) { return type.isInteger(8); }))
+        !llvm::all_of(
+            bits.getTypes(), [](Type type) { return type.isInteger(8); }))
       return {};
     Type i16 = b.getI16Type(), i32 = b.getI32Type();
     auto toF32 = [&](Value halfBits) -> Value {
