@@ -29,7 +29,8 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "test/TTIR/kernels"))
 
-from h200_bench import Kernel, bench  # noqa: E402
+import h200_bench  # noqa: E402
+from h200_bench import Driver, Kernel, bench  # noqa: E402
 import _common  # noqa: E402
 
 
@@ -104,6 +105,7 @@ def main():
     corpus, artifacts = pathlib.Path(args.corpus), pathlib.Path(args.artifacts)
     _common.RECORDING[0] = False
     torch.zeros(1, device="cuda")  # the primary context, current for the driver calls
+    h200_bench.DRIVER = Driver(hip=False)
     props = torch.cuda.get_device_properties(0)
     import triton
     print(f"device {props.name}, {props.multi_processor_count} SMs, torch {torch.__version__}, "

@@ -390,7 +390,8 @@ private:
                          const WarpgroupInstruction &instruction, Value aBase,
                          const StagedOperand &aTile, Value bBase,
                          const StagedOperand &bTile, ArrayRef<Value> acc,
-                         ArrayRef<Value> aRegisters = {});
+                         ArrayRef<Value> aRegisters = {}, int64_t kBegin = 0,
+                         int64_t kEnd = -1);
   /// A product in a loop whose operands are loads the loop can start
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {

@@ -56,11 +56,19 @@ struct WarpgroupInstruction {
   int64_t m, k, nStep, maxN;
   unsigned warpsPerGroup;
   SmallVector<togpu::Coords> accElementBases, accLaneBases;
-  std::string inputType;
+  /// The instruction's names of A's and B's element types (B's empty: A's).
+  std::string inputType, bInputType;
   /// Whether A may come from registers instead (emitWarpgroupInstruction
   /// with register A), laid out over m x k as the accumulators are over
   /// m x n, two 16-bit elements per i32.
   bool registerA = false;
+  /// Whether both operands must lie k-contiguous in shared memory (the
+  /// instruction cannot transpose them: 8-bit inputs).
+  bool kContiguousOnly = false;
+  /// For inputs whose products the unit sums with fewer accumulator bits:
+  /// the most k one chain of instructions may sum before its partial sum
+  /// is added into the accumulator (docs/Semantics.md 3.7); 0: no limit.
+  int64_t partialSumK = 0;
 };
 
 /// An operand of a `WarpgroupInstruction` in shared memory, in core

@@ -136,8 +136,10 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
     OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
     Value aBase, const StagedOperand &aTile, Value bBase,
     const StagedOperand &bTile, ArrayRef<Value> acc,
-    ArrayRef<Value> aRegisters) {
+    ArrayRef<Value> aRegisters, int64_t kBegin, int64_t kEnd) {
   int64_t m = aTile.shape[0], k = aTile.shape[1], n = bTile.shape[1];
+  if (kEnd < 0)
+    kEnd = k;
   int64_t groups = numWarps / instruction.warpsPerGroup;
   int64_t tilesM = m / (instruction.m * groups);
   int64_t perTile = int64_t(acc.size()) / tilesM;
@@ -161,7 +163,7 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
   for (int64_t t = 0; t < tilesM; ++t) {
     SmallVector<Value> tileAcc(next.begin() + t * perTile,
                                next.begin() + (t + 1) * perTile);
-    for (int64_t k0 = 0; k0 < k; k0 += instruction.k) {
+    for (int64_t k0 = kBegin; k0 < kEnd; k0 += instruction.k) {
       SharedMatrixOperand bOperand =
           bTile.operand(address(bTile, bBase, zero, k0, 0), /*kDim=*/0);
       if (!aRegisters.empty()) {
@@ -222,8 +224,12 @@ void KernelLowering::stageOperand(OpBuilder &b, Location loc,
 FailureOr<Distributed>
 KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
                                   const WarpgroupInstruction &instruction) {
-  if (std::optional<PipelinePlan> plan = planPipeline(op))
-    return lowerPipelinedDot(b, op, {&instruction, nullptr}, *plan);
+  // The pipelines copy operands in their memory order and sum one chain of
+  // instructions per iteration; an instruction that needs k-contiguous
+  // operands or bounded partial sums stages them from registers.
+  if (!instruction.kContiguousOnly && !instruction.partialSumK)
+    if (std::optional<PipelinePlan> plan = planPipeline(op))
+      return lowerPipelinedDot(b, op, {&instruction, nullptr}, *plan);
   Location loc = op.getLoc();
   DotOperands operands = dotOperands(op);
   if (!operands.valid)
@@ -237,8 +243,8 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
     return getRunLength(layout, kDim, perChunk) >=
            getRunLength(layout, 1 - kDim, perChunk);
   };
-  bool aAlongK = alongK(operands.a.layout, 1);
-  bool bAlongK = alongK(operands.b.layout, 0);
+  bool aAlongK = instruction.kContiguousOnly || alongK(operands.a.layout, 1);
+  bool bAlongK = instruction.kContiguousOnly || alongK(operands.b.layout, 0);
   StagedOperand aTile{SmallVector<int64_t, 2>(aType.getShape()),
                       aAlongK ? 1u : 0u, bytes};
   StagedOperand bTile{SmallVector<int64_t, 2>(bType.getShape()),
@@ -254,11 +260,33 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   barrier(b, loc);
   Value aBase = sharedAddressI32(b, loc, constI32(b, loc, 0));
   Value bBase = sharedAddressI32(b, loc, constI32(b, loc, bOffset));
-  SmallVector<Value> acc = issueWarpgroupProducts(
-      b, loc, instruction, aBase, aTile, bBase, bTile, operands.acc.regs);
-  if (acc.empty())
-    return unsupported(op, "the target emitted no warpgroup instruction"),
-           failure();
-  return Distributed{operands.acc.layout,
-                     hooks.emitWarpgroupWait(b, loc, /*pending=*/0, acc)};
+  if (!instruction.partialSumK) {
+    SmallVector<Value> acc = issueWarpgroupProducts(
+        b, loc, instruction, aBase, aTile, bBase, bTile, operands.acc.regs);
+    if (acc.empty())
+      return unsupported(op, "the target emitted no warpgroup instruction"),
+             failure();
+    return Distributed{operands.acc.layout,
+                       hooks.emitWarpgroupWait(b, loc, /*pending=*/0, acc)};
+  }
+  // Partial sums of at most partialSumK k each, from zero, added into the
+  // accumulator in its own type.
+  SmallVector<Value> acc(operands.acc.regs);
+  int64_t k = aType.getDimSize(1);
+  for (int64_t kBegin = 0; kBegin < k; kBegin += instruction.partialSumK) {
+    SmallVector<Value> zeros;
+    for (Value value : acc)
+      zeros.push_back(arith::ConstantOp::create(
+          b, loc, b.getZeroAttr(value.getType())));
+    SmallVector<Value> partial = issueWarpgroupProducts(
+        b, loc, instruction, aBase, aTile, bBase, bTile, zeros, {}, kBegin,
+        std::min(k, kBegin + instruction.partialSumK));
+    if (partial.empty())
+      return unsupported(op, "the target emitted no warpgroup instruction"),
+             failure();
+    partial = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, partial);
+    for (auto [sum, part] : llvm::zip(acc, partial))
+      sum = arith::AddFOp::create(b, loc, sum, part);
+  }
+  return Distributed{operands.acc.layout, acc};
 }

@@ -406,21 +406,43 @@ public:
 
   std::optional<WarpgroupInstruction>
   getWarpgroupInstruction(Type a, Type b, Type acc) const override {
-    // wgmma.mma_async m64nNk16 (sm_90a) on 16-bit floats into f32.
-    if (capability != 90 || !archSpecific || a != b || !acc.isF32() ||
-        !(a.isBF16() || a.isF16()))
+    // wgmma.mma_async (sm_90a) into f32: m64nNk16 on 16-bit floats,
+    // m64nNk32 on e4m3/e5m2 (either pairing).
+    auto f8Name = [](Type type) -> std::string {
+      if (isa<Float8E4M3FNType>(type))
+        return "e4m3";
+      if (isa<Float8E5M2Type>(type))
+        return "e5m2";
+      return "";
+    };
+    bool halves = a == b && (a.isBF16() || a.isF16());
+    bool bytes = !f8Name(a).empty() && !f8Name(b).empty();
+    if (capability != 90 || !archSpecific || !acc.isF32() || !(halves || bytes))
       return std::nullopt;
     WarpgroupInstruction wgmma;
     wgmma.m = 64;
-    wgmma.k = 16;
+    wgmma.k = bytes ? 32 : 16;
     wgmma.nStep = 8;
     wgmma.maxN = 256;
     wgmma.warpsPerGroup = 4;
     // PTX ISA, "Register Fragments and Shared Memory Matrix Layouts" of
-    // wgmma: per warp 16 rows, as mma.m16n8's accumulators.
-    std::optional<MatrixInstruction> mma = getMatrixInstruction(a, b, acc);
+    // wgmma: per warp 16 rows, as mma.m16n8's accumulators, whatever the
+    // inputs.
+    Type half = BFloat16Type::get(a.getContext());
+    std::optional<MatrixInstruction> mma =
+        getMatrixInstruction(half, half, acc);
     wgmma.accElementBases = mma->accElementBases;
     wgmma.accLaneBases = mma->accLaneBases;
+    if (bytes) {
+      // 8-bit inputs: no transposition, both operands from shared memory,
+      // and the partial sums of the f8 products (kept with fewer bits, as
+      // the PTX ISA leaves open) added into the accumulator every 128 k.
+      wgmma.inputType = f8Name(a);
+      wgmma.bInputType = f8Name(b);
+      wgmma.kContiguousOnly = true;
+      wgmma.partialSumK = 128;
+      return wgmma;
+    }
     wgmma.inputType = a.isBF16() ? "bf16" : "f16";
     // A's register fragments are mma.m16n8k16's, per warp of the group.
     wgmma.registerA = true;
@@ -444,11 +466,14 @@ public:
       const SharedMatrixOperand &bOperand, ValueRange acc) const override {
     SmallVector<Value> inputs{matrixDescriptor(b, loc, a),
                               matrixDescriptor(b, loc, bOperand)};
+    // 8-bit inputs take no transpose operands (k-contiguous only).
+    std::string transposes =
+        instruction.kContiguousOnly
+            ? ""
+            : std::string(a.kContiguous ? ", 0" : ", 1") +
+                  (bOperand.kContiguous ? ", 0" : ", 1");
     return emitWgmma(b, loc, instruction, n, inputs,
-                     "$" + std::to_string(acc.size()), "l,l",
-                     std::string(a.kContiguous ? ", 0" : ", 1") +
-                         (bOperand.kContiguous ? ", 0" : ", 1"),
-                     acc);
+                     "$" + std::to_string(acc.size()), "l,l", transposes, acc);
   }
 
   void emitWarpgroupFence(OpBuilder &b, Location loc) const override {
@@ -558,7 +583,7 @@ public:
   }
 
 private:
-  /// wgmma.mma_async m64nNk16 on `acc`: A is `aText` (a descriptor or four
+  /// wgmma.mma_async m64nNkK on `acc`: A is `aText` (a descriptor or four
   /// registers among `inputs`), B the descriptor last in `inputs`;
   /// `transposes` the trailing immediates (A's, if in shared memory, and
   /// B's).
@@ -569,10 +594,14 @@ private:
     int64_t count = acc.size();
     int64_t flag = count + inputs.size();
     std::string type = instruction.inputType;
+    std::string bType = instruction.bInputType.empty()
+                            ? instruction.inputType
+                            : instruction.bInputType;
     std::string text =
         "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(flag) +
-        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) +
-        "k16.f32." + type + "." + type + " " + operandList(0, count) + ", " +
+        ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k" +
+        std::to_string(instruction.k) + ".f32." + type + "." + bType + " " +
+        operandList(0, count) + ", " +
         aText.str() + ", $" + std::to_string(flag - 1) + ", p, 1, 1" +
         transposes.str() + ";\n}";
     // The scale-d flag (1: accumulate), then the tied accumulators.
