@@ -385,13 +385,11 @@ private:
   /// `warpgroupLayout` over A); returns the accumulators they will write,
   /// usable after the target's `emitWarpgroupWait` (empty if the target
   /// emitted nothing).
-  SmallVector<Value>
-  issueWarpgroupProducts(OpBuilder &b, Location loc,
-                         const WarpgroupInstruction &instruction, Value aBase,
-                         const StagedOperand &aTile, Value bBase,
-                         const StagedOperand &bTile, ArrayRef<Value> acc,
-                         ArrayRef<Value> aRegisters = {}, int64_t kBegin = 0,
-                         int64_t kEnd = -1);
+  SmallVector<Value> issueWarpgroupProducts(
+      OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
+      Value aBase, const StagedOperand &aTile, Value bBase,
+      const StagedOperand &bTile, ArrayRef<Value> acc,
+      ArrayRef<Value> aRegisters = {}, int64_t kBegin = 0, int64_t kEnd = -1);
   /// A product in a loop whose operands are loads the loop can start
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {

@@ -135,8 +135,8 @@ KernelLowering::warpgroupLayout(RankedTensorType type,
 SmallVector<Value> KernelLowering::issueWarpgroupProducts(
     OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
     Value aBase, const StagedOperand &aTile, Value bBase,
-    const StagedOperand &bTile, ArrayRef<Value> acc,
-    ArrayRef<Value> aRegisters, int64_t kBegin, int64_t kEnd) {
+    const StagedOperand &bTile, ArrayRef<Value> acc, ArrayRef<Value> aRegisters,
+    int64_t kBegin, int64_t kEnd) {
   int64_t m = aTile.shape[0], k = aTile.shape[1], n = bTile.shape[1];
   if (kEnd < 0)
     kEnd = k;
@@ -276,8 +276,8 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   for (int64_t kBegin = 0; kBegin < k; kBegin += instruction.partialSumK) {
     SmallVector<Value> zeros;
     for (Value value : acc)
-      zeros.push_back(arith::ConstantOp::create(
-          b, loc, b.getZeroAttr(value.getType())));
+      zeros.push_back(
+          arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType())));
     SmallVector<Value> partial = issueWarpgroupProducts(
         b, loc, instruction, aBase, aTile, bBase, bTile, zeros, {}, kBegin,
         std::min(k, kBegin + instruction.partialSumK));

@@ -467,11 +467,10 @@ public:
     SmallVector<Value> inputs{matrixDescriptor(b, loc, a),
                               matrixDescriptor(b, loc, bOperand)};
     // 8-bit inputs take no transpose operands (k-contiguous only).
-    std::string transposes =
-        instruction.kContiguousOnly
-            ? ""
-            : std::string(a.kContiguous ? ", 0" : ", 1") +
-                  (bOperand.kContiguous ? ", 0" : ", 1");
+    std::string transposes = instruction.kContiguousOnly
+                                 ? ""
+                                 : std::string(a.kContiguous ? ", 0" : ", 1") +
+                                       (bOperand.kContiguous ? ", 0" : ", 1");
     return emitWgmma(b, loc, instruction, n, inputs,
                      "$" + std::to_string(acc.size()), "l,l", transposes, acc);
   }
@@ -594,16 +593,14 @@ private:
     int64_t count = acc.size();
     int64_t flag = count + inputs.size();
     std::string type = instruction.inputType;
-    std::string bType = instruction.bInputType.empty()
-                            ? instruction.inputType
-                            : instruction.bInputType;
+    std::string bType = instruction.bInputType.empty() ? instruction.inputType
+                                                       : instruction.bInputType;
     std::string text =
         "{\n.reg .pred p;\nsetp.ne.b32 p, $" + std::to_string(flag) +
         ", 0;\nwgmma.mma_async.sync.aligned.m64n" + std::to_string(n) + "k" +
         std::to_string(instruction.k) + ".f32." + type + "." + bType + " " +
-        operandList(0, count) + ", " +
-        aText.str() + ", $" + std::to_string(flag - 1) + ", p, 1, 1" +
-        transposes.str() + ";\n}";
+        operandList(0, count) + ", " + aText.str() + ", $" +
+        std::to_string(flag - 1) + ", p, 1, 1" + transposes.str() + ";\n}";
     // The scale-d flag (1: accumulate), then the tied accumulators.
     inputs.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
     inputs.append(acc.begin(), acc.end());
