@@ -91,10 +91,17 @@ KernelLowering::warpgroupInstruction(DotOp op) {
   auto cType = cast<RankedTensorType>(op.getType());
   if (aType.getRank() != 2)
     return std::nullopt;
+  // f32 inputs that may be rounded to tf32 are asked for as tf32.
+  auto inputType = [&](Type element) -> Type {
+    if (element.isF32() && op.getInputPrecision() == InputPrecision::tf32)
+      return FloatTF32Type::get(op.getContext());
+    return element;
+  };
   std::optional<WarpgroupInstruction> instruction =
       hooks.getWarpgroupInstruction(
-          aType.getElementType(),
-          cast<RankedTensorType>(op.getB().getType()).getElementType(),
+          inputType(aType.getElementType()),
+          inputType(
+              cast<RankedTensorType>(op.getB().getType()).getElementType()),
           cType.getElementType());
   if (!instruction || numWarps % instruction->warpsPerGroup != 0)
     return std::nullopt;

@@ -407,7 +407,8 @@ public:
   std::optional<WarpgroupInstruction>
   getWarpgroupInstruction(Type a, Type b, Type acc) const override {
     // wgmma.mma_async (sm_90a) into f32: m64nNk16 on 16-bit floats,
-    // m64nNk32 on e4m3/e5m2 (either pairing).
+    // m64nNk32 on e4m3/e5m2 (either pairing), m64nNk8 on tf32 (f32 inputs
+    // the product may round: the instruction reads their top 19 bits).
     auto f8Name = [](Type type) -> std::string {
       if (isa<Float8E4M3FNType>(type))
         return "e4m3";
@@ -417,11 +418,13 @@ public:
     };
     bool halves = a == b && (a.isBF16() || a.isF16());
     bool bytes = !f8Name(a).empty() && !f8Name(b).empty();
-    if (capability != 90 || !archSpecific || !acc.isF32() || !(halves || bytes))
+    bool tf32 = a == b && a.isTF32();
+    if (capability != 90 || !archSpecific || !acc.isF32() ||
+        !(halves || bytes || tf32))
       return std::nullopt;
     WarpgroupInstruction wgmma;
     wgmma.m = 64;
-    wgmma.k = bytes ? 32 : 16;
+    wgmma.k = bytes ? 32 : tf32 ? 8 : 16;
     wgmma.nStep = 8;
     wgmma.maxN = 256;
     wgmma.warpsPerGroup = 4;
@@ -441,6 +444,12 @@ public:
       wgmma.bInputType = f8Name(b);
       wgmma.kContiguousOnly = true;
       wgmma.partialSumK = 128;
+      return wgmma;
+    }
+    if (tf32) {
+      // As 8-bit inputs, tf32 cannot be transposed by the instruction.
+      wgmma.inputType = "tf32";
+      wgmma.kContiguousOnly = true;
       return wgmma;
     }
     wgmma.inputType = a.isBF16() ? "bf16" : "f16";
