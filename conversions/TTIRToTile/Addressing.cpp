@@ -25,6 +25,17 @@ Value mlir::tile::spreadAlong(OpBuilder &b, Location loc, Value value,
                                    value);
 }
 
+Value mlir::tile::paddingTile(OpBuilder &b, Location loc, RankedTensorType type,
+                              bool nanPadding) {
+  Type element = type.getElementType();
+  TypedAttr padding = b.getZeroAttr(element);
+  if (auto floatType = dyn_cast<FloatType>(element); floatType && nanPadding)
+    padding = b.getFloatAttr(floatType,
+                             APFloat::getQNaN(floatType.getFloatSemantics()));
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, padding));
+}
+
 Value BlockAddressing::widen(Value value) {
   Type type = b.getI64Type();
   if (auto tensor = dyn_cast<RankedTensorType>(value.getType()))

@@ -11,6 +11,7 @@
 #define TILE_CONVERSIONS_TTIRTOTILE_ADDRESSING_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::tile {
 
@@ -18,6 +19,12 @@ namespace mlir::tile {
 /// of it (tt.expand_dims and tt.broadcast).
 Value spreadAlong(OpBuilder &b, Location loc, Value value,
                   ArrayRef<int64_t> shape, int64_t dim);
+
+/// A tile of `type` filled with what out-of-bounds elements of a descriptor
+/// or block pointer read: NaN for float elements under `nanPadding`, else
+/// zero.
+Value paddingTile(OpBuilder &b, Location loc, RankedTensorType type,
+                  bool nanPadding);
 
 /// Emits the address arithmetic of accesses to blocks of `shape` in the
 /// array at `base` whose extents (i32 or i64) and strides (i64, in

@@ -161,17 +161,9 @@ void BlockPointerLowering::lowerLoad(ttir::LoadOp load) {
   // Triton leaves what a checked element outside the array reads undefined
   // without `padding`; zero is one such value.
   Value other;
-  if (inBounds) {
-    auto type = cast<RankedTensorType>(load.getType());
-    Type element = type.getElementType();
-    TypedAttr padding = b.getZeroAttr(element);
-    if (auto floatType = dyn_cast<FloatType>(element);
-        floatType && load.getPadding() == ttir::PaddingOption::PAD_NAN)
-      padding = b.getFloatAttr(
-          floatType, APFloat::getQNaN(floatType.getFloatSemantics()));
-    other = arith::ConstantOp::create(b, loc,
-                                      DenseElementsAttr::get(type, padding));
-  }
+  if (inBounds)
+    other = paddingTile(b, loc, cast<RankedTensorType>(load.getType()),
+                        load.getPadding() == ttir::PaddingOption::PAD_NAN);
   auto lowered = ttir::LoadOp::create(
       b, loc, load.getType(), ptrs, inBounds, other,
       /*boundaryCheck=*/nullptr, /*padding=*/nullptr, load.getCache(),

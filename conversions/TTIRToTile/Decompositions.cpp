@@ -95,27 +95,36 @@ convertReduceKind(ttir::DescriptorReduceOp op, RankedTensorType block) {
   return std::nullopt;
 }
 
+/// The element pointers and bounds mask of a descriptor gather or scatter
+/// of `shape`: the rows `xOffsets` of the 2-D array behind `desc`, from
+/// column `yOffset`; null pointers when the descriptor is not found.
+static std::pair<Value, Value>
+rowGatherAddresses(OpBuilder &b, Operation *op, Value desc, Value xOffsets,
+                   Value yOffset, ArrayRef<int64_t> shape,
+                   ttir::MakeTensorDescOp &make) {
+  make = findDescriptor(op, desc, 2);
+  if (!make)
+    return {};
+  BlockAddressing addressing(b, op->getLoc(), make.getBase(), make.getShape(),
+                             make.getStrides(), shape);
+  Value rows = addressing.givenIndices(0, xOffsets);
+  Value cols = addressing.blockIndices(1, yOffset);
+  return addressing.address({rows, cols}, {true, true});
+}
+
 static LogicalResult expandGather(ttir::DescriptorGatherOp op) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getType());
-  ttir::MakeTensorDescOp make = findDescriptor(op, op.getDesc(), 2);
-  if (!make)
+  ttir::MakeTensorDescOp make;
+  auto [ptrs, inBounds] =
+      rowGatherAddresses(b, op, op.getDesc(), op.getXOffsets(), op.getYOffset(),
+                         type.getShape(), make);
+  if (!ptrs)
     return failure();
-  BlockAddressing addressing(b, loc, make.getBase(), make.getShape(),
-                             make.getStrides(), type.getShape());
-  Value rows = addressing.givenIndices(0, op.getXOffsets());
-  Value cols = addressing.blockIndices(1, op.getYOffset());
-  auto [ptrs, inBounds] = addressing.address({rows, cols}, {true, true});
   // Out-of-bounds elements read the descriptor's padding.
-  Type element = type.getElementType();
-  TypedAttr padding = b.getZeroAttr(element);
-  if (auto floatType = dyn_cast<FloatType>(element);
-      floatType && make.getPadding() == ttir::PaddingOption::PAD_NAN)
-    padding = b.getFloatAttr(
-        floatType, APFloat::getQNaN(floatType.getFloatSemantics()));
-  Value other = arith::ConstantOp::create(
-      b, loc, DenseElementsAttr::get(type, padding));
+  Value other = paddingTile(b, loc, type,
+                            make.getPadding() == ttir::PaddingOption::PAD_NAN);
   Value value = ttir::LoadOp::create(b, loc, type, ptrs, inBounds, other,
                                     /*boundaryCheck=*/nullptr,
                                     /*padding=*/nullptr);
@@ -126,17 +135,14 @@ static LogicalResult expandGather(ttir::DescriptorGatherOp op) {
 
 static LogicalResult expandScatter(ttir::DescriptorScatterOp op) {
   OpBuilder b(op);
-  Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getSrc().getType());
-  ttir::MakeTensorDescOp make = findDescriptor(op, op.getDesc(), 2);
-  if (!make)
+  ttir::MakeTensorDescOp make;
+  auto [ptrs, inBounds] =
+      rowGatherAddresses(b, op, op.getDesc(), op.getXOffsets(), op.getYOffset(),
+                         type.getShape(), make);
+  if (!ptrs)
     return failure();
-  BlockAddressing addressing(b, loc, make.getBase(), make.getShape(),
-                             make.getStrides(), type.getShape());
-  Value rows = addressing.givenIndices(0, op.getXOffsets());
-  Value cols = addressing.blockIndices(1, op.getYOffset());
-  auto [ptrs, inBounds] = addressing.address({rows, cols}, {true, true});
-  ttir::StoreOp::create(b, loc, ptrs, op.getSrc(), inBounds,
+  ttir::StoreOp::create(b, op.getLoc(), ptrs, op.getSrc(), inBounds,
                         /*boundaryCheck=*/nullptr);
   op.erase();
   return success();
