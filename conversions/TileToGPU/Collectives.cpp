@@ -1150,10 +1150,7 @@ FailureOr<Distributed> KernelLowering::lowerDot(OpBuilder &b, DotOp op) {
     Value value = LLVM::LoadOp::create(lb, loc, element,
                                        sharedAddress(lb, loc, offset), bytes);
     if (isF8(tileElement)) {
-      SmallVector<Value> decoded =
-          hooks.emitConvertFromF8(lb, loc, value, tileElement);
-      value =
-          decoded.empty() ? decodeF8(lb, loc, value, tileElement) : decoded[0];
+      value = widenF8(lb, loc, value, tileElement);
       element = value.getType();
     }
     if (element == cElement)

@@ -649,6 +649,11 @@ SmallVector<Value> KernelLowering::constantTile(OpBuilder &b, Location loc,
   return regs;
 }
 
+Value KernelLowering::widenF8(OpBuilder &b, Location loc, Value bits, Type f8) {
+  SmallVector<Value> wide = hooks.emitConvertFromF8(b, loc, bits, f8);
+  return wide.empty() ? decodeF8(b, loc, bits, f8) : wide.front();
+}
+
 FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
                                                   ValueRange operands,
                                                   unsigned resultNumber) {
@@ -683,8 +688,7 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
     Value value = operands[0];
     Type f32 = b.getF32Type();
     if (isF8(src)) {
-      SmallVector<Value> decoded = hooks.emitConvertFromF8(b, loc, value, src);
-      value = decoded.empty() ? decodeF8(b, loc, value, src) : decoded[0];
+      value = widenF8(b, loc, value, src);
       src = cast<FloatType>(f32);
     }
     bool towardZero = convert.getRounding() == RoundingMode::rtz;

@@ -275,6 +275,9 @@ private:
   SmallVector<Value> constantTile(OpBuilder &b, Location loc,
                                   DenseElementsAttr dense,
                                   const Layout &layout);
+  /// The f8 scalar `bits` of type `f8` as an f32: the target's conversion
+  /// instruction where it has one, else the shared software decoding.
+  Value widenF8(OpBuilder &b, Location loc, Value bits, Type f8);
   /// One element-level op (arith, math, or a tile elementwise op) applied to
   /// the scalars `operands`; `resultNumber` picks the result (philox words).
   FailureOr<Value> lowerElementwise(OpBuilder &b, Operation *op,
