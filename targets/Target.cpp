@@ -441,15 +441,17 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
   };
   // The warps each kernel is compiled with, where not its own.
   llvm::StringMap<int64_t> warps;
+  // `out` may be `artifact` itself: its identity is taken first.
   auto compileWith = [&](Artifact &out) {
     c.module = cast<ModuleOp>(source->clone());
     for (FuncOp kernel : c.module->getOps<FuncOp>())
       if (auto it = warps.find(kernel.getSymName()); it != warps.end())
         kernel.setNumWarps(it->second);
-    out = Artifact();
-    out.target = artifact.target;
-    out.compiler = artifact.compiler;
-    out.key = artifact.key;
+    Artifact fresh;
+    fresh.target = artifact.target;
+    fresh.compiler = artifact.compiler;
+    fresh.key = artifact.key;
+    out = std::move(fresh);
     return lowerAndSerialize(c, out);
   };
   for (int round = 0; round < 2; ++round) {
