@@ -533,12 +533,23 @@ FailureOr<Distributed> KernelLowering::lowerHistogram(OpBuilder &b,
 // Matrix products
 //===----------------------------------------------------------------------===//
 
+Type KernelLowering::widenedMatrixInput(DotOp op) {
+  Type a = getElementTypeOrSelf(op.getA().getType());
+  Type b = getElementTypeOrSelf(op.getB().getType());
+  Type c = getElementTypeOrSelf(op.getType());
+  if (!isF8(a) || !isF8(b) || hooks.getMatrixInstruction(a, b, c))
+    return Type();
+  return Float16Type::get(op.getContext());
+}
+
 std::optional<MatrixInstruction> KernelLowering::matrixInstruction(DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto bType = cast<RankedTensorType>(op.getB().getType());
   auto cType = cast<RankedTensorType>(op.getType());
+  Type widened = widenedMatrixInput(op);
   std::optional<MatrixInstruction> instruction = hooks.getMatrixInstruction(
-      aType.getElementType(), bType.getElementType(), cType.getElementType());
+      widened ? widened : aType.getElementType(),
+      widened ? widened : bType.getElementType(), cType.getElementType());
   if (!instruction || aType.getRank() != 2)
     return std::nullopt;
   auto [warpsM, warpsN] = dotWarps(cType, *instruction);
@@ -749,6 +760,11 @@ KernelLowering::MatrixStaging KernelLowering::planMatrixStaging(
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
   MatrixStaging staging;
+  staging.widened = widenedMatrixInput(op);
+  staging.operandElements[0] = aType.getElementType();
+  staging.operandElements[1] = getElementTypeOrSelf(op.getB().getType());
+  // Widened operands are staged as they are (half the shared memory) and
+  // widened as the fragments are read (issueStagedProducts).
   staging.elementBytes = getElementByteSize(aType.getElementType());
   int64_t bytes = staging.elementBytes;
   // A row-major as loaded (so whole runs are stored at once), rows padded
@@ -784,6 +800,34 @@ void KernelLowering::stageMatrixOperand(OpBuilder &b, Location loc,
   else
     stageMatrix(b, loc, value.layout, value.regs, base, staging.bStride,
                 staging.elementBytes, /*transposed=*/staging.bKContiguous);
+}
+
+Value KernelLowering::widenPair(OpBuilder &b, Location loc,
+                                const MatrixStaging &staging, unsigned operand,
+                                Value pair) {
+  // Two f8 bits (i16, the first element low) to an i32 of two f16s.
+  Type i8 = b.getI8Type(), i16 = b.getI16Type(), i32 = b.getI32Type();
+  Value packed;
+  for (int64_t i = 0; i < 2; ++i) {
+    Value bits =
+        i == 0
+            ? pair
+            : Value(arith::ShRUIOp::create(
+                  b, loc, pair, arith::ConstantIntOp::create(b, loc, i16, 8)));
+    Value wide = widenF8(b, loc, arith::TruncIOp::create(b, loc, i8, bits),
+                         staging.operandElements[operand]);
+    Value half = arith::ExtUIOp::create(
+        b, loc, i32,
+        arith::BitcastOp::create(
+            b, loc, i16,
+            arith::TruncFOp::create(b, loc, staging.widened, wide)));
+    packed =
+        i == 0 ? half
+               : arith::OrIOp::create(
+                     b, loc, packed,
+                     arith::ShLIOp::create(b, loc, half, constI32(b, loc, 16)));
+  }
+  return packed;
 }
 
 FailureOr<Distributed>
@@ -859,13 +903,19 @@ KernelLowering::issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
       laneOffset(b, loc, laneId, instruction.bLaneBases, 1));
   Value bK = laneOffset(b, loc, laneId, instruction.bLaneBases, 0);
   Type i32 = b.getI32Type();
-  // A's pairs run along k, a row of its copy: one 32-bit load.
+  // A pair of elements as one load; f8 pairs widened to f16 pairs.
+  Type pairType = b.getIntegerType(16 * bytes);
+  auto loadPair = [&](Value address, unsigned operand) -> Value {
+    Value pair = LLVM::LoadOp::create(b, loc, pairType, address, 2 * bytes);
+    return staging.widened ? widenPair(b, loc, staging, operand, pair) : pair;
+  };
+  // A's pairs run along k, a row of its copy: one load.
   auto loadRowPair = [&](Value row, int64_t rowStep, Value k0,
                          int64_t kStep) -> Value {
     // (row + rowStep) * stride + k0 + kStep, with the constants folded.
     Value offset = sharedOffset(b, loc, row, stride, k0, bytes,
                                 (rowStep * stride + kStep) * bytes);
-    return LLVM::LoadOp::create(b, loc, i32, addressIn(b, aBase, offset), 4);
+    return loadPair(addressIn(b, aBase, offset), 0);
   };
   // B's pairs run along k: a row of its k-contiguous copy (one load), or a
   // column of its row-major copy (two).
@@ -875,7 +925,7 @@ KernelLowering::issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
     if (bKContiguous) {
       Value offset = sharedOffset(b, loc, col, bStride, k0, bytes,
                                   (colStep * bStride + kStep) * bytes);
-      return LLVM::LoadOp::create(b, loc, i32, addressIn(b, bBase, offset), 4);
+      return loadPair(addressIn(b, bBase, offset), 1);
     }
     Value pair;
     for (int64_t i = 0; i < 2; ++i) {
@@ -891,7 +941,10 @@ KernelLowering::issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
                           arith::ShLIOp::create(b, loc, element,
                                                 constI32(b, loc, 8 * bytes)));
     }
-    return pair;
+    if (!staging.widened)
+      return pair;
+    return widenPair(b, loc, staging, 1,
+                     arith::TruncIOp::create(b, loc, pairType, pair));
   };
   int64_t aElements = int64_t(1) << instruction.aElementBases.size();
   int64_t bElements = int64_t(1) << instruction.bElementBases.size();

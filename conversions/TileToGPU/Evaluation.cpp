@@ -267,20 +267,37 @@ Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut) {
   int64_t elementBytes = getElementByteSize(
       cast<PointerType>(type.getElementType()).getPointeeType());
   AxisInfo info = axis.getAxisInfo(ptrs);
-  int64_t vector = std::min<int64_t>({info.getContiguity(info.getRank() - 1),
+  unsigned rank = info.getRank();
+  // Threads read runs along the last dimension, or along the first of a
+  // matrix whose pointers are contiguous only there (a column-major tile,
+  // B^T read in place).
+  SmallVector<unsigned> order = rowMajorOrder(rank);
+  if (rank == 2 && info.getContiguity(1) == 1 && info.getContiguity(0) > 1)
+    order = {0, 1};
+  int64_t vector = std::min<int64_t>({info.getContiguity(order[0]),
                                       hooks.getMaxAccessBytes() / elementBytes,
-                                      type.getShape().back()});
+                                      type.getDimSize(order[0])});
   // Alignment need not be proven: accesses check it at run time when the
   // analysis cannot (a row start `base + row * stride`, say).
   vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));
   if (vectorOut)
     *vectorOut = vector;
-  return getBlockedLayout(type.getShape(), rowMajorOrder(type.getRank()),
-                          vector, warpSize, numWarps);
+  return getBlockedLayout(type.getShape(), order, vector, warpSize, numWarps);
+}
+
+unsigned KernelLowering::runDimension(const Layout &layout) {
+  if (!layout.regBases.empty())
+    for (unsigned dim = 0; dim < layout.getRank(); ++dim) {
+      Coords unit(layout.getRank(), 0);
+      unit[dim] = 1;
+      if (layout.regBases.front() == unit)
+        return dim;
+    }
+  return layout.getRank() - 1;
 }
 
 int64_t KernelLowering::vectorWidth(const Layout &layout, int64_t limit) {
-  return getRunLength(layout, layout.getRank() - 1, limit);
+  return getRunLength(layout, runDimension(layout), limit);
 }
 
 Layout KernelLowering::preferredLayout(Value tile, Value fallback) {
@@ -875,7 +892,13 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
                                                 int64_t vector, Value only) {
   Location loc = op.getLoc();
   recordAccess(op, layout);
-  vector = std::min(vector, vectorWidth(layout, vector));
+  // Vectors run along the layout's dimension, as far as the pointers are
+  // contiguous there (`vector` may be for another layout's dimension).
+  unsigned dim = runDimension(layout);
+  vector =
+      std::min({vector, vectorWidth(layout, vector),
+                int64_t(llvm::bit_floor(uint64_t(std::max<int64_t>(
+                    1, axis.getAxisInfo(op.getPtr()).getContiguity(dim)))))});
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
   FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
   FailureOr<SmallVector<Value>> other = at(op.getOther(), layout);
@@ -891,9 +914,9 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
   Type element = lowerElementType(getElementTypeOrSelf(op.getType()));
   int64_t elementBytes = getElementByteSize(getElementTypeOrSelf(op.getType()));
   bool uniformMask =
-      !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
+      !op.getMask() || axis.getMaskConstancy(op.getMask(), dim) % vector == 0;
   bool alignmentKnown =
-      axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
+      axis.getAlignmentBytes(op.getPtr(), dim) % (vector * elementBytes) == 0;
   bool isVolatile = op.getIsVolatile();
   // Masked loads from a pointer every thread holds alike go without a branch
   // where the target can (maskedLoad).

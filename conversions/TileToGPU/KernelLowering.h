@@ -284,6 +284,10 @@ private:
                                     ValueRange operands, unsigned resultNumber);
   /// The op before which code using the registers of `tile` may go.
   Operation *readyPoint(Value tile);
+  /// The dimension along which a thread's first registers of `layout` run
+  /// (its accesses' vectors): that of its first register basis if a unit
+  /// step, else the last.
+  unsigned runDimension(const Layout &layout);
   /// Elements per thread-contiguous group of `layout` along its fastest
   /// dimension (the vector width of its accesses).
   int64_t vectorWidth(const Layout &layout, int64_t limit);
@@ -309,6 +313,11 @@ private:
   /// bytes.
   struct MatrixStaging {
     int64_t elementBytes;
+    /// Set when f8 operands are widened to this type (f16) as they are
+    /// read from their copies, for a 16-bit instruction
+    /// (widenedMatrixInput).
+    Type widened;
+    Type operandElements[2];
     /// Elements per staged row of A and of B.
     int64_t aStride, bStride;
     /// Whether B's rows run along k (element (k, n) at n * bStride + k).
@@ -325,6 +334,11 @@ private:
   void stageMatrixOperand(OpBuilder &b, Location loc,
                           const MatrixStaging &staging, unsigned operand,
                           const Distributed &value, Value base);
+  /// The f8 pair `pair` (i16, first element low) of operand `operand` as
+  /// the i32 of two 16-bit values `staging.widened` that the instruction
+  /// takes.
+  Value widenPair(OpBuilder &b, Location loc, const MatrixStaging &staging,
+                  unsigned operand, Value pair);
   /// The products of `op` on `instruction`, its operands staged as
   /// `staging` at the i32 byte offsets `aBase` and `bBase`, added to `acc`
   /// (dotLayout's registers); the new accumulators, empty if the target
@@ -357,6 +371,10 @@ private:
                                          ArrayRef<Value> acc);
   /// The target's matrix instruction for `op`, if it has one that fits.
   std::optional<MatrixInstruction> matrixInstruction(DotOp op);
+  /// f16 when `op`'s operands are f8 and the chip has no f8 matrix
+  /// instruction: both f8 formats widen to f16 exactly, so the products are
+  /// those of a 16-bit instruction on the widened values; null otherwise.
+  Type widenedMatrixInput(DotOp op);
   /// Warps along the rows and columns of a product's output.
   std::pair<int64_t, int64_t> dotWarps(RankedTensorType type,
                                        const MatrixInstruction &instruction);

@@ -509,7 +509,8 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
   Value active = isFirstCopyThread(b, loc, layout);
   Type i64 = b.getI64Type();
   Type element = lowerElementType(getElementTypeOrSelf(load.getType()));
-  bool alignmentKnown = axis.getAlignmentBytes(load.getPtr()) % 16 == 0;
+  bool alignmentKnown =
+      axis.getAlignmentBytes(load.getPtr(), loadContiguousDim) % 16 == 0;
   Value stepAligned;
   if (!alignmentKnown && step)
     stepAligned = arith::CmpIOp::create(
@@ -677,8 +678,13 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     };
     std::string text = std::to_string(stages) + " stages; A: " + source(0) +
                        "; B: " + source(1);
-    if (plan.resultInFlight && instruction.warpgroup)
+    if (plan.resultInFlight && instruction.warpgroup &&
+        !instruction.warpgroup->partialSumK)
       text += "; products in flight across iterations";
+    if (instruction.warpgroup && instruction.warpgroup->partialSumK)
+      text += "; partial sums of " +
+              std::to_string(instruction.warpgroup->partialSumK) +
+              " k added into the accumulator";
     noteDecision(op, "pipeline", text);
     noteDecision(loop, "pipeline", text);
   }
@@ -694,8 +700,12 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                    instruction.warpgroup->registerA;
   // Warpgroup products may run on into the next iteration; a warp's matrix
   // instructions are done when issued.
-  std::optional<unsigned> resultInFlight =
-      instruction.warpgroup ? plan.resultInFlight : std::nullopt;
+  // Bounded partial sums are added into the accumulator once done.
+  int64_t partialSumK =
+      instruction.warpgroup ? instruction.warpgroup->partialSumK : 0;
+  std::optional<unsigned> resultInFlight = instruction.warpgroup && !partialSumK
+                                               ? plan.resultInFlight
+                                               : std::nullopt;
   if (registerA)
     staged[0] = false;
   // Each stage's buffers, then those of invariant operands, then the
@@ -942,12 +952,26 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
           LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
     }
   }
-  SmallVector<Value> next = issueWarpgroupProducts(
-      b, loc, *instruction.warpgroup, aBase, plan.tiles[0], bBase,
-      plan.tiles[1], *acc, aRegisters);
-  if (next.empty())
-    return unsupported(op, "the target emitted no warpgroup instruction"),
-           failure();
+  // Each run of at most partialSumK k from zero, its chain of instructions
+  // in flight with the others while the next copies start.
+  int64_t k = plan.tiles[0].shape[1];
+  SmallVector<SmallVector<Value>> partials;
+  for (int64_t kBegin = 0; kBegin < k;
+       kBegin += partialSumK ? partialSumK : k) {
+    SmallVector<Value> from(*acc);
+    if (partialSumK)
+      for (Value &value : from)
+        value =
+            arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
+    partials.push_back(issueWarpgroupProducts(
+        b, loc, *instruction.warpgroup, aBase, plan.tiles[0], bBase,
+        plan.tiles[1], from, aRegisters, kBegin,
+        partialSumK ? std::min(k, kBegin + partialSumK) : k));
+    if (partials.back().empty())
+      return unsupported(op, "the target emitted no warpgroup instruction"),
+             failure();
+  }
+  SmallVector<Value> next = partials.front();
   if (resultInFlight) {
     // The products of i - 1 are done once every warp has waited for them;
     // those of i may run on (the loop waits for the last ones, lowerFor).
@@ -967,8 +991,16 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     return failure();
   if (resultInFlight)
     return Distributed{accLayout, next};
-  return Distributed{accLayout,
-                     hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
+  if (!partialSumK)
+    return Distributed{accLayout,
+                       hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
+  SmallVector<Value> sums(*acc);
+  for (SmallVector<Value> &partial : partials) {
+    partial = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, partial);
+    for (auto [sum, part] : llvm::zip(sums, partial))
+      sum = arith::AddFOp::create(b, loc, sum, part);
+  }
+  return Distributed{accLayout, sums};
 }
 
 LogicalResult
@@ -1088,23 +1120,25 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
                            (int64_t(1) << instruction.aElementBases.size()) +
                        cType.getDimSize(1) / warpsN / instruction.n *
                            (int64_t(1) << instruction.bElementBases.size())) *
-                      staging.elementBytes / 4;
+                      (staging.widened ? getElementByteSize(staging.widened)
+                                       : staging.elementBytes) /
+                      4;
   int64_t registers = registersOf(cType) + fragments;
   for (unsigned i = 0; i < 2; ++i) {
     LoadOp load = plan.loads[i] ? plan.loads[i] : plan.prefetched[i];
     if (!load)
       continue;
     int64_t vector = vectors[i];
-    if (plan.prefetched[i])
-      accessLayout(load.getPtr(), &vector);
+    unsigned dim = runDimension(accessLayout(load.getPtr(), &vector));
     registers += registersOf(load.getType());
     int64_t elementBytes =
         getElementByteSize(getElementTypeOrSelf(load.getType()));
     bool wholeVectors =
         vector == 1 ||
         ((!load.getMask() ||
-          axis.getMaskConstancy(load.getMask()) % vector == 0) &&
-         axis.getAlignmentBytes(load.getPtr()) % (vector * elementBytes) == 0);
+          axis.getMaskConstancy(load.getMask(), dim) % vector == 0) &&
+         axis.getAlignmentBytes(load.getPtr(), dim) % (vector * elementBytes) ==
+             0);
     if (!wholeVectors)
       return unpipelined("the loads are not whole vectors");
   }

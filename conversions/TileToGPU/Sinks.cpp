@@ -26,15 +26,17 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   Layout layout = accessLayout(op.getPtr(), &vector);
   int64_t elementBytes =
       getElementByteSize(getElementTypeOrSelf(op.getValue().getType()));
+  // Vectors run along the dimension the pointers are contiguous in.
+  unsigned dim = runDimension(layout);
   // Storing in the layout the value is computed in saves moving it, when
   // that layout's per-thread runs fit the pointers' contiguity.
   if (std::optional<Layout> own = findPreferredLayout(op.getValue(), 0)) {
-    int64_t width = vectorWidth(*own, vector);
+    int64_t width = getRunLength(*own, dim, vector);
     if (own->shape == layout.shape && vector % width == 0 &&
         width * elementBytes >= 4)
       layout = *own;
   }
-  vector = std::min(vector, vectorWidth(layout, vector));
+  vector = std::min(vector, getRunLength(layout, dim, vector));
   recordAccess(op, layout);
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
   FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
@@ -42,9 +44,9 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   if (failed(ptrs) || failed(values) || failed(mask))
     return failure();
   bool uniformMask =
-      !op.getMask() || axis.getMaskConstancy(op.getMask()) % vector == 0;
+      !op.getMask() || axis.getMaskConstancy(op.getMask(), dim) % vector == 0;
   bool alignmentKnown =
-      axis.getAlignmentBytes(op.getPtr()) % (vector * elementBytes) == 0;
+      axis.getAlignmentBytes(op.getPtr(), dim) % (vector * elementBytes) == 0;
   // An i1 element is stored as a byte, 0 or 1.
   auto element = [&](OpBuilder &sb, int64_t r) -> Value {
     Value v = (*values)[r];

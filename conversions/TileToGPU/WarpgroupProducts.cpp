@@ -231,12 +231,18 @@ void KernelLowering::stageOperand(OpBuilder &b, Location loc,
 FailureOr<Distributed>
 KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
                                   const WarpgroupInstruction &instruction) {
-  // The pipelines copy operands in their memory order and sum one chain of
-  // instructions per iteration; an instruction that needs k-contiguous
-  // operands or bounded partial sums stages them from registers.
-  if (!instruction.kContiguousOnly && !instruction.partialSumK)
-    if (std::optional<PipelinePlan> plan = planPipeline(op))
+  // The pipelines copy operands in their memory order: an instruction that
+  // needs k-contiguous operands takes them only if both are copied so (an
+  // A-row-major, B-column-major product); otherwise, and for the operands
+  // the loop computes, they are staged from registers below.
+  if (std::optional<PipelinePlan> plan = planPipeline(op)) {
+    auto copiedAlongK = [&](unsigned operand) {
+      return (plan->loads[operand] || plan->descLoads[operand]) &&
+             plan->tiles[operand].contiguousDim == (operand == 0 ? 1u : 0u);
+    };
+    if (!instruction.kContiguousOnly || (copiedAlongK(0) && copiedAlongK(1)))
       return lowerPipelinedDot(b, op, {&instruction, nullptr}, *plan);
+  }
   Location loc = op.getLoc();
   DotOperands operands = dotOperands(op);
   if (!operands.valid)

@@ -604,12 +604,14 @@ int64_t AxisInfoAnalysis::getContiguousElements(Value ptr) const {
                            std::min(info.getContiguity(last), alignedElements));
 }
 
-int64_t AxisInfoAnalysis::getAlignmentBytes(Value ptr) const {
+int64_t AxisInfoAnalysis::getAlignmentBytes(Value ptr,
+                                            std::optional<unsigned> dim) const {
   AxisInfo info = getAxisInfo(ptr);
-  return info.getDivisibility(info.getRank() - 1);
+  return info.getDivisibility(dim.value_or(info.getRank() - 1));
 }
 
-int64_t AxisInfoAnalysis::getMaskConstancy(Value mask) const {
+int64_t AxisInfoAnalysis::getMaskConstancy(Value mask,
+                                           std::optional<unsigned> dim) const {
   AxisInfo info = getAxisInfo(mask);
-  return info.getConstancy(info.getRank() - 1);
+  return info.getConstancy(dim.value_or(info.getRank() - 1));
 }

@@ -116,11 +116,14 @@ public:
   /// `ptr` are adjacent in memory and start `alignBytes`-aligned, given the
   /// facts known; 1 when nothing is known.
   int64_t getContiguousElements(Value ptr) const;
-  /// The alignment in bytes of each run of `getContiguousElements(ptr)`.
-  int64_t getAlignmentBytes(Value ptr) const;
-  /// How many consecutive elements of the last dimension of an i1 `mask` tile
-  /// are known to be equal.
-  int64_t getMaskConstancy(Value mask) const;
+  /// The alignment in bytes of each run of `getContiguousElements(ptr)`,
+  /// or of the runs along dimension `dim` when given.
+  int64_t getAlignmentBytes(Value ptr,
+                            std::optional<unsigned> dim = std::nullopt) const;
+  /// How many consecutive elements of the last dimension (or of `dim`) of
+  /// an i1 `mask` tile are known to be equal.
+  int64_t getMaskConstancy(Value mask,
+                           std::optional<unsigned> dim = std::nullopt) const;
 
 private:
   DataFlowSolver solver;
