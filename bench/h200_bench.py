@@ -633,6 +633,44 @@ def main():
                 2 * size ** 3, bench(f) if ok else None, anchors)
             del a, b, c, cb
 
+    if wanted("matmul_fp8"):
+        # e4m3 A (M x K) and weights W (N x K), f32 scales per row of A and
+        # per row of W (per column of C), or one per tensor; bf16 C.
+        k = kernel("matmul_fp8", "matmul_fp8")
+        i32 = np.int32
+        for size, per_row in ((4096, True), (8192, True), (8192, False)):
+            a = (torch.randn(size, size, device="cuda") / 4).to(
+                torch.float8_e4m3fn)
+            w = (torch.randn(size, size, device="cuda") / 4).to(
+                torch.float8_e4m3fn)
+            rows = size if per_row else 1
+            sa = torch.rand(rows, device="cuda") + 0.5
+            sb = torch.rand(rows, device="cuda") + 0.5
+            c = torch.empty(size, size, device="cuda", dtype=torch.bfloat16)
+            cs = torch.empty_like(c)
+            grid = (triton.cdiv(size, 128), triton.cdiv(size, 128))
+            f = lambda: k(grid, a, w, c, sa, sb, i32(size), i32(size),
+                          i32(size), i32(size), i32(size), i32(size),
+                          i32(per_row), i32(per_row))
+            f()
+            # torch._scaled_mm: mat2 column-major (W^T), scales (M, 1) and
+            # (1, N) row-wise or 0-d per tensor.
+            sa_t = sa.view(-1, 1) if per_row else sa.view(())
+            sb_t = sb.view(1, -1) if per_row else sb.view(())
+            scaled = lambda: torch._scaled_mm(a, w.t(), scale_a=sa_t,
+                                              scale_b=sb_t,
+                                              out_dtype=torch.bfloat16,
+                                              out=cs)
+            scaled()
+            ok = size > 4096 or check(
+                "matmul_fp8", c, (a.float() @ w.float().t()) * sa_t * sb_t,
+                2e-2, 2e-2)
+            scales = "row-wise" if per_row else "per-tensor"
+            row(f"matmul fp8 e4m3 {size}^3, {scales} scales", "TFLOP/s",
+                2 * size ** 3, bench(f) if ok else None,
+                {"torch._scaled_mm": bench(scaled)})
+            del a, w, c, cs
+
     if wanted("flash_attention"):
         batch, heads, length, d = 4, 32, 4096, 128
         q = torch.randn(batch, heads, length, d, device="cuda",

@@ -263,6 +263,36 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
     return case
 
 
+def matmul_fp8(m, n, k, per_row=True, pads=(0, 0, 0)):
+    """C = bf16((A x B^T) * scale_a[m] * scale_b[n]), A m x k and B n x k
+    e4m3; per_row False: one scale per tensor (strides 0)."""
+    lda, ldb, ldc = k + pads[0], k + pads[1], n + pads[2]
+    rng = np.random.default_rng(m * 7919 + n * 31 + k)
+    scale_a = rng.uniform(0.25, 1, m if per_row else 1)
+    scale_b = rng.uniform(0.25, 1, n if per_row else 1)
+    args = [("buf", "f8e4m3", m * lda, "rand=29"),
+            ("buf", "f8e4m3", n * ldb, "rand=30"),
+            ("buf", "bf16", m * ldc, "poison"),
+            ("buf", "f32", scale_a.size, scale_a),
+            ("buf", "f32", scale_b.size, scale_b),
+            ("i32", m), ("i32", n), ("i32", k), ("i32", lda), ("i32", ldb),
+            ("i32", ldc), ("i32", int(per_row)), ("i32", int(per_row))]
+
+    def ref(a):
+        c = a[2].copy()  # the padding stays as it was
+        product = strided(a[0], m, k, lda) @ strided(a[1], n, k, ldb).T
+        sa = a[3].astype(np.float32).astype(np.float64)
+        sb = a[4].astype(np.float32).astype(np.float64)
+        strided(c, m, n, ldc)[:] = (product * sa.reshape(-1, 1) *
+                                    sb.reshape(1, -1))
+        return {2: c}
+    # |a|, |b| <= 1 and scales <= 1: the matrix unit may sum runs of up to
+    # 128 products with ~13 significand bits (2^-12 per term, docs/
+    # Semantics.md 3.7), then two f32 scalings and one bf16 rounding.
+    return ((-(-m // 128), -(-n // 128)), args, ref,
+            {2: rounded("bf16", 2 ** -22, k * 2 ** -12)})
+
+
 def cumsum(rows, cols, fill="rand=17"):
     args = [("buf", "f32", rows * cols, fill),
             ("buf", "f32", rows * cols, "poison"), ("i32", rows), ("i32", cols)]
@@ -562,6 +592,12 @@ CASES = {
                          [(1, 1, 1), (130, 127, 70), (128, 256, 64),
                           (144, 272, 208), (256, 512, 256),
                           (128, 256, 64, (16, 32, 48))]),
+    # Edges in M, N and K (1, 17, 33, 200: not multiples of a block), a K
+    # of several blocks, one scale per tensor, padded rows.
+    "matmul_fp8": ("matmul_fp8.mlir", "matmul_fp8", matmul_fp8,
+                   [(1, 1, 1), (17, 40, 33), (130, 127, 200),
+                    (128, 128, 128), (256, 384, 512, False),
+                    (144, 272, 256, True, (16, 32, 48))]),
     # Ragged context lengths (1, 17, 1000: not multiples of a page or a
     # block), splits without keys, GQA groups of 1, 4, 8 and 16 query heads.
     "paged_decode": ("paged_decode.mlir", "paged_decode", paged_decode,

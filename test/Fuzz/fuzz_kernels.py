@@ -250,6 +250,30 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
     return recipe
 
 
+def matmul_fp8(rng, v, big):
+    top = 300 if big else 150
+    m = pick(rng, [1, 17, 128, 129], 1, top)
+    n = pick(rng, [1, 127, 128], 1, top)
+    k = pick(rng, [1, 33, 128, 129], 1, 2 * top)
+    lda, ldb, ldc = k + rng.choice([0, 5]), k + rng.choice([0, 3]), \
+        n + rng.choice([0, 2])
+    if rng.random() < 0.5:
+        # Every size a multiple of 16: the specialized variant runs.
+        m, n, k = (x + -x % 16 for x in (m, n, k))
+        lda, ldb, ldc = k, k + rng.choice([0, 16]), n
+    # Scales per row (stride 1) or per tensor (stride 0).
+    per_row = rng.choice([0, 1])
+    rows_a, rows_b = (m, n) if per_row else (1, 1)
+    return (cdiv(m, 128), cdiv(n, 128)), [
+        f"buf:f8e4m3:{m * lda}:{v.file('f8e4m3', m * lda)}",
+        f"buf:f8e4m3:{n * ldb}:{v.file('f8e4m3', n * ldb)}",
+        f"buf:bf16:{m * ldc}:poison",
+        f"buf:f32:{rows_a}:{v.file('f32', rows_a, special=False)}",
+        f"buf:f32:{rows_b}:{v.file('f32', rows_b, special=False)}",
+        f"i32:{m}", f"i32:{n}", f"i32:{k}", f"i32:{lda}", f"i32:{ldb}",
+        f"i32:{ldc}", f"i32:{per_row}", f"i32:{per_row}"]
+
+
 def cumsum(rng, v, big):
     rows = pick(rng, [1, 5], 1, 32 if big else 10)
     cols = pick(rng, [1, 1024, 1000], 1, 1024)
@@ -408,6 +432,7 @@ RECIPES = {
     "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128, 256), False, True),
     "matmul_bf16_desc": ("matmul_bf16_desc.mlir",
                          matmul("bf16", 128, 256, ld_kind="i64"), False, True),
+    "matmul_fp8": ("matmul_fp8.mlir", matmul_fp8, False, True),
     "cumsum": ("cumsum.mlir", cumsum, False, True),
     "histogram": ("histogram.mlir", histogram, True, True),
     "flash_attention": ("flash_attention.mlir", flash_attention, False, False),
