@@ -151,6 +151,9 @@ private:
   /// stands, not where its consumers are computed).
   bool isReadAfterWrite(LoadOp load);
   LogicalResult emitFor(scf::ForOp op, OpBuilder &b);
+  /// Prefetches for the next iteration of `op` the rows it loads through
+  /// uniformly advanced pointers.
+  LogicalResult prefetchNextIteration(scf::ForOp op, OpBuilder &b);
   LogicalResult emitIf(scf::IfOp op, OpBuilder &b);
   LogicalResult emitWhile(scf::WhileOp op, OpBuilder &b);
   /// Emits the ops of `from` at `b`, then what its terminator passes on:
@@ -237,6 +240,8 @@ private:
   /// Pointer tiles a loop advances uniformly (its iteration arguments and
   /// results): their start tile, and the i64 number of elements added.
   DenseMap<Value, std::pair<Value, Value>> advancedPointers;
+  /// Their advance per iteration (i64 elements), before the loop.
+  DenseMap<Value, Value> advanceSteps;
   /// Results of split, gather and transposes of rank above 2
   /// (Restructure.cpp): the buffer of their source, which their chunks are
   /// read from through the op's index mapping.

@@ -507,13 +507,26 @@ LogicalResult ProgramEmitter::emitDot(DotOp op, OpBuilder &b) {
       return failure();
   }
 
+  // The register block: rows x vectors accumulators, with the vectors of
+  // B and a broadcast of A beside them in the vector registers (32 with
+  // 64-byte vectors, AVX-512; 16 otherwise), as many FMAs per load as fit.
   int64_t width = chunkWidth(cType);
-  int64_t vectorsPerBlock = (n % (2 * width) == 0) ? 2 : 1;
-  int64_t rowsPerBlock = 1;
-  for (int64_t rows : {6, 4, 2})
-    if (m % rows == 0) {
-      rowsPerBlock = rows;
-      break;
+  int64_t registers = vectorBytes >= 64 ? 32 : 16;
+  int64_t rowsPerBlock = 1, vectorsPerBlock = 1;
+  for (int64_t vectors = 1; vectors <= 4; ++vectors)
+    for (int64_t rows = 1; rows <= 8; ++rows) {
+      if (m % rows != 0 || n % (vectors * width) != 0 ||
+          rows * vectors + vectors + 2 > registers)
+        continue;
+      // FMAs per load, then more accumulators (more FMAs in flight).
+      auto better = [](int64_t r, int64_t v, int64_t br, int64_t bv) {
+        int64_t lhs = r * v * (br + bv), rhs = br * bv * (r + v);
+        return lhs != rhs ? lhs > rhs : r * v > br * bv;
+      };
+      if (better(rows, vectors, rowsPerBlock, vectorsPerBlock)) {
+        rowsPerBlock = rows;
+        vectorsPerBlock = vectors;
+      }
     }
   auto vectorType = VectorType::get({width}, wide);
   auto index = [&](OpBuilder &builder, int64_t v) {

@@ -464,8 +464,17 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
     buffers[op.getRegionIterArgs()[index]] = buffer;
     buffers[op.getResult(index)] = buffer;
   }
-  for (size_t i = 0; i < advanced.size(); ++i)
+  for (auto [index, step] : advanced) {
     scalarInits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
+    // The step as an i64 before the loop (for prefetchNextIteration).
+    Value stepValue = isa<Attribute>(step)
+                          ? Value(arith::ConstantOp::create(
+                                b, loc, cast<TypedAttr>(cast<Attribute>(step))))
+                          : scalars.lookup(cast<Value>(step));
+    if (stepValue.getType() != i64)
+      stepValue = arith::ExtSIOp::create(b, loc, i64, stepValue);
+    advanceSteps[op.getRegionIterArgs()[index]] = stepValue;
+  }
   auto newFor = scf::ForOp::create(b, loc, scalars.lookup(op.getLowerBound()),
                                    scalars.lookup(op.getUpperBound()),
                                    scalars.lookup(op.getStep()), scalarInits);
@@ -475,6 +484,7 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
                 newFor.getRegionIterArgs()[newIndex]);
   for (auto [i, entry] : llvm::enumerate(advanced)) {
     Value init = op.getInitArgs()[entry.first];
+
     advancedPointers[op.getRegionIterArgs()[entry.first]] = {
         init, newFor.getRegionIterArgs()[scalarIndices.size() + i]};
     advancedPointers[op.getResult(entry.first)] = {
@@ -485,6 +495,8 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   if (!newFor.getBody()->empty())
     newFor.getBody()->getTerminator()->erase();
   OpBuilder bodyB = OpBuilder::atBlockEnd(newFor.getBody());
+  if (failed(prefetchNextIteration(op, bodyB)))
+    return failure();
   for (Operation &inner : op.getBody()->without_terminator())
     if (failed(emitOp(&inner, bodyB)))
       return failure();
@@ -539,6 +551,57 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   scf::YieldOp::create(bodyB, loc, scalarYields);
   for (auto [newIndex, oldIndex] : llvm::enumerate(scalarIndices))
     scalars.map(op.getResult(oldIndex), newFor.getResult(newIndex));
+  return success();
+}
+
+LogicalResult ProgramEmitter::prefetchNextIteration(scf::ForOp op,
+                                                    OpBuilder &b) {
+  // Tiles a loop loads through uniformly advanced pointers (a K loop's
+  // operands) are read a row at a time from as many lines as the tile has
+  // rows, too many streams for the hardware prefetcher: the next
+  // iteration's lines are requested while this one computes. Reads only
+  // (a prefetch of an address outside the tensor does not fault).
+  Location loc = op.getLoc();
+  for (BlockArgument iterArg : op.getRegionIterArgs()) {
+    auto it = advancedPointers.find(iterArg);
+    if (it == advancedPointers.end() ||
+        llvm::none_of(iterArg.getUsers(), [&](Operation *user) {
+          auto load = dyn_cast<LoadOp>(user);
+          return load && load.getPtr() == iterArg &&
+                 load->getParentOp() == op.getOperation();
+        }))
+      continue;
+    auto type = cast<RankedTensorType>(iterArg.getType());
+    if (rowsAndCols(type).first < 2)
+      continue; // One stream: the hardware prefetcher follows it.
+    Type pointee = lowerElementType(
+        cast<PointerType>(type.getElementType()).getPointeeType());
+    int64_t elementBytes = getElementByteSize(
+        cast<PointerType>(type.getElementType()).getPointeeType());
+    // One prefetch per 64-byte line of a contiguous row.
+    int64_t width = std::max<int64_t>(
+        1, std::min<int64_t>(rowsAndCols(type).second, 64 / elementBytes));
+    auto [start, offset] = it->second;
+    Value step = advanceSteps.lookup(iterArg);
+    if (!step)
+      continue;
+    LogicalResult result =
+        forEachChunk(b, loc, type, width, [&](OpBuilder &cb, Position pos) {
+          FailureOr<Value> first =
+              chunk(cb, start, Position{pos.row, pos.col, 1});
+          if (failed(first))
+            return failure();
+          Value ptr = vector::ExtractOp::create(cb, loc, *first, 0);
+          Value next = arith::AddIOp::create(cb, loc, offset, step);
+          Value address = LLVM::GEPOp::create(cb, loc, ptr.getType(), pointee,
+                                              ptr, ValueRange{next});
+          LLVM::Prefetch::create(cb, loc, address, /*rw=*/0, /*hint=*/3,
+                                 /*cache=*/1);
+          return success();
+        });
+    if (failed(result))
+      return failure();
+  }
   return success();
 }
 
