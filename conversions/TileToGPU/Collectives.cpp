@@ -805,27 +805,53 @@ void KernelLowering::stageMatrixOperand(OpBuilder &b, Location loc,
 Value KernelLowering::widenPair(OpBuilder &b, Location loc,
                                 const MatrixStaging &staging, unsigned operand,
                                 Value pair) {
-  // Two f8 bits (i16, the first element low) to an i32 of two f16s.
-  Type i8 = b.getI8Type(), i16 = b.getI16Type(), i32 = b.getI32Type();
+  // Two f8 bits (i16, the first element low) to an i32 of two f16s, both at
+  // once: each byte moved into its 16-bit half. e5m2 is the top byte of the
+  // f16 of the same value. e4m3's sign, exponent and mantissa bits placed
+  // in an f16's (exponent bias 15 for 7) are its value times 2^-8, exactly
+  // (subnormals included), so one multiplication by 256 restores it; its
+  // NaN code (S.1111.111) comes out as +-480, which no e4m3 code is.
+  Type i32 = b.getI32Type();
+  auto c = [&](int64_t v) { return constI32(b, loc, v); };
+  Value x = arith::ExtUIOp::create(b, loc, i32, pair);
+  Value halves = arith::OrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, x, c(0xFF)),
+      arith::ShLIOp::create(b, loc, arith::AndIOp::create(b, loc, x, c(0xFF00)),
+                            c(8)));
+  if (isa<Float8E5M2Type>(staging.operandElements[operand]))
+    return arith::ShLIOp::create(b, loc, halves, c(8));
+  Value bits = arith::OrIOp::create(
+      b, loc,
+      arith::ShLIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, halves, c(0x00800080)), c(8)),
+      arith::ShLIOp::create(
+          b, loc, arith::AndIOp::create(b, loc, halves, c(0x007F007F)), c(7)));
+  // Per half: times 256 in f16, the NaN code made NaN.
+  Type i16 = b.getI16Type(), f16 = b.getF16Type();
+  auto f16Constant = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getF16FloatAttr(v));
+  };
   Value packed;
   for (int64_t i = 0; i < 2; ++i) {
-    Value bits =
-        i == 0
-            ? pair
-            : Value(arith::ShRUIOp::create(
-                  b, loc, pair, arith::ConstantIntOp::create(b, loc, i16, 8)));
-    Value wide = widenF8(b, loc, arith::TruncIOp::create(b, loc, i8, bits),
-                         staging.operandElements[operand]);
-    Value half = arith::ExtUIOp::create(
-        b, loc, i32,
-        arith::BitcastOp::create(
-            b, loc, i16,
-            arith::TruncFOp::create(b, loc, staging.widened, wide)));
+    Value half = arith::TruncIOp::create(
+        b, loc, i16,
+        i == 0 ? bits : Value(arith::ShRUIOp::create(b, loc, bits, c(16))));
+    Value value = arith::MulFOp::create(
+        b, loc, arith::BitcastOp::create(b, loc, f16, half),
+        f16Constant(256.0));
+    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
+                                        math::AbsFOp::create(b, loc, value),
+                                        f16Constant(480.0));
+    value = arith::SelectOp::create(
+        b, loc, isNaN, f16Constant(std::numeric_limits<double>::quiet_NaN()),
+        value);
+    Value word = arith::ExtUIOp::create(
+        b, loc, i32, arith::BitcastOp::create(b, loc, i16, value));
     packed =
-        i == 0 ? half
-               : arith::OrIOp::create(
-                     b, loc, packed,
-                     arith::ShLIOp::create(b, loc, half, constI32(b, loc, 16)));
+        i == 0
+            ? word
+            : arith::OrIOp::create(b, loc, packed,
+                                   arith::ShLIOp::create(b, loc, word, c(16)));
   }
   return packed;
 }
