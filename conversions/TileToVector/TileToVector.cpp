@@ -466,11 +466,14 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
   }
   for (auto [index, step] : advanced) {
     scalarInits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
-    // The step as an i64 before the loop (for prefetchNextIteration).
+    // The step as an i64 before the loop (for prefetchNextIteration),
+    // where it is known there (not computed in the body).
     Value stepValue = isa<Attribute>(step)
                           ? Value(arith::ConstantOp::create(
                                 b, loc, cast<TypedAttr>(cast<Attribute>(step))))
                           : scalars.lookup(cast<Value>(step));
+    if (!stepValue)
+      continue;
     if (stepValue.getType() != i64)
       stepValue = arith::ExtSIOp::create(b, loc, i64, stepValue);
     advanceSteps[op.getRegionIterArgs()[index]] = stepValue;
