@@ -620,6 +620,15 @@ LogicalResult OpConverter::convert(Operation *op) {
 static std::optional<NamedAttribute> translateValueHint(Operation *op,
                                                         NamedAttribute hint) {
   StringRef name = hint.getName().strref();
+  // A loop's pipelining depth (tl.range(num_stages=...)).
+  if (name == "tt.num_stages") {
+    auto stages = dyn_cast<IntegerAttr>(hint.getValue());
+    if (!isa<scf::ForOp>(op) || !stages || stages.getInt() < 1)
+      return std::nullopt;
+    Builder b(op->getContext());
+    return b.getNamedAttr(tile::TileDialect::getNumStagesAttrName(),
+                          b.getI32IntegerAttr(stages.getInt()));
+  }
   StringRef tileName;
   if (name == "tt.divisibility")
     tileName = tile::TileDialect::getDivisibilityAttrName();
@@ -681,8 +690,9 @@ static void cleanUpUpstreamOps(ModuleOp module,
       return;
     }
     // Value hints (tt.divisibility, tt.contiguity, tt.constancy on ops)
-    // become tile's; loop hints (tt.num_stages, tt.loop_unroll_factor,
-    // tt.flatten, ...) are performance hints tile has no place for yet.
+    // and a loop's tt.num_stages become tile's; other loop hints
+    // (tt.loop_unroll_factor, tt.flatten, ...) are performance hints tile
+    // has no place for yet.
     SmallVector<NamedAttribute> hints;
     for (NamedAttribute attr : op->getDiscardableAttrs())
       if (attr.getName().strref().starts_with("tt."))

@@ -139,7 +139,12 @@ KernelLowering::planPipeline(DotOp op) {
   PipelinePlan plan;
   plan.loop = loop;
   plan.lowered = loops.back().second;
-  plan.stages = kernel.getNumStages().value_or(3);
+  // The loop's own num_stages, else the kernel's.
+  if (auto stages =
+          loop->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName()))
+    plan.stages = stages.getInt();
+  else
+    plan.stages = kernel.getNumStages().value_or(3);
   // Without asynchronous copies, loads of the next iteration go through
   // registers (only a matrix instruction's products are staged so).
   plan.throughRegisters = !hooks.hasAsyncCopy();

@@ -218,6 +218,33 @@ module {
 
 // -----
 
+// A loop's tt.num_stages (tl.range(num_stages=2)) becomes tile.num_stages,
+// the GPU pipeliner's depth for that loop; tt.loop_unroll_factor and
+// tt.flatten, hints tile has no place for, are dropped.
+// CHECK-LABEL: tile.func @loop_hints
+// CHECK: scf.for
+// CHECK: } {tile.num_stages = 2 : i32}
+// CHECK-NOT: tt.
+module {
+  tt.func public @loop_hints(%x: !tt.ptr<f32>, %n: i32) attributes {noinline = false} {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<64xf32>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>>
+    %p = tt.addptr %xs, %r : tensor<64x!tt.ptr<f32>>, tensor<64xi32>
+    %sum = scf.for %i = %c0 to %n step %c64 iter_args(%acc = %zero) -> (tensor<64xf32>) : i32 {
+      %v = tt.load %p : tensor<64x!tt.ptr<f32>>
+      %a = arith.addf %acc, %v : tensor<64xf32>
+      scf.yield %a : tensor<64xf32>
+    } {tt.flatten, tt.loop_unroll_factor = 4 : i32, tt.num_stages = 2 : i32}
+    tt.store %p, %sum : tensor<64x!tt.ptr<f32>>
+    tt.return
+  }
+}
+
+// -----
+
 // tt.map_elementwise: the scalar function's CFG evaluated on whole tensors,
 // each block's values for every element, the join's argument and the result
 // selected by the branch taken there (a captured scalar splat, the region's

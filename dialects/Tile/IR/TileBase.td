@@ -45,6 +45,10 @@ def Tile_Dialect : Dialect {
     static StringRef getConstancyAttrName() { return "tile.constancy"; }
     /// Argument attribute: the pointer does not alias any other argument.
     static StringRef getNoAliasAttrName() { return "tile.noalias"; }
+    /// On an `scf.for`: how many iterations deep the GPU targets pipeline
+    /// the loop's products (the kernel's `num_stages` for this loop only;
+    /// Triton's `tl.range(num_stages=...)`). A performance hint.
+    static StringRef getNumStagesAttrName() { return "tile.num_stages"; }
   }];
 }
 

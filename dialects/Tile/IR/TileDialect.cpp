@@ -78,6 +78,17 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().strref();
+  if (name == getNumStagesAttrName()) {
+    auto stages = dyn_cast<IntegerAttr>(attr.getValue());
+    // By name: the dialect does not depend on scf.
+    if (op->getName().getStringRef() != "scf.for")
+      return op->emitOpError()
+             << "'" << name << "' applies to scf.for loops only";
+    if (!stages || !stages.getType().isInteger(32) || stages.getInt() < 1)
+      return op->emitOpError()
+             << "'" << name << "' must be an i32 of at least 1";
+    return success();
+  }
   bool isDivisibility = name == getDivisibilityAttrName();
   if (!isDivisibility && name != getContiguityAttrName() &&
       name != getConstancyAttrName())

@@ -293,3 +293,22 @@ tile.func @hint_power(%n: i32) {
   %t = arith.addi %n, %n {tile.divisibility = array<i64: 12>} : i32
   tile.return
 }
+
+// -----
+
+tile.func @loop_stages_op(%n: i32) {
+  // expected-error @+1 {{'tile.num_stages' applies to scf.for loops only}}
+  %t = arith.addi %n, %n {tile.num_stages = 2 : i32} : i32
+  tile.return
+}
+
+// -----
+
+tile.func @loop_stages_value(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'tile.num_stages' must be an i32 of at least 1}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {tile.num_stages = 0 : i32}
+  tile.return
+}
