@@ -612,13 +612,14 @@ LogicalResult OpConverter::convert(Operation *op) {
 // Upstream ops and attributes
 //===----------------------------------------------------------------------===//
 
-/// Triton's value hint `hint` on `op` (one i32 per dimension of its result)
-/// as tile's (docs/TTIR.md): divisibility as the largest power of two that
-/// divides it (a multiple of 48 is one of 16), contiguity and constancy as
-/// the largest power of two not above it or the extent. None for a hint of
-/// another name or shape, or on a value tile tracks no facts of.
-static std::optional<NamedAttribute> translateValueHint(Operation *op,
-                                                        NamedAttribute hint) {
+/// Triton's hint `hint` on `op` as tile's (docs/TTIR.md): a loop's
+/// num_stages as is; a value hint (one i32 per dimension of the result)
+/// with divisibility as the largest power of two that divides it (a
+/// multiple of 48 is one of 16), contiguity and constancy as the largest
+/// power of two not above it or the extent. None for a hint of another
+/// name or shape, or on a value tile tracks no facts of.
+static std::optional<NamedAttribute> translateHint(Operation *op,
+                                                   NamedAttribute hint) {
   StringRef name = hint.getName().strref();
   // A loop's pipelining depth (tl.range(num_stages=...)).
   if (name == "tt.num_stages") {
@@ -699,7 +700,7 @@ static void cleanUpUpstreamOps(ModuleOp module,
         hints.push_back(attr);
     for (NamedAttribute hint : hints) {
       op->removeAttr(hint.getName());
-      if (std::optional<NamedAttribute> tileHint = translateValueHint(op, hint))
+      if (std::optional<NamedAttribute> tileHint = translateHint(op, hint))
         op->setAttr(tileHint->getName(), tileHint->getValue());
     }
     if (options.enableFpFusion &&

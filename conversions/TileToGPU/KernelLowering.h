@@ -411,6 +411,25 @@ private:
       Value aBase, const StagedOperand &aTile, Value bBase,
       const StagedOperand &bTile, ArrayRef<Value> acc,
       ArrayRef<Value> aRegisters = {}, int64_t kBegin = 0, int64_t kEnd = -1);
+  /// The products over all k of the tiles, as issueWarpgroupProducts: one
+  /// chain into `acc`, or, for an instruction with bounded partial sums
+  /// (`partialSumK`), one chain from zero per run of that many k, each but
+  /// the last waited for and added into `sums` at once. `pending` is the
+  /// last chain, still running (empty if the target emitted nothing);
+  /// finishWarpgroupProducts completes the sum.
+  struct WarpgroupChains {
+    SmallVector<Value> sums, pending;
+  };
+  WarpgroupChains issueWarpgroupChains(OpBuilder &b, Location loc,
+                                       const WarpgroupInstruction &instruction,
+                                       Value aBase, const StagedOperand &aTile,
+                                       Value bBase, const StagedOperand &bTile,
+                                       ArrayRef<Value> acc,
+                                       ArrayRef<Value> aRegisters = {});
+  SmallVector<Value>
+  finishWarpgroupProducts(OpBuilder &b, Location loc,
+                          const WarpgroupInstruction &instruction,
+                          WarpgroupChains chains);
   /// A product in a loop whose operands are loads the loop can start
   /// iterations ahead (see Pipelining.cpp).
   struct PipelinePlan {

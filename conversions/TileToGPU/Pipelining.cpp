@@ -957,26 +957,14 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
           LLVM::BitcastOp::create(b, loc, b.getI32Type(), packed));
     }
   }
-  // Each run of at most partialSumK k from zero, its chain of instructions
-  // in flight with the others while the next copies start.
-  int64_t k = plan.tiles[0].shape[1];
-  SmallVector<SmallVector<Value>> partials;
-  for (int64_t kBegin = 0; kBegin < k;
-       kBegin += partialSumK ? partialSumK : k) {
-    SmallVector<Value> from(*acc);
-    if (partialSumK)
-      for (Value &value : from)
-        value =
-            arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType()));
-    partials.push_back(issueWarpgroupProducts(
-        b, loc, *instruction.warpgroup, aBase, plan.tiles[0], bBase,
-        plan.tiles[1], from, aRegisters, kBegin,
-        partialSumK ? std::min(k, kBegin + partialSumK) : k));
-    if (partials.back().empty())
-      return unsupported(op, "the target emitted no warpgroup instruction"),
-             failure();
-  }
-  SmallVector<Value> next = partials.front();
+  // The last (or only) chain runs on while the next copies start.
+  WarpgroupChains chains =
+      issueWarpgroupChains(b, loc, *instruction.warpgroup, aBase, plan.tiles[0],
+                           bBase, plan.tiles[1], *acc, aRegisters);
+  if (chains.pending.empty())
+    return unsupported(op, "the target emitted no warpgroup instruction"),
+           failure();
+  SmallVector<Value> next = chains.pending;
   if (resultInFlight) {
     // The products of i - 1 are done once every warp has waited for them;
     // those of i may run on (the loop waits for the last ones, lowerFor).
@@ -996,16 +984,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     return failure();
   if (resultInFlight)
     return Distributed{accLayout, next};
-  if (!partialSumK)
-    return Distributed{accLayout,
-                       hooks.emitWarpgroupWait(b, loc, /*pending=*/0, next)};
-  SmallVector<Value> sums(*acc);
-  for (SmallVector<Value> &partial : partials) {
-    partial = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, partial);
-    for (auto [sum, part] : llvm::zip(sums, partial))
-      sum = arith::AddFOp::create(b, loc, sum, part);
-  }
-  return Distributed{accLayout, sums};
+  return Distributed{accLayout, finishWarpgroupProducts(
+                                    b, loc, *instruction.warpgroup, chains)};
 }
 
 LogicalResult

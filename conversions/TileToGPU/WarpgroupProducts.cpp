@@ -273,33 +273,55 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   barrier(b, loc);
   Value aBase = sharedAddressI32(b, loc, constI32(b, loc, 0));
   Value bBase = sharedAddressI32(b, loc, constI32(b, loc, bOffset));
-  if (!instruction.partialSumK) {
-    SmallVector<Value> acc = issueWarpgroupProducts(
-        b, loc, instruction, aBase, aTile, bBase, bTile, operands.acc.regs);
-    if (acc.empty())
-      return unsupported(op, "the target emitted no warpgroup instruction"),
-             failure();
-    return Distributed{operands.acc.layout,
-                       hooks.emitWarpgroupWait(b, loc, /*pending=*/0, acc)};
+  WarpgroupChains chains = issueWarpgroupChains(
+      b, loc, instruction, aBase, aTile, bBase, bTile, operands.acc.regs);
+  if (chains.pending.empty())
+    return unsupported(op, "the target emitted no warpgroup instruction"),
+           failure();
+  return Distributed{operands.acc.layout,
+                     finishWarpgroupProducts(b, loc, instruction, chains)};
+}
+
+KernelLowering::WarpgroupChains KernelLowering::issueWarpgroupChains(
+    OpBuilder &b, Location loc, const WarpgroupInstruction &instruction,
+    Value aBase, const StagedOperand &aTile, Value bBase,
+    const StagedOperand &bTile, ArrayRef<Value> acc,
+    ArrayRef<Value> aRegisters) {
+  WarpgroupChains chains;
+  int64_t run = instruction.partialSumK, k = aTile.shape[1];
+  if (!run) {
+    chains.pending = issueWarpgroupProducts(b, loc, instruction, aBase, aTile,
+                                            bBase, bTile, acc, aRegisters);
+    return chains;
   }
-  // Partial sums of at most partialSumK k each, from zero, added into the
-  // accumulator in its own type.
-  SmallVector<Value> acc(operands.acc.regs);
-  int64_t k = aType.getDimSize(1);
-  for (int64_t kBegin = 0; kBegin < k; kBegin += instruction.partialSumK) {
+  // Runs of at most partialSumK k from zero; each earlier run's sum is
+  // added into the accumulator (in its own type) before the next starts.
+  chains.sums.assign(acc.begin(), acc.end());
+  for (int64_t kBegin = 0; kBegin < k; kBegin += run) {
+    if (!chains.pending.empty())
+      chains.sums = finishWarpgroupProducts(b, loc, instruction, chains);
     SmallVector<Value> zeros;
     for (Value value : acc)
       zeros.push_back(
           arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType())));
-    SmallVector<Value> partial = issueWarpgroupProducts(
-        b, loc, instruction, aBase, aTile, bBase, bTile, zeros, {}, kBegin,
-        std::min(k, kBegin + instruction.partialSumK));
-    if (partial.empty())
-      return unsupported(op, "the target emitted no warpgroup instruction"),
-             failure();
-    partial = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, partial);
-    for (auto [sum, part] : llvm::zip(acc, partial))
-      sum = arith::AddFOp::create(b, loc, sum, part);
+    chains.pending = issueWarpgroupProducts(b, loc, instruction, aBase, aTile,
+                                            bBase, bTile, zeros, aRegisters,
+                                            kBegin, std::min(k, kBegin + run));
+    if (chains.pending.empty())
+      return chains;
   }
-  return Distributed{operands.acc.layout, acc};
+  return chains;
+}
+
+SmallVector<Value>
+KernelLowering::finishWarpgroupProducts(OpBuilder &b, Location loc,
+                                        const WarpgroupInstruction &instruction,
+                                        WarpgroupChains chains) {
+  SmallVector<Value> done =
+      hooks.emitWarpgroupWait(b, loc, /*pending=*/0, chains.pending);
+  if (!instruction.partialSumK)
+    return done;
+  for (auto [sum, part] : llvm::zip(chains.sums, done))
+    sum = arith::AddFOp::create(b, loc, sum, part);
+  return chains.sums;
 }

@@ -464,19 +464,23 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
     buffers[op.getRegionIterArgs()[index]] = buffer;
     buffers[op.getResult(index)] = buffer;
   }
+  // An advance as an i64 count of elements; null where it is computed in
+  // the body and not lowered yet.
+  auto stepAsI64 = [&](OpBuilder &builder, OpFoldResult step) -> Value {
+    Value value =
+        isa<Attribute>(step)
+            ? Value(arith::ConstantOp::create(
+                  builder, loc, cast<TypedAttr>(cast<Attribute>(step))))
+            : scalars.lookup(cast<Value>(step));
+    if (value && value.getType() != i64)
+      value = arith::ExtSIOp::create(builder, loc, i64, value);
+    return value;
+  };
   for (auto [index, step] : advanced) {
     scalarInits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
-    // The step as an i64 before the loop (for prefetchNextIteration),
-    // where it is known there (not computed in the body).
-    Value stepValue = isa<Attribute>(step)
-                          ? Value(arith::ConstantOp::create(
-                                b, loc, cast<TypedAttr>(cast<Attribute>(step))))
-                          : scalars.lookup(cast<Value>(step));
-    if (!stepValue)
-      continue;
-    if (stepValue.getType() != i64)
-      stepValue = arith::ExtSIOp::create(b, loc, i64, stepValue);
-    advanceSteps[op.getRegionIterArgs()[index]] = stepValue;
+    // Known before the loop: prefetchNextIteration moves pointers by it.
+    if (Value before = stepAsI64(b, step))
+      advanceSteps[op.getRegionIterArgs()[index]] = before;
   }
   auto newFor = scf::ForOp::create(b, loc, scalars.lookup(op.getLowerBound()),
                                    scalars.lookup(op.getUpperBound()),
@@ -539,18 +543,10 @@ LogicalResult ProgramEmitter::emitFor(scf::ForOp op, OpBuilder &b) {
     LLVM::MemcpyOp::create(bodyB, loc, iterBuffer, temp, bytes,
                            /*isVolatile=*/false);
   }
-  for (auto [i, entry] : llvm::enumerate(advanced)) {
-    Value step =
-        isa<Attribute>(entry.second)
-            ? Value(arith::ConstantOp::create(
-                  bodyB, loc, cast<TypedAttr>(cast<Attribute>(entry.second))))
-            : scalars.lookup(cast<Value>(entry.second));
-    if (step.getType() != i64)
-      step = arith::ExtSIOp::create(bodyB, loc, i64, step);
+  for (auto [i, entry] : llvm::enumerate(advanced))
     scalarYields.push_back(arith::AddIOp::create(
         bodyB, loc, newFor.getRegionIterArgs()[scalarIndices.size() + i],
-        step));
-  }
+        stepAsI64(bodyB, entry.second)));
   scf::YieldOp::create(bodyB, loc, scalarYields);
   for (auto [newIndex, oldIndex] : llvm::enumerate(scalarIndices))
     scalars.map(op.getResult(oldIndex), newFor.getResult(newIndex));
