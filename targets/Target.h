@@ -39,6 +39,13 @@ class CompileCache;
 /// `module`.
 void optimizeAtO3(llvm::Module &module, llvm::TargetMachine &machine);
 
+/// Makes the code generation of `module` skip LLVM's straight-line strength
+/// reduction when one of its functions is over 4,000 instructions, where
+/// the pass's cost grows faster than the function and ptxas or the AMDGPU
+/// scheduler gains nothing from it. Sets a pass gate on the module's
+/// context: call it on a context of its own, before code generation.
+void skipCostlyCodeGenerationPasses(llvm::Module &module);
+
 /// Splits `module` (LLVM-dialect functions and globals) into one module per
 /// entry function (those `isEntry` selects), each with its own copy of
 /// everything else, so that the entries compile in parallel on separate

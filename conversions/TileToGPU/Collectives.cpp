@@ -826,34 +826,30 @@ Value KernelLowering::widenPair(OpBuilder &b, Location loc,
           b, loc, arith::AndIOp::create(b, loc, halves, c(0x00800080)), c(8)),
       arith::ShLIOp::create(
           b, loc, arith::AndIOp::create(b, loc, halves, c(0x007F007F)), c(7)));
-  // Per half: times 256 in f16, the NaN code made NaN.
-  Type i16 = b.getI16Type(), f16 = b.getF16Type();
-  auto f16Constant = [&](double v) {
-    return arith::ConstantOp::create(b, loc, b.getF16FloatAttr(v));
-  };
-  Value packed;
-  for (int64_t i = 0; i < 2; ++i) {
-    Value half = arith::TruncIOp::create(
-        b, loc, i16,
-        i == 0 ? bits : Value(arith::ShRUIOp::create(b, loc, bits, c(16))));
-    Value value = arith::MulFOp::create(
-        b, loc, arith::BitcastOp::create(b, loc, f16, half),
-        f16Constant(256.0));
-    Value isNaN = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ,
-                                        math::AbsFOp::create(b, loc, value),
-                                        f16Constant(480.0));
-    value = arith::SelectOp::create(
-        b, loc, isNaN, f16Constant(std::numeric_limits<double>::quiet_NaN()),
-        value);
-    Value word = arith::ExtUIOp::create(
-        b, loc, i32, arith::BitcastOp::create(b, loc, i16, value));
-    packed =
-        i == 0
-            ? word
-            : arith::OrIOp::create(b, loc, packed,
-                                   arith::ShLIOp::create(b, loc, word, c(16)));
-  }
-  return packed;
+  // Both halves times 256 in one f16x2 multiplication; the NaN code made
+  // NaN by or-ing 0x7E00 into its half (exponent all ones, a quiet
+  // mantissa). A half is the NaN code when its bits but the sign are
+  // 0x3F80, that is when `t` below is zero there: with each half's top bit
+  // set first, subtracting one from both halves borrows out of the top bit
+  // only where the rest is zero, and never across halves.
+  Value t = arith::XOrIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, bits, c(0x7FFF7FFF)),
+      c(0x3F803F80));
+  Value kept = arith::SubIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, t, c(0x80008000)), c(0x00010001));
+  Value isNaN = arith::AndIOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, kept, c(-1)), c(0x80008000));
+  Value nanBits = arith::MulIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, isNaN, c(15)), c(0x7E00));
+  auto pairType = VectorType::get({2}, b.getF16Type());
+  Value scale = LLVM::UndefOp::create(b, loc, pairType);
+  Value times256 = arith::ConstantOp::create(b, loc, b.getF16FloatAttr(256.0));
+  for (int64_t i = 0; i < 2; ++i)
+    scale = LLVM::InsertElementOp::create(b, loc, scale, times256, c(i));
+  Value scaled = arith::MulFOp::create(
+      b, loc, LLVM::BitcastOp::create(b, loc, pairType, bits), scale);
+  return arith::OrIOp::create(
+      b, loc, LLVM::BitcastOp::create(b, loc, i32, scaled), nanBits);
 }
 
 FailureOr<Distributed>

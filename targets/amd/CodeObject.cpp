@@ -254,6 +254,7 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
 
   SmallString<0> code;
   llvm::raw_svector_ostream os(code);
+  skipCostlyCodeGenerationPasses(*llvmModule);
   llvm::legacy::PassManager codegen;
   if (machine->addPassesToEmitFile(codegen, os, nullptr,
                                    stage == CodeObjectStage::Assembly

@@ -29,7 +29,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/OptBisect.h"
 #include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -725,32 +724,6 @@ gpu::GPUModuleOp findKernels(ModuleOp module) {
   return {};
 }
 
-/// Instructions in a function above which NVPTX code generation skips
-/// straight-line strength reduction. LLVM 22's pass spends time growing
-/// faster than the function (its SCEV reuse checks): 120 ms on the 4,700
-/// instructions of matmul_bf16's general kernel, a fifth of its compile,
-/// against 22 ms on 2,400 for flash_attention. On the largest examples
-/// ptxas gives the same code without it (same instruction count and
-/// registers in the cubin), while smaller kernels need it (matmul_f32: 164
-/// registers with it, 192 without).
-constexpr size_t kStrengthReductionBudget = 4000;
-
-/// Skips LLVM's straight-line strength reduction ("slsr") in the code
-/// generation of a module whose largest function is over budget; every
-/// other pass runs.
-struct SkipStrengthReduction : llvm::OptPassGate {
-  bool isEnabled() const override { return true; }
-  bool shouldRunPass(StringRef pass, StringRef) const override {
-    return pass != "slsr";
-  }
-};
-
-static bool overStrengthReductionBudget(const llvm::Module &module) {
-  return llvm::any_of(module, [](const llvm::Function &f) {
-    return f.getInstructionCount() > kStrengthReductionBudget;
-  });
-}
-
 /// The PTX of `device` (LLVM-dialect functions and globals): translated to
 /// LLVM IR, libdevice linked where called, O3, NVPTX code generation. Runs
 /// on any thread (its own LLVM context); failures are described in `error`.
@@ -833,9 +806,7 @@ static LogicalResult compileToPTX(ModuleOp device, const TargetOptions &options,
 
   SmallString<0> text;
   llvm::raw_svector_ostream os(text);
-  SkipStrengthReduction gate;
-  if (overStrengthReductionBudget(*llvmModule))
-    llvmContext.setOptPassGate(gate);
+  skipCostlyCodeGenerationPasses(*llvmModule);
   llvm::legacy::PassManager codegen;
   if (machine->addPassesToEmitFile(codegen, os, nullptr,
                                    llvm::CodeGenFileType::AssemblyFile)) {

@@ -448,6 +448,10 @@ Element elementOfAttr(Attribute attr, const ElementInfo &info) {
 
 LogicalResult runConstant(Executor &ex, Operation &operation) {
   auto op = cast<arith::ConstantOp>(operation);
+  // Values are scalars or tiles (per lane, in the GPU simulator).
+  if (isa<VectorType>(op.getType()))
+    return ex.emitError(operation) << "a vector constant, which the "
+                                      "interpreter does not evaluate";
   auto value = makeValue(op.getType());
   ElementInfo info = ElementInfo::get(value->elementType);
   Attribute attr = op.getValue();

@@ -5,11 +5,12 @@
 // RUN: tile-opt %s --split-input-file --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s
 
 // CHECK-LABEL: gpu.func @k_loop
-// Prologue: the copies of iterations 0 and 1, one group each.
+// Prologue: the copies of iterations 0 and 1, one group each, by a loop.
+// CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c2_i32{{.*}} step %c1_i32
 // CHECK: cp.async.cg.shared.global
 // CHECK: cp.async.commit_group
-// CHECK: cp.async.cg.shared.global
-// CHECK: cp.async.commit_group
+// CHECK-NEXT: }
+// CHECK-NOT: cp.async.cg.shared.global
 // CHECK: scf.for
 // Iteration i: its copies are in (one group may still fly), then all warps.
 // CHECK: cp.async.wait_group 1;
