@@ -3,6 +3,7 @@
 #include "tile/Target/Target.h"
 #include "tile/Target/CompileCache.h"
 
+#include "tile/Dialect/Analysis/AxisInfo.h"
 #include "tile/Dialect/IR/Tile.h"
 #include "tile/Dialect/Transforms/Passes.h"
 
@@ -143,11 +144,13 @@ struct Specialization {
 };
 } // namespace
 
-/// Whether `arg` flows into an address, a comparison (a mask), a
-/// descriptor or a loop's bounds: where knowing it divisible by 16 can
-/// change the code. (A Philox seed, say, does not; a launch with any seed
-/// then still takes the variant.)
-static bool shapesAccesses(BlockArgument arg) {
+/// Whether `arg` flows into the address of an access whose pointers run
+/// along some dimension, a comparison (a mask), a descriptor or a loop's
+/// bounds: where knowing it divisible by 16 can change the code. (A Philox
+/// seed, say, does not, nor the stride of a gather such as a scale per row,
+/// `scale + rows * stride`, whose elements are read one by one whatever the
+/// stride; a launch with any such value then still takes the variant.)
+static bool shapesAccesses(BlockArgument arg, const AxisInfoAnalysis &axis) {
   SmallVector<Value> worklist{arg};
   DenseSet<Value> seen{arg};
   auto push = [&](Value value) {
@@ -158,9 +161,19 @@ static bool shapesAccesses(BlockArgument arg) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (isa<AddPtrOp, arith::CmpIOp, MakeDescOp, DescLoadOp, DescStoreOp,
-              LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(user))
+      if (isa<arith::CmpIOp, MakeDescOp, DescLoadOp, DescStoreOp>(user))
         return true;
+      if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(user)) {
+        // As the address: where the pointers are contiguous somewhere,
+        // their alignment decides the width of the accesses.
+        if (use.getOperandNumber() != 0)
+          continue;
+        auto type = dyn_cast<RankedTensorType>(value.getType());
+        if (type && llvm::any_of(axis.getAxisInfo(value).getContiguity(),
+                                 [](int64_t c) { return c > 1; }))
+          return true;
+        continue;
+      }
       if (isa<PhiloxOp>(user))
         continue;
       if (auto loop = dyn_cast<scf::ForOp>(user)) {
@@ -202,6 +215,7 @@ addDivisibleVariants(ModuleOp module) {
   StringAttr divisibility = StringAttr::get(
       module.getContext(), TileDialect::getDivisibilityAttrName());
   for (FuncOp kernel : kernels) {
+    AxisInfoAnalysis axis(kernel);
     bool accessesTiles =
         kernel
             .walk([](Operation *op) {
@@ -219,7 +233,7 @@ addDivisibleVariants(ModuleOp module) {
           (isa<PointerType>(type) || type.isInteger(32) ||
            type.isInteger(64)) &&
           !kernel.getArgAttr(index, divisibility) &&
-          shapesAccesses(kernel.getArgument(index)))
+          shapesAccesses(kernel.getArgument(index), axis))
         mask |= uint64_t(1) << index;
     if (!accessesTiles || !mask)
       continue;

@@ -414,7 +414,8 @@ private:
   /// The products over all k of the tiles, as issueWarpgroupProducts: one
   /// chain into `acc`, or, for an instruction with bounded partial sums
   /// (`partialSumK`), one chain from zero per run of that many k, each but
-  /// the last waited for and added into `sums` at once. `pending` is the
+  /// the last waited for and added into `sums` once the next is issued (a
+  /// group of warpgroup instructions per run). `pending` is the
   /// last chain, still running (empty if the target emitted nothing);
   /// finishWarpgroupProducts completes the sum.
   struct WarpgroupChains {

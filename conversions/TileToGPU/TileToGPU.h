@@ -253,6 +253,9 @@ public:
   /// asynchronous copies) visible to warpgroup instructions issued after the
   /// next barrier.
   virtual void emitSharedWriteFence(OpBuilder &b, Location loc) const {}
+  /// Closes the group of warpgroup instructions issued since the last one
+  /// (the next wait then waits for them as a group of their own).
+  virtual void emitWarpgroupCommit(OpBuilder &b, Location loc) const {}
   /// Closes the group of warpgroup instructions issued since the last one,
   /// then waits until at most `pending` groups are in flight; `acc` become
   /// usable (returned).

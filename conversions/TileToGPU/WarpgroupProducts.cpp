@@ -294,21 +294,29 @@ KernelLowering::WarpgroupChains KernelLowering::issueWarpgroupChains(
                                             bBase, bTile, acc, aRegisters);
     return chains;
   }
-  // Runs of at most partialSumK k from zero; each earlier run's sum is
-  // added into the accumulator (in its own type) before the next starts.
+  // Runs of at most partialSumK k from zero, each a group of its own; each
+  // earlier run's sum is added into the accumulator (in its own type) while
+  // the next one runs: two runs' registers are live besides the sums.
   chains.sums.assign(acc.begin(), acc.end());
   for (int64_t kBegin = 0; kBegin < k; kBegin += run) {
-    if (!chains.pending.empty())
-      chains.sums = finishWarpgroupProducts(b, loc, instruction, chains);
     SmallVector<Value> zeros;
     for (Value value : acc)
       zeros.push_back(
           arith::ConstantOp::create(b, loc, b.getZeroAttr(value.getType())));
-    chains.pending = issueWarpgroupProducts(b, loc, instruction, aBase, aTile,
-                                            bBase, bTile, zeros, aRegisters,
-                                            kBegin, std::min(k, kBegin + run));
-    if (chains.pending.empty())
-      return chains;
+    SmallVector<Value> next = issueWarpgroupProducts(
+        b, loc, instruction, aBase, aTile, bBase, bTile, zeros, aRegisters,
+        kBegin, std::min(k, kBegin + run));
+    if (next.empty())
+      return WarpgroupChains();
+    if (!chains.pending.empty()) {
+      SmallVector<Value> done =
+          hooks.emitWarpgroupWait(b, loc, /*pending=*/1, chains.pending);
+      for (auto [sum, part] : llvm::zip(chains.sums, done))
+        sum = arith::AddFOp::create(b, loc, sum, part);
+    } else if (kBegin + run < k) {
+      hooks.emitWarpgroupCommit(b, loc);
+    }
+    chains.pending = std::move(next);
   }
   return chains;
 }

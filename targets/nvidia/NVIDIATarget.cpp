@@ -496,10 +496,14 @@ public:
     emitPTXStatement(b, loc, {}, {}, "fence.proxy.async.global;", "");
   }
 
+  void emitWarpgroupCommit(OpBuilder &b, Location loc) const override {
+    emitPTXStatement(b, loc, {}, {}, "wgmma.commit_group.sync.aligned;", "");
+  }
+
   SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
                                        int64_t pending,
                                        ValueRange acc) const override {
-    emitPTXStatement(b, loc, {}, {}, "wgmma.commit_group.sync.aligned;", "");
+    emitWarpgroupCommit(b, loc);
     // The accumulators go through the wait so that no use moves above it.
     int64_t count = acc.size();
     Type f32 = b.getF32Type();
@@ -609,9 +613,17 @@ private:
         std::to_string(instruction.k) + ".f32." + type + "." + bType + " " +
         operandList(0, count) + ", " + aText.str() + ", $" +
         std::to_string(flag - 1) + ", p, 1, 1" + transposes.str() + ";\n}";
-    // The scale-d flag (1: accumulate), then the tied accumulators.
-    inputs.push_back(arith::ConstantIntOp::create(b, loc, b.getI32Type(), 1));
-    inputs.append(acc.begin(), acc.end());
+    // The scale-d flag (1: accumulate), then the tied accumulators. On
+    // accumulators known to be zero (a chain's first product) it is 0 and
+    // they are left undefined: no registers zeroed before the product.
+    bool zero = llvm::all_of(
+        acc, [](Value value) { return matchPattern(value, m_PosZeroFloat()); });
+    inputs.push_back(
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), zero ? 0 : 1));
+    if (zero)
+      inputs.append(acc.size(), LLVM::UndefOp::create(b, loc, b.getF32Type()));
+    else
+      inputs.append(acc.begin(), acc.end());
     Type f32 = b.getF32Type();
     auto result = LLVM::LLVMStructType::getLiteral(
         b.getContext(), SmallVector<Type>(count, f32));

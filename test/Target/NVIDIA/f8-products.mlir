@@ -2,16 +2,24 @@
 // operands k-contiguous in shared memory (the instruction has no transpose
 // for 8-bit inputs), A's and B's formats named apart. The unit may keep
 // fewer accumulator bits for f8 products, so each run of at most 128 k
-// starts from zero and is added into the f32 accumulator
-// (docs/Semantics.md 3.7): K = 256 is two runs, two waits, and the sums.
+// starts from zero (scale-d off) and is added into the f32 accumulator
+// (docs/Semantics.md 3.7): K = 256 is two runs, each a group of its own;
+// the first is waited for and added while the second runs.
 // RUN: tile-compile %s --target=nvidia:sm_90a --emit=asm -o - | FileCheck %s
 // On sm_80 the products are multiply-adds of the decoded values.
 // RUN: tile-compile %s --target=nvidia:sm_80 --emit=asm -o - | FileCheck %s --check-prefix=SM80
 
 // CHECK-LABEL: .entry f8_product(
+// CHECK-NOT: mov.b32 {{.*}}, 0;
+// CHECK: mov.b32 [[OFF:%r[0-9]+]], 0;
+// CHECK: setp.ne.b32 p, [[OFF]], 0;
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2
-// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK: wgmma.commit_group.sync.aligned;
+// CHECK-NOT: wgmma.wait_group
 // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2
+// CHECK: wgmma.commit_group.sync.aligned;
+// CHECK: wgmma.wait_group.sync.aligned 1;
+// CHECK: add.rn.f32
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK-NOT: wgmma.mma_async
 // CHECK: add.rn.f32
