@@ -13,6 +13,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
@@ -22,6 +23,8 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/MsgPackDocument.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -197,6 +200,86 @@ static gpu::GPUModuleOp findKernels(ModuleOp module) {
   return {};
 }
 
+/// `device` (LLVM-dialect functions and globals) as LLVM IR in `context`,
+/// linked with the device libraries it calls and optimized at O3 for
+/// `machine`; null after a diagnostic.
+static std::unique_ptr<llvm::Module>
+optimizedModule(Location loc, ModuleOp device, llvm::LLVMContext &context,
+                llvm::TargetMachine &machine, const ChipInfo &chip,
+                StringRef libraries) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      translateModuleToLLVMIR(device, context);
+  if (!llvmModule) {
+    emitError(loc) << "translation to LLVM IR failed";
+    return nullptr;
+  }
+  llvmModule->setDataLayout(machine.createDataLayout());
+  llvmModule->setTargetTriple(machine.getTargetTriple());
+  llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
+                            kCodeObjectVersion * 100);
+  if (failed(linkDeviceLibraries(loc, *llvmModule, chip, libraries)))
+    return nullptr;
+  optimizeAtO3(*llvmModule, machine);
+  return llvmModule;
+}
+
+/// The kernels of `device` optimized part by part in parallel (a kernel and
+/// its specialized variants, say), then linked into one module in
+/// `context`: code generation stays one run over the whole module, because
+/// the code object's metadata note must describe every kernel and lld does
+/// not merge the notes of separate objects.
+static std::unique_ptr<llvm::Module> optimizedInParallel(
+    Location loc, ModuleOp device, llvm::LLVMContext &context,
+    function_ref<std::unique_ptr<llvm::TargetMachine>()> createMachine,
+    const ChipInfo &chip, StringRef libraries) {
+  MLIRContext *mlirContext = device.getContext();
+  SmallVector<OwningOpRef<ModuleOp>> parts;
+  if (mlirContext->isMultithreadingEnabled())
+    parts = splitByEntry(device, [](Operation *op) {
+      return op->hasAttr(gpu::GPUDialect::getKernelFuncAttrName());
+    });
+  if (parts.empty()) {
+    std::unique_ptr<llvm::TargetMachine> machine = createMachine();
+    return optimizedModule(loc, device, context, *machine, chip, libraries);
+  }
+  // Each part on its own LLVM context, handed over as bitcode.
+  SmallVector<std::string> bitcode(parts.size());
+  if (failed(failableParallelForEachN(
+          mlirContext, 0, parts.size(), [&](size_t i) -> LogicalResult {
+            llvm::LLVMContext partContext;
+            std::unique_ptr<llvm::TargetMachine> machine = createMachine();
+            std::unique_ptr<llvm::Module> part = optimizedModule(
+                loc, *parts[i], partContext, *machine, chip, libraries);
+            if (!part)
+              return failure();
+            llvm::raw_string_ostream os(bitcode[i]);
+            llvm::WriteBitcodeToFile(*part, os);
+            return success();
+          })))
+    return nullptr;
+  std::unique_ptr<llvm::Module> linked;
+  for (const std::string &code : bitcode) {
+    llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(
+        llvm::MemoryBufferRef(code, "tile-kernels"), context);
+    if (!part) {
+      emitError(loc) << "cannot read back an optimized part: "
+                     << llvm::toString(part.takeError());
+      return nullptr;
+    }
+    if (!linked) {
+      linked = std::move(*part);
+      continue;
+    }
+    // Each part's local functions (device libraries among them) are
+    // renamed apart where they meet.
+    if (llvm::Linker::linkModules(*linked, std::move(*part))) {
+      emitError(loc) << "the optimized parts do not link";
+      return nullptr;
+    }
+  }
+  return linked;
+}
+
 LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
                                   StringRef features, StringRef libraries,
                                   CodeObjectStage stage, std::string &out) {
@@ -215,11 +298,6 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
   registerLLVMDialectTranslation(registry);
   registerROCDLDialectTranslation(registry);
   module.getContext()->appendDialectRegistry(registry);
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      translateModuleToLLVMIR(*device, llvmContext);
-  if (!llvmModule)
-    return emitError(loc) << "translation to LLVM IR failed";
 
   LLVMInitializeAMDGPUTargetInfo();
   LLVMInitializeAMDGPUTarget();
@@ -234,18 +312,24 @@ LogicalResult amd::compileKernels(ModuleOp module, const ChipInfo &chip,
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!llvmTarget)
     return emitError(loc) << "this LLVM has no AMDGPU backend: " << error;
-  std::unique_ptr<llvm::TargetMachine> machine(llvmTarget->createTargetMachine(
-      triple, chip.name, features, llvm::TargetOptions(), std::nullopt,
-      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  auto createMachine = [&] {
+    return std::unique_ptr<llvm::TargetMachine>(llvmTarget->createTargetMachine(
+        triple, chip.name, features, llvm::TargetOptions(), std::nullopt,
+        std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  };
+  std::unique_ptr<llvm::TargetMachine> machine = createMachine();
   if (!machine)
     return emitError(loc) << "LLVM cannot target chip '" << chip.name << "'";
-  llvmModule->setDataLayout(machine->createDataLayout());
-  llvmModule->setTargetTriple(triple);
-  llvmModule->addModuleFlag(llvm::Module::Error, "amdhsa_code_object_version",
-                            kCodeObjectVersion * 100);
-  if (failed(linkDeviceLibraries(loc, *llvmModule, chip, libraries)))
+  // The LLVM IR asked for is one module's, optimized as a whole.
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      stage == CodeObjectStage::LLVMIR
+          ? optimizedModule(loc, *device, llvmContext, *machine, chip,
+                            libraries)
+          : optimizedInParallel(loc, *device, llvmContext, createMachine, chip,
+                                libraries);
+  if (!llvmModule)
     return failure();
-  optimizeAtO3(*llvmModule, *machine);
   if (stage == CodeObjectStage::LLVMIR) {
     llvm::raw_string_ostream os(out);
     llvmModule->print(os, nullptr);
