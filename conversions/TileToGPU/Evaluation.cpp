@@ -925,6 +925,13 @@ FailureOr<Distributed> KernelLowering::loadTile(OpBuilder &b, LoadOp op,
     base = uniformBase(b, loc, op.getPtr());
   Distributed result{layout, {}};
   for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
+    // A register copy of an element (a broadcast layout) takes the value
+    // its first copy loaded: one access per element, not per copy.
+    if (int64_t first = layout.getFirstRegCopy(r); first != r) {
+      for (int64_t i = 0; i < vector; ++i)
+        result.regs.push_back(result.regs[first + i]);
+      continue;
+    }
     ArrayRef<Value> others =
         other->empty() ? ArrayRef<Value>() : ArrayRef(*other).slice(r, vector);
     SmallVector<Value> values;

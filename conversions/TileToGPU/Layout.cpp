@@ -53,6 +53,10 @@ bool Layout::isFirstRegCopy(int64_t reg) const {
   return (reg & zeroMask(regBases)) == 0;
 }
 
+int64_t Layout::getFirstRegCopy(int64_t reg) const {
+  return reg & ~int64_t(zeroMask(regBases));
+}
+
 std::string Layout::str() const {
   std::string s;
   llvm::raw_string_ostream os(s);

@@ -52,6 +52,8 @@ struct Layout {
   /// Whether register `reg` is the first copy among the thread's registers
   /// (its bits with zero basis vectors are all clear).
   bool isFirstRegCopy(int64_t reg) const;
+  /// The first register holding the same element as `reg`.
+  int64_t getFirstRegCopy(int64_t reg) const;
   /// A printable, unique description (also the memoization key).
   std::string str() const;
   bool operator==(const Layout &other) const;
