@@ -59,3 +59,15 @@ tile.func @endless(%step: i32) {
   }
   tile.return
 }
+
+// A vector constant (kernels compute on tiles and scalars) is refused with a
+// located error; it used to be decoded as a scalar of no format, a crash.
+// RUN: %{exit} 2 tile-check %s --kernel vector_constant --grid 1 \
+// RUN:   --targets none --arg buf:f32:1:zero 2>&1 | FileCheck %s --check-prefix=VEC
+// VEC: errors.mlir:[[# @LINE + 3]]:8: error: in program (0, 0, 0): a vector constant, which the interpreter does not evaluate
+tile.func @vector_constant(%p: !tile.ptr<f32>) {
+  %c = arith.constant 1.0 : f32
+  %v = arith.constant dense<1.0> : vector<2xf16>
+  tile.store %p, %c : !tile.ptr<f32>
+  tile.return
+}
