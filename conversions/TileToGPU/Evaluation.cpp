@@ -192,20 +192,86 @@ FailureOr<SmallVector<Value>> KernelLowering::convert(OpBuilder &b,
   return convertThroughShared(b, loc, value, layout);
 }
 
+/// How many consecutive registers of `layout` hold consecutive elements
+/// along `dim` that start at multiples of that count (every other basis
+/// vector moves along `dim` by multiples of it), at most `limit`.
+static int64_t getAlignedRunLength(const Layout &layout, unsigned dim,
+                                   int64_t limit) {
+  int64_t run = getRunLength(layout, dim, limit);
+  unsigned inRun = llvm::Log2_64(run);
+  auto aligned = [&](ArrayRef<Coords> bases, unsigned skip) {
+    return llvm::all_of(bases.drop_front(skip),
+                        [&](const Coords &c) { return c[dim] % run == 0; });
+  };
+  while (run > 1 &&
+         !(aligned(layout.regBases, inRun) && aligned(layout.laneBases, 0) &&
+           aligned(layout.warpBases, 0))) {
+    run /= 2;
+    --inRun;
+  }
+  return run;
+}
+
+/// Whether a conversion through shared memory moves elements of `type` as
+/// vectors along the last dimension of `shape`.
+static bool convertsAsVectors(ArrayRef<int64_t> shape, Type type) {
+  return !shape.empty() && type.isIntOrFloat() && !type.isInteger(1);
+}
+
+/// The elements a row (last dimension) of `shape` takes in the scratch
+/// space of a conversion: rows of a multiple of 128 bytes are padded by
+/// 16, else a warp whose lanes hold one column of several rows (a
+/// product's accumulator) hits one bank with all of them.
+static int64_t convertedRowElements(ArrayRef<int64_t> shape, Type type) {
+  if (shape.empty())
+    return 1;
+  int64_t bytes = sharedElementBytes(type), row = shape.back();
+  bool padded = convertsAsVectors(shape, type) && shape.size() > 1 &&
+                row != ShapedType::getNumElements(shape) &&
+                row * bytes % 128 == 0;
+  return padded ? row + 16 / bytes : row;
+}
+
+int64_t KernelLowering::getConversionBytes(ArrayRef<int64_t> shape, Type type) {
+  int64_t row = shape.empty() ? 1 : shape.back();
+  return ShapedType::getNumElements(shape) / row *
+         convertedRowElements(shape, type) * sharedElementBytes(type);
+}
+
 FailureOr<SmallVector<Value>>
 KernelLowering::convertThroughShared(OpBuilder &b, Location loc,
                                      const Distributed &value,
                                      const Layout &layout) {
-  auto rowMajor = [&](OpBuilder &ib, int64_t, ArrayRef<Value> coords) {
-    return linearIndex(ib, loc, coords, layout.shape);
+  // Row-major, each thread moving its runs along the last dimension as
+  // vectors of up to 16 bytes, rows padded (convertedRowElements).
+  ArrayRef<int64_t> shape = layout.shape;
+  Type type = value.regs.front().getType();
+  int64_t bytes = sharedElementBytes(type);
+  bool vectors = convertsAsVectors(shape, type);
+  unsigned last = shape.size() - 1;
+  int64_t rowElements = shape.empty() ? 1 : shape[last];
+  int64_t rows = layout.getNumElements() / rowElements;
+  int64_t pad = convertedRowElements(shape, type) - rowElements;
+  auto padded = [&](OpBuilder &ib, int64_t, ArrayRef<Value> coords) {
+    if (shape.empty())
+      return linearIndex(ib, loc, coords, shape);
+    Value row = linearIndex(ib, loc, coords.drop_back(), shape.drop_back());
+    return linearIndex(ib, loc, {row, coords.back()},
+                       {rows, rowElements + pad});
   };
-  return exchangeThroughShared(b, loc, {{&value, rowMajor}},
-                               value.layout.getNumElements(), layout, rowMajor);
+  int64_t limit = vectors ? std::max<int64_t>(1, 16 / bytes) : 1;
+  SharedWrite write{&value, padded,
+                    vectors ? getAlignedRunLength(value.layout, last, limit)
+                            : 1};
+  return exchangeThroughShared(
+      b, loc, {write}, rows * (rowElements + pad), layout, padded,
+      vectors ? getAlignedRunLength(layout, last, limit) : 1);
 }
 
 SmallVector<Value> KernelLowering::exchangeThroughShared(
     OpBuilder &b, Location loc, ArrayRef<SharedWrite> writes,
-    int64_t numElements, const Layout &layout, SharedIndexFn readIndex) {
+    int64_t numElements, const Layout &layout, SharedIndexFn readIndex,
+    int64_t readRun) {
   Type type = writes.front().value->regs.front().getType();
   int64_t bytes = sharedElementBytes(type);
   reserveShared(b, numElements * bytes);
@@ -230,17 +296,38 @@ SmallVector<Value> KernelLowering::exchangeThroughShared(
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     auto coords = coordinates(b, loc, value.layout);
-    for (int64_t r = 0; r < value.layout.getNumRegs(); ++r)
-      if (value.layout.isFirstRegCopy(r))
-        storeShared(b, loc, value.regs[r],
-                    address(b, write.index(b, r, coords[r])));
+    for (int64_t r = 0; r < value.layout.getNumRegs(); r += write.run) {
+      if (!value.layout.isFirstRegCopy(r))
+        continue;
+      Value at = address(b, write.index(b, r, coords[r]));
+      if (write.run == 1) {
+        storeShared(b, loc, value.regs[r], at);
+        continue;
+      }
+      Value packed =
+          LLVM::UndefOp::create(b, loc, VectorType::get({write.run}, type));
+      for (int64_t i = 0; i < write.run; ++i)
+        packed = LLVM::InsertElementOp::create(
+            b, loc, packed, value.regs[r + i], constI32(b, loc, i));
+      LLVM::StoreOp::create(b, loc, packed, at, write.run * bytes);
+    }
   }
   barrier(b, loc);
   SmallVector<Value> regs;
   auto coords = coordinates(b, loc, layout);
-  for (int64_t r = 0; r < layout.getNumRegs(); ++r)
-    regs.push_back(
-        loadShared(b, loc, type, address(b, readIndex(b, r, coords[r]))));
+  for (int64_t r = 0; r < layout.getNumRegs(); r += readRun) {
+    Value at = address(b, readIndex(b, r, coords[r]));
+    if (readRun == 1) {
+      regs.push_back(loadShared(b, loc, type, at));
+      continue;
+    }
+    auto vectorType = VectorType::get({readRun}, type);
+    Value packed =
+        LLVM::LoadOp::create(b, loc, vectorType, at, readRun * bytes);
+    for (int64_t i = 0; i < readRun; ++i)
+      regs.push_back(
+          LLVM::ExtractElementOp::create(b, loc, packed, constI32(b, loc, i)));
+  }
   // Later users of the scratch space start with a barrier of their own.
   return regs;
 }

@@ -219,6 +219,9 @@ private:
   FailureOr<SmallVector<Value>> convertThroughShared(OpBuilder &b, Location loc,
                                                      const Distributed &value,
                                                      const Layout &layout);
+  /// The scratch bytes convertThroughShared takes for a tile of `shape`
+  /// whose elements lower to `type`.
+  static int64_t getConversionBytes(ArrayRef<int64_t> shape, Type type);
   /// An element's index in shared memory, from the register number and
   /// coordinates (i32) of a layout.
   using SharedIndexFn =
@@ -226,16 +229,21 @@ private:
   struct SharedWrite {
     const Distributed *value;
     SharedIndexFn index;
+    /// Registers written as one vector: `index` of a multiple of `run` is
+    /// aligned to `run` elements and the run's elements follow it.
+    int64_t run = 1;
   };
   /// Moves elements between layouts through shared memory: the first copies
   /// of each written tile store their elements at `index`, then every thread
-  /// reads each register of `layout` from `readIndex`. The scratch space
-  /// holds `numElements`.
+  /// reads each register of `layout` from `readIndex` (`readRun` registers
+  /// at a time, as for a write's `run`). The scratch space holds
+  /// `numElements`.
   SmallVector<Value> exchangeThroughShared(OpBuilder &b, Location loc,
                                            ArrayRef<SharedWrite> writes,
                                            int64_t numElements,
                                            const Layout &layout,
-                                           SharedIndexFn readIndex);
+                                           SharedIndexFn readIndex,
+                                           int64_t readRun = 1);
   /// cat, join, split, reshape and gather in `layout`: their sources go
   /// through shared memory (Restructure.cpp).
   FailureOr<SmallVector<Value>> restructure(OpBuilder &b, Value tile,

@@ -29,17 +29,37 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   // Vectors run along the dimension the pointers are contiguous in.
   unsigned dim = runDimension(layout);
   // Storing in the layout the value is computed in saves moving it, when
-  // that layout's per-thread runs fit the pointers' contiguity.
-  if (std::optional<Layout> own = findPreferredLayout(op.getValue(), 0)) {
+  // that layout's per-thread runs fit the pointers' contiguity, unless
+  // they are narrower than the pointers allow, each thread stores enough
+  // for the move through shared memory to pay, and the scratch space it
+  // takes is there already (a product's accumulator after its pipeline:
+  // 4- or 8-byte stores become 16-byte ones). The value is moved as
+  // stored, after any narrowing conversion.
+  std::optional<Layout> own = findPreferredLayout(op.getValue(), 0);
+  bool moveStored = false;
+  if (own && own->shape == layout.shape) {
     int64_t width = getRunLength(*own, dim, vector);
-    if (own->shape == layout.shape && vector % width == 0 &&
-        width * elementBytes >= 4)
+    int64_t bytesPerThread =
+        own->getNumElements() * elementBytes / (warpSize * numWarps);
+    int64_t scratch = getConversionBytes(
+        own->shape,
+        lowerElementType(getElementTypeOrSelf(op.getValue().getType())));
+    moveStored = width < vector && bytesPerThread >= 64 &&
+                 scratch <= std::max(sharedBytes, pipelineBytes);
+    if (vector % width == 0 && width * elementBytes >= 4 && !moveStored)
       layout = *own;
   }
   vector = std::min(vector, getRunLength(layout, dim, vector));
   recordAccess(op, layout);
   FailureOr<SmallVector<Value>> ptrs = at(op.getPtr(), layout);
-  FailureOr<SmallVector<Value>> values = at(op.getValue(), layout);
+  FailureOr<SmallVector<Value>> values = failure();
+  if (moveStored) {
+    if (FailureOr<SmallVector<Value>> regs = at(op.getValue(), *own);
+        succeeded(regs))
+      values = convert(b, loc, Distributed{*own, *regs}, layout);
+  } else {
+    values = at(op.getValue(), layout);
+  }
   FailureOr<SmallVector<Value>> mask = at(op.getMask(), layout);
   if (failed(ptrs) || failed(values) || failed(mask))
     return failure();

@@ -4,10 +4,11 @@
 // RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s
 
 // The launch information the target reads: the row sum's four warps leave
-// one 8-byte partial each; the transpose stages its 64x64 f32 tile once.
+// one 8-byte partial each; the transpose stages its 64x64 f32 tile once,
+// each 256-byte row padded by 16 bytes (64 x 68 x 4 bytes).
 // CHECK: tile.launch = {
 // CHECK-SAME: row_sum = {asserts = 0 : i64, shared = 32 : i64, threads = 128 : i64}
-// CHECK-SAME: transpose = {asserts = 0 : i64, shared = 16384 : i64, threads = 256 : i64}
+// CHECK-SAME: transpose = {asserts = 0 : i64, shared = 17408 : i64, threads = 256 : i64}
 
 // CHECK-LABEL: gpu.func @row_sum
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
@@ -42,10 +43,12 @@ tile.func @row_sum(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 }
 
 
+// Each thread writes its rows' 16-byte runs whole and reads the columns
+// element by element.
 // CHECK-LABEL: gpu.func @transpose
 // CHECK: llvm.load %{{.*}} -> vector<4xf32>
 // CHECK: gpu.barrier
-// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK: gpu.barrier
 // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> f32
 // CHECK: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<1>
