@@ -610,6 +610,9 @@ private:
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
   }
   void barrier(OpBuilder &b, Location loc) { gpu::BarrierOp::create(b, loc); }
+  /// The warp index in a form the target's compiler knows to be the same
+  /// across a warp (for the warpgroup products' matrix descriptors).
+  Value getUniformWarpId();
   /// An i1 that is true in thread 0 of the block only.
   Value isThreadZero(OpBuilder &b, Location loc);
 
@@ -624,6 +627,9 @@ private:
   unsigned numWarps, warpSize;
   LLVM::GlobalOp sharedMemory, assertFlag;
   Value threadId, laneId, warpId; // i32, computed at the kernel's entry
+  /// The warp index read from lane 0 where the target asks for it
+  /// (GPUTargetHooks::shuffleWarpIndex), created on first use.
+  Value uniformWarpId;
   /// Code that only depends on the thread goes before this, in the entry.
   Operation *entryMarker = nullptr;
   std::map<std::string, SmallVector<Value, 2>> threadBases;

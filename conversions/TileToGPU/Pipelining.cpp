@@ -905,8 +905,12 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     stageOperand(b, loc, Distributed{layout, *regs}, plan.tiles[operand],
                  bufferOf(b, stage, operand));
   }
+  // Stores from registers are ordered before the products' reads (another
+  // proxy) by a fence; asynchronous copies complete at their wait, as
+  // Triton's and CUTLASS's cp.async mainloops rely on (the fence there was
+  // a MEMBAR.ALL.CTA each iteration).
   bool stagedAny = staged[0] || staged[1];
-  if ((asyncCopies || stagedAny) && instruction.warpgroup)
+  if (stagedAny && instruction.warpgroup)
     hooks.emitSharedWriteFence(b, loc);
   if (tensorCopies) {
     // Stage s completes a phase once per round of S iterations.

@@ -211,6 +211,22 @@ LogicalResult KernelLowering::lower() {
   return success();
 }
 
+Value KernelLowering::getUniformWarpId() {
+  if (uniformWarpId)
+    return uniformWarpId;
+  uniformWarpId = warpId;
+  if (hooks.shuffleWarpIndex()) {
+    OpBuilder b = OpBuilder::atBlockBegin(warpId.getParentBlock());
+    b.setInsertionPointAfterValue(warpId);
+    Location loc = warpId.getLoc();
+    uniformWarpId = gpu::ShuffleOp::create(b, loc, warpId, constI32(b, loc, 0),
+                                           constI32(b, loc, warpSize),
+                                           gpu::ShuffleMode::IDX)
+                        .getShuffleResult();
+  }
+  return uniformWarpId;
+}
+
 int64_t KernelLowering::scratchBytesInPipelinedLoops(Operation *loop) const {
   int64_t bytes = 0;
   for (auto [block, used] : scratchUses)

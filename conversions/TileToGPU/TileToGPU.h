@@ -179,6 +179,12 @@ public:
   /// later tensor copies, which read it through another path (NVIDIA's
   /// async proxy); nothing where tensor copies need no such fence.
   virtual void emitGlobalProxyFence(OpBuilder &b, Location loc) const {}
+  /// Whether the warp index is to be read from lane 0 by a shuffle, so that
+  /// the target's compiler knows it is the same in every lane of a warp
+  /// (NVIDIA: ptxas then keeps it and the warpgroup instructions' matrix
+  /// descriptors in uniform registers, instead of moving each descriptor
+  /// over from a per-thread register before each product).
+  virtual bool shuffleWarpIndex() const { return false; }
   /// The high 32 bits of the product of the i32 values `x` and `y`
   /// (unsigned) by an instruction of their own; null to take them from a
   /// 64-bit product.

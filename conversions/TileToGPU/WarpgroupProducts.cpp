@@ -151,7 +151,7 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
   int64_t tilesM = m / (instruction.m * groups);
   int64_t perTile = int64_t(acc.size()) / tilesM;
   Value group = arith::DivUIOp::create(
-      b, loc, warpId, constI32(b, loc, instruction.warpsPerGroup));
+      b, loc, getUniformWarpId(), constI32(b, loc, instruction.warpsPerGroup));
   Value groupRow =
       arith::MulIOp::create(b, loc, group, constI32(b, loc, instruction.m));
   hooks.emitWarpgroupFence(b, loc);

@@ -325,6 +325,8 @@ public:
     return type.isF32() ? root : arith::TruncFOp::create(b, loc, type, root);
   }
 
+  bool shuffleWarpIndex() const override { return true; }
+
   Value emitMulHigh(OpBuilder &b, Location loc, Value x,
                     Value y) const override {
     // mul.hi.u32: LLVM would otherwise fold Philox's xors into the 64-bit

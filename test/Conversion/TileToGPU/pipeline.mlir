@@ -12,9 +12,10 @@
 // CHECK-NEXT: }
 // CHECK-NOT: cp.async.cg.shared.global
 // CHECK: scf.for
-// Iteration i: its copies are in (one group may still fly), then all warps.
+// Iteration i: its copies are in (one group may still fly), then all warps;
+// copies complete at their wait, so no proxy fence before the products.
 // CHECK: cp.async.wait_group 1;
-// CHECK: fence.proxy.async.shared::cta
+// CHECK-NOT: fence.proxy.async
 // CHECK: gpu.barrier
 // CHECK: wgmma.fence.sync.aligned
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
