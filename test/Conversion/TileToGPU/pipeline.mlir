@@ -5,6 +5,10 @@
 // RUN: tile-opt %s --split-input-file --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s
 
 // CHECK-LABEL: gpu.func @k_loop
+// The warp index the products' descriptors come from is read from lane 0,
+// so ptxas knows it is uniform across the warp.
+// CHECK: %[[WARP:.*]] = arith.shrui %{{.*}}, %c5_i32 : i32
+// CHECK: gpu.shuffle  idx %[[WARP]], %c0_i32, %c32_i32 : i32
 // Prologue: the copies of iterations 0 and 1, one group each, by a loop.
 // CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c2_i32{{.*}} step %c1_i32
 // CHECK: cp.async.cg.shared.global
