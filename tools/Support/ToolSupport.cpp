@@ -82,3 +82,13 @@ int mlir::tile::runWithLargeStack(llvm::function_ref<int()> body) {
   worker.join();
   return result;
 }
+
+void mlir::tile::hideBackendOptions(llvm::cl::OptionCategory &toolOptions) {
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
+    bool shown = name.starts_with("mlir-") || name.starts_with("help") ||
+                 name == "version" ||
+                 llvm::is_contained(option->Categories, &toolOptions);
+    if (!shown && option->getOptionHiddenFlag() == llvm::cl::NotHidden)
+      option->setHiddenFlag(llvm::cl::Hidden);
+  }
+}

@@ -13,6 +13,7 @@
 
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBufferRef.h"
 
 #include <string>
@@ -27,6 +28,11 @@ constexpr unsigned kMaxNestingDepth = 4096;
 /// says where it first does, as "NAME:LINE:COL: error: ...", in `error`.
 LogicalResult checkNestingDepth(llvm::MemoryBufferRef buffer,
                                 std::string &error);
+
+/// Lists in --help only the options of `toolOptions`, MLIR's (named mlir-*:
+/// printing IR, timing, threading) and --help/--version, not the hundreds
+/// LLVM's code generators register; --help-hidden still lists them all.
+void hideBackendOptions(llvm::cl::OptionCategory &toolOptions);
 
 /// Runs `body` on a thread with a stack large enough for input of
 /// kMaxNestingDepth levels through parsing, passes and code generation, and

@@ -39,20 +39,24 @@
 using namespace mlir;
 using namespace llvm;
 
+static cl::OptionCategory reduceOptions("tile-reduce options");
+
 static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.mlir>"),
-                                      cl::Required);
+                                      cl::Required, cl::cat(reduceOptions));
 static cl::opt<std::string> outputPath("o", cl::desc("Output file"),
-                                       cl::value_desc("path"), cl::init("-"));
+                                       cl::value_desc("path"), cl::init("-"),
+                                       cl::cat(reduceOptions));
 static cl::opt<std::string> testScript(
     "test", cl::desc("Interestingness test: exits non-zero when interesting"),
-    cl::Required);
+    cl::Required, cl::cat(reduceOptions));
 static cl::list<std::string> testArgs("test-arg",
-                                      cl::desc("An argument of the test"));
+                                      cl::desc("An argument of the test"),
+                                      cl::cat(reduceOptions));
 static cl::opt<unsigned> timeout(
     "timeout",
     cl::desc("Seconds a test may run; a candidate that takes longer (a loop "
              "the reduction made endless) is not interesting"),
-    cl::init(120));
+    cl::init(120), cl::cat(reduceOptions));
 
 namespace {
 
@@ -234,6 +238,7 @@ static int reduce() {
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  mlir::tile::hideBackendOptions(reduceOptions);
   cl::ParseCommandLineOptions(argc, argv, "Tile kernel reducer\n");
   return mlir::tile::runWithLargeStack(reduce);
 }

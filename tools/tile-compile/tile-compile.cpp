@@ -33,52 +33,58 @@
 using namespace mlir;
 using namespace llvm;
 
+static cl::OptionCategory compileOptions("tile-compile options");
+
 static cl::opt<std::string> inputPath(cl::Positional, cl::desc("<kernel.mlir>"),
-                                      cl::init("-"));
+                                      cl::init("-"), cl::cat(compileOptions));
 static cl::opt<std::string> outputPath("o", cl::desc("Output file"),
-                                       cl::value_desc("path"), cl::init("-"));
+                                       cl::value_desc("path"), cl::init("-"),
+                                       cl::cat(compileOptions));
 static cl::opt<std::string>
-    targetSpec("target", cl::desc("Target: cpu[:chip=NAME,features=+a,-b]"),
-               cl::init("cpu"));
+    targetSpec("target",
+               cl::desc("Target and options: cpu[:chip=NAME,features=+a,-b], "
+                        "nvidia[:chip=sm_90a] or amd[:chip=gfx942] "
+                        "(docs/Targets.md)"),
+               cl::init("cpu"), cl::cat(compileOptions));
 static cl::opt<bool> boundsCheck(
     "bounds-check",
     cl::desc("Check every load, store and atomic against the extent of its "
              "buffer; a violation fails the launch (docs/Semantics.md)"),
-    cl::init(false));
+    cl::init(false), cl::cat(compileOptions));
 static cl::opt<std::string> emit(
     "emit",
     cl::desc("What to write: artifact (default); llvm-dialect (the lowered "
              "module); llvm (optimized LLVM IR), asm or obj (machine code); so "
              "(the CPU shared object alone)"),
-    cl::init("artifact"));
+    cl::init("artifact"), cl::cat(compileOptions));
 
 static cl::opt<std::string> ttirMetadata(
     "ttir-metadata",
     cl::desc("For a .ttir kernel: Triton's metadata JSON (num_warps, "
              "num_stages, enable_fp_fusion; docs/TTIR.md). Default: the "
              ".json beside the .ttir, if any; 'none' for none"),
-    cl::value_desc("file"), cl::init(""));
+    cl::value_desc("file"), cl::init(""), cl::cat(compileOptions));
 
 static cl::opt<bool> useCache(
     "cache",
     cl::desc("Keep artifacts in the compile cache and reuse them: "
              "$TILE_CACHE_DIR, else $XDG_CACHE_HOME/tile, else "
              "~/.cache/tile (on by default when TILE_CACHE_DIR is set)"),
-    cl::init(false));
+    cl::init(false), cl::cat(compileOptions));
 static cl::opt<std::string>
     cacheDir("cache-dir",
              cl::desc("Use the compile cache in this directory (implies "
                       "--cache)"),
-             cl::value_desc("dir"), cl::init(""));
+             cl::value_desc("dir"), cl::init(""), cl::cat(compileOptions));
 static cl::opt<bool> noCache("no-cache",
                              cl::desc("Compile without the cache, whatever "
                                       "else asks for it"),
-                             cl::init(false));
+                             cl::init(false), cl::cat(compileOptions));
 static cl::opt<bool> clearCache(
     "clear-cache",
     cl::desc("Remove every entry of the compile cache (--cache-dir or the "
              "default) and exit"),
-    cl::init(false));
+    cl::init(false), cl::cat(compileOptions));
 
 /// The cache this run uses, if any.
 static std::optional<mlir::tile::CompileCache> openCache() {
@@ -118,6 +124,16 @@ static int compile() {
     return 2;
   }
   options->boundsCheck = boundsCheck;
+  // An unknown target, chip or feature is the command line's error: said
+  // before the kernel is read, not at the kernel's location.
+  {
+    OpPassManager probe(ModuleOp::getOperationName());
+    mlir::tile::TargetOptions resolved = *options;
+    if (failed(mlir::tile::buildTargetPipeline(probe, resolved, error))) {
+      errs() << "tile-compile: error: " << error << "\n";
+      return 2;
+    }
+  }
   if (!llvm::is_contained(
           {"artifact", "llvm-dialect", "llvm", "asm", "obj", "so"},
           StringRef(emit))) {
@@ -220,6 +236,7 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
+  mlir::tile::hideBackendOptions(compileOptions);
   cl::ParseCommandLineOptions(argc, argv, "Tile kernel compiler\n");
   return mlir::tile::runWithLargeStack(compile);
 }
