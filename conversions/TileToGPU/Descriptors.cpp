@@ -27,8 +27,12 @@ mlir::tile::togpu::getTensorMapSource(FuncOp kernel, MakeDescOp desc) {
   RankedTensorType block = cast<TensorDescType>(desc.getType()).getBlockType();
   int64_t bytes = getElementByteSize(block.getElementType());
   Block &entry = kernel.getBody().front();
-  // An argument's index (its divisibility declared), or a constant.
+  // An argument's index (its divisibility declared), or a constant. An i32
+  // argument widened by sign is the argument: the runtime reads every
+  // integer argument as an i64 (Triton's TTIR widens strides so).
   auto argumentIndex = [&](Value value) -> int64_t {
+    if (auto widened = value.getDefiningOp<arith::ExtSIOp>())
+      value = widened.getIn();
     auto arg = dyn_cast<BlockArgument>(value);
     return arg && arg.getOwner() == &entry ? int64_t(arg.getArgNumber()) : -1;
   };
@@ -73,9 +77,17 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
   if (!hooks.hasTensorCopy() || !loop || writesMemory(loop) ||
       !load->hasOneUse() || type.getRank() != 2)
     return false;
-  auto dot = dyn_cast<DotOp>(*load->getUsers().begin());
+  // The product's operand, or its transpose (B stored n x k, read as the
+  // k-major operand: the box lands as the products read it).
+  Value operand = load.getResult();
+  if (auto trans = dyn_cast<TransOp>(*load->getUsers().begin()))
+    if (trans->hasOneUse())
+      operand = trans.getResult();
+  if (!operand.hasOneUse())
+    return false;
+  auto dot = dyn_cast<DotOp>(*operand.getUsers().begin());
   if (!dot || dot->getBlock() != load->getBlock() ||
-      load->getUses().begin()->getOperandNumber() > 1 ||
+      operand.getUses().begin()->getOperandNumber() > 1 ||
       !hooks.getWarpgroupInstruction(getElementTypeOrSelf(dot.getA().getType()),
                                      getElementTypeOrSelf(dot.getB().getType()),
                                      getElementTypeOrSelf(dot.getType())))

@@ -387,6 +387,60 @@ int64_t KernelLowering::vectorWidth(const Layout &layout, int64_t limit) {
   return getRunLength(layout, runDimension(layout), limit);
 }
 
+/// If the last dimension of `layout` (of extent 2) is held by one register
+/// basis alone, which is along it only: that basis's index. A split's
+/// halves are then registers of the same threads.
+static std::optional<unsigned> getHalvesRegister(const Layout &layout) {
+  unsigned last = layout.getRank() - 1;
+  if (layout.shape[last] != 2)
+    return std::nullopt;
+  auto alongLast = [&](const Coords &basis) { return (basis[last] & 1) != 0; };
+  if (llvm::any_of(layout.laneBases, alongLast) ||
+      llvm::any_of(layout.warpBases, alongLast))
+    return std::nullopt;
+  std::optional<unsigned> found;
+  for (auto [i, basis] : llvm::enumerate(layout.regBases)) {
+    if (!alongLast(basis))
+      continue;
+    if (found || llvm::any_of(ArrayRef(basis).drop_back(),
+                              [](int64_t v) { return v != 0; }))
+      return std::nullopt;
+    found = i;
+  }
+  return found;
+}
+
+/// A half of a split of a tile in `layout`, where getHalvesRegister found
+/// register basis `halves`: the other registers, the last dimension gone.
+static Layout getHalfLayout(const Layout &layout, unsigned halves) {
+  Layout half = dropDim(layout, layout.getRank() - 1);
+  half.regBases.erase(half.regBases.begin() + halves);
+  return half;
+}
+
+/// Whether `tile` is loaded from memory, or computed from loaded tiles by
+/// ops that keep their elements' places.
+static bool isLoadedData(Value tile, unsigned depth = 0) {
+  Operation *def = tile.getDefiningOp();
+  if (!def || depth > 16)
+    return false;
+  if (isa<LoadOp, DescLoadOp>(def))
+    return true;
+  if (isa<DotOp, ReduceOp, ScanOp, HistogramOp, AtomicRMWOp, AtomicCASOp>(
+          def) ||
+      def->getNumRegions() != 0)
+    return false;
+  bool any = false;
+  for (Value operand : def->getOperands()) {
+    if (!isTile(operand))
+      continue;
+    if (!isLoadedData(operand, depth + 1))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 Layout KernelLowering::preferredLayout(Value tile, Value fallback) {
   if (std::optional<Layout> layout = findPreferredLayout(tile, 0))
     return *layout;
@@ -419,7 +473,38 @@ std::optional<Layout> KernelLowering::findPreferredLayout(Value tile,
                           reduce.getAxis());
   if (isa<DescLoadOp, ScanOp, HistogramOp>(def))
     return std::nullopt;
-  if (isa<BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp>(def))
+  // Moves of elements that can keep them where they are: the source's
+  // layout, seen in the result's coordinates.
+  if (auto trans = dyn_cast<TransOp>(def)) {
+    // Not for loaded data: its store would then write along the columns
+    // of memory; moved between them once, both accesses stay coalesced.
+    if (isLoadedData(trans.getSrc()))
+      return std::nullopt;
+    std::optional<Layout> source =
+        findPreferredLayout(trans.getSrc(), depth + 1);
+    if (!source)
+      return std::nullopt;
+    SmallVector<int64_t> order(trans.getOrder());
+    return permuteDims(*source, order);
+  }
+  if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+    std::optional<Layout> source =
+        findPreferredLayout(reshape.getSrc(), depth + 1);
+    if (!source)
+      return std::nullopt;
+    return reshapeLayout(*source,
+                         cast<RankedTensorType>(tile.getType()).getShape());
+  }
+  if (auto split = dyn_cast<SplitOp>(def)) {
+    std::optional<Layout> source =
+        findPreferredLayout(split.getSrc(), depth + 1);
+    std::optional<unsigned> halves =
+        source ? getHalvesRegister(*source) : std::nullopt;
+    if (!halves)
+      return std::nullopt;
+    return getHalfLayout(*source, *halves);
+  }
+  if (isa<BroadcastOp, ExpandDimsOp>(def))
     return std::nullopt;
   for (Value operand : def->getOperands()) {
     if (!isTile(operand) || operand.getType() == Type() ||
@@ -667,7 +752,45 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
           b, loc, offset, scalars.lookup(philox.getSeed()), mulHigh)[word]);
     return regs;
   }
-  if (isa<ReshapeOp, CatOp, JoinOp, SplitOp, GatherOp>(def))
+  // A reshape keeps elements in their registers: the source in the layout
+  // seen in its own coordinates (moved only if it is held otherwise).
+  if (auto reshape = dyn_cast<ReshapeOp>(def))
+    return at(
+        reshape.getSrc(),
+        reshapeLayout(
+            layout,
+            cast<RankedTensorType>(reshape.getSrc().getType()).getShape()));
+  // A split's halves as registers of the source: in its preferred layout
+  // if that holds them so and gives this half `layout`, else with the
+  // halves as the highest register bit.
+  if (auto split = dyn_cast<SplitOp>(def)) {
+    Value src = split.getSrc();
+    std::optional<Layout> source = findPreferredLayout(src, 0);
+    std::optional<unsigned> halves =
+        source ? getHalvesRegister(*source) : std::nullopt;
+    if (!halves || getHalfLayout(*source, *halves) != layout) {
+      source = layout;
+      source->shape.push_back(2);
+      for (SmallVector<Coords> *bases :
+           {&source->regBases, &source->laneBases, &source->warpBases})
+        for (Coords &basis : *bases)
+          basis.push_back(0);
+      Coords along(source->getRank(), 0);
+      along.back() = 1;
+      halves = source->regBases.size();
+      source->regBases.push_back(along);
+    }
+    FailureOr<SmallVector<Value>> regs = at(src, *source);
+    if (failed(regs))
+      return failure();
+    int64_t k = cast<OpResult>(tile).getResultNumber();
+    int64_t low = (int64_t(1) << *halves) - 1;
+    SmallVector<Value> half;
+    for (int64_t r = 0; r < numRegs; ++r)
+      half.push_back((*regs)[((r & ~low) << 1) | (k << *halves) | (r & low)]);
+    return half;
+  }
+  if (isa<CatOp, JoinOp, GatherOp>(def))
     return restructure(b, tile, layout);
   // Element-level ops, register by register.
   SmallVector<SmallVector<Value>> operands;

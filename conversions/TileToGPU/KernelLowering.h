@@ -159,6 +159,8 @@ public:
   /// Shared-memory buffers a product whose operands are loaded through
   /// registers ahead of it may take (2, 1, or 0 for no such pipelining).
   void setStagingBuffers(int64_t count) { stagingBuffers = count; }
+  /// Whether tensor copies may get a producer warp (WarpSpecialization.cpp).
+  void setWarpSpecialization(bool allowed) { warpSpecialization = allowed; }
   /// Whether some product was pipelined through registers.
   bool usesRegisterStaging() const { return usedRegisterStaging; }
   /// Shared memory the kernel needs, in bytes.
@@ -167,6 +169,9 @@ public:
   /// each its element type, base argument, sizes and strides (argument
   /// indices, -1 for the constants in `*_values`), box, swizzle and fill.
   ArrayRef<DictionaryAttr> getTensorMaps() const { return tensorMaps; }
+  /// Warps beyond `numWarps` the kernel launches with: a producer warp of a
+  /// warp-specialized kernel (WarpSpecialization.cpp).
+  unsigned getProducerWarps() const { return producerWarps; }
 
 private:
   // Program order (TileToGPU.cpp).
@@ -244,8 +249,8 @@ private:
                                            const Layout &layout,
                                            SharedIndexFn readIndex,
                                            int64_t readRun = 1);
-  /// cat, join, split, reshape and gather in `layout`: their sources go
-  /// through shared memory (Restructure.cpp).
+  /// cat, join and gather in `layout`: their sources go through shared
+  /// memory (Restructure.cpp).
   FailureOr<SmallVector<Value>> restructure(OpBuilder &b, Value tile,
                                             const Layout &layout);
   /// The layout the computation of `tile` is cheapest in; that of
@@ -484,6 +489,65 @@ private:
   FailureOr<Distributed> lowerPipelinedDot(OpBuilder &b, DotOp op,
                                            PipelinedInstruction instruction,
                                            const PipelinePlan &plan);
+
+  // Warp specialization (WarpSpecialization.cpp).
+  /// Whether the tensor copies of `plan`'s loop, producing `op`'s operands,
+  /// may be issued by a producer warp of their own: the loop runs at most
+  /// once per program (inside nothing but scf.if), and its bounds, the
+  /// conditions around it and the copies' offsets are scalars the producer
+  /// can compute again from the kernel's arguments and program ids.
+  bool canSpecializeWarps(const PipelinePlan &plan, DotOp op);
+  /// The stages of a loop a producer warp fills: its barriers (`stages`
+  /// full ones at byte `barriers` of the pipeline region, then as many
+  /// empty ones) and the count of its iterations over all runs of the loop
+  /// (an i32 in memory, which the producer and the consumers each keep).
+  struct ProducerRing {
+    int64_t barriers, stages;
+    /// Whether the loop is inside no other loop.
+    bool runsOnce;
+    Value counter;
+    /// The count before this run of the loop (the consumers').
+    Value startCount;
+  };
+  /// Sets up `lowered`'s ring: the counter and barriers at the kernel's
+  /// entry, the start count at `before`.
+  ProducerRing setUpProducerRing(OpBuilder &before, Location loc,
+                                 Operation *lowered, int64_t barriers,
+                                 int64_t stages);
+  /// The i32 shared address of the full (or empty) barrier of `stage`.
+  Value ringBarrier(OpBuilder &b, Location loc, const ProducerRing &ring,
+                    Value stage, bool empty);
+  /// The consumers' count of this iteration, counted.
+  Value countIteration(OpBuilder &b, Location loc, const ProducerRing &ring);
+  /// The producer's block for this iteration: its count, a wait until the
+  /// stage is free, the stage's bytes announced, then `issue` (the copies
+  /// into the stage, completing on its full barrier).
+  void emitProducerStage(
+      OpBuilder &b, Location loc, const ProducerRing &ring, int64_t bytes,
+      function_ref<void(OpBuilder &, Value stage, Value full)> issue);
+  /// Each consumer warp's arrival (if `condition`, when given) on the
+  /// empty barrier of the stage of iteration `index` (counted).
+  void releaseStage(OpBuilder &b, Location loc, const ProducerRing &ring,
+                    Value index, Value condition);
+  /// After the loop and its products: the last stage released if its
+  /// products ran on; the barriers of a loop that runs once invalidated.
+  void finishProducerRing(OpBuilder &b, Location loc, const ProducerRing &ring,
+                          bool lastInFlight);
+  /// An i1 true in the producer warp's first lane only.
+  Value isProducerThread(OpBuilder &b, Location loc);
+  /// Splits the lowered kernel into the producer warp, running the loops
+  /// around the producer blocks with only those blocks in them, and the
+  /// consumer warps, running the rest, whose block barriers exclude the
+  /// producer's warp.
+  LogicalResult specializeWarps();
+  /// Whether `point` (a marker; null: unknown) comes after every loop a
+  /// producer warp feeds, in program order.
+  bool isAfterSpecializedLoops(Operation *point) const;
+  /// The blocks (scf.if on isProducerThread) that issue a stage's copies,
+  /// left in the consumers' loops until specializeWarps moves them.
+  SmallVector<scf::IfOp> producerBlocks;
+  unsigned producerWarps = 0;
+  bool warpSpecialization = true;
   /// Computes `dot`'s operands that come from a load (`plan.prefetched`)
   /// for the iteration where the induction variable is `iteration` (the
   /// advanced pointers `advance` steps further, or from their start),
@@ -600,7 +664,14 @@ private:
   /// space (after a barrier: every user of it starts with one).
   void reserveShared(OpBuilder &b, int64_t bytes) {
     sharedBytes = std::max(sharedBytes, bytes);
-    scratchUses.push_back({b.getInsertionBlock(), bytes});
+    // Where, in program order, for warp specialization's placement.
+    Operation *point = nullptr;
+    if (hooks.hasTensorCopy()) {
+      point = UnrealizedConversionCastOp::create(b, b.getUnknownLoc(),
+                                                 TypeRange{}, ValueRange{});
+      extraMarkers.push_back(point);
+    }
+    scratchUses.push_back({b.getInsertionBlock(), bytes, point});
   }
   /// The scratch space used inside the lowered loops whose pipelines keep
   /// buffers (and in `loop` if given): the buffers go after it. Outside
@@ -708,12 +779,23 @@ private:
   /// waits for its iteration's copies, in the order they commit their
   /// groups, with its stage count.
   DenseMap<Operation *, SmallVector<std::pair<Operation *, int64_t>>> copyWaits;
+  /// Per scf.for, code that goes after it once its products are done.
+  DenseMap<Operation *, SmallVector<std::function<void(OpBuilder &)>>>
+      loopExits;
   void emitCopyWaits(scf::ForOp loop);
   /// Placeholders of `pipelineBase`, and the bytes the buffers need.
   SmallVector<arith::ConstantOp> pipelineBases;
   int64_t pipelineBytes = 0;
   /// Where the scratch space is used, and how much of it.
-  SmallVector<std::pair<Block *, int64_t>> scratchUses;
+  struct ScratchUse {
+    Block *block;
+    int64_t bytes;
+    /// A marker where it is used (targets with tensor copies), else null.
+    Operation *point;
+  };
+  SmallVector<ScratchUse> scratchUses;
+  /// The lowered loops whose copies a producer warp issues.
+  SmallVector<Operation *> specializedLoops;
   /// The lowered loops that keep pipeline buffers.
   SmallVector<Operation *> pipelinedLoops;
   /// For materialized tiles defined by control flow or atomics: the marker

@@ -190,6 +190,29 @@ Layout mlir::tile::togpu::permuteDims(const Layout &layout,
   return result;
 }
 
+Layout mlir::tile::togpu::reshapeLayout(const Layout &layout,
+                                        ArrayRef<int64_t> shape) {
+  Layout result;
+  result.shape.assign(shape.begin(), shape.end());
+  auto reshape = [&](ArrayRef<Coords> bases, SmallVector<Coords> &out) {
+    for (const Coords &basis : bases) {
+      int64_t index = 0;
+      for (unsigned d = 0; d < layout.getRank(); ++d)
+        index = index * layout.shape[d] + (basis[d] & (layout.shape[d] - 1));
+      Coords c(shape.size(), 0);
+      for (unsigned d = shape.size(); d-- > 0;) {
+        c[d] = index % shape[d];
+        index /= shape[d];
+      }
+      out.push_back(c);
+    }
+  };
+  reshape(layout.regBases, result.regBases);
+  reshape(layout.laneBases, result.laneBases);
+  reshape(layout.warpBases, result.warpBases);
+  return result;
+}
+
 std::optional<SmallVector<int64_t>>
 mlir::tile::togpu::getRegisterMapping(const Layout &from, const Layout &to) {
   // The thread-dependent part of the coordinates must be the same function

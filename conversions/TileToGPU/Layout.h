@@ -84,6 +84,12 @@ Layout projectToShape(const Layout &layout, ArrayRef<int64_t> shape);
 /// dimension `order[i]` of `layout`.
 Layout permuteDims(const Layout &layout, ArrayRef<int64_t> order);
 
+/// `layout` of a tile seen as one of `shape` with the same row-major order
+/// (a reshape): the same elements in the same registers and threads. With
+/// power-of-two extents a row-major index is its coordinates' bits side by
+/// side, so each basis maps to the coordinates of its index.
+Layout reshapeLayout(const Layout &layout, ArrayRef<int64_t> shape);
+
 /// How many consecutive registers of `layout`, from register 0, step 1, 2,
 /// 4, ... along dimension `dim` (at most `limit`): the elements a thread can
 /// move as one vector.

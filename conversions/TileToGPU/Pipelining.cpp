@@ -254,16 +254,22 @@ KernelLowering::planPipeline(DotOp op) {
     Value operand = op->getOperand(i);
     auto type = cast<RankedTensorType>(operand.getType());
     int64_t bytes = getElementByteSize(type.getElementType());
-    if (auto descLoad = operand.getDefiningOp<DescLoadOp>()) {
-      // Rows of the box along the last dimension, swizzled as the products
-      // read them, one box per 128-byte column panel.
+    // A descriptor load, or its transpose.
+    auto descLoad = operand.getDefiningOp<DescLoadOp>();
+    auto descTrans = operand.getDefiningOp<TransOp>();
+    if (!descLoad && descTrans && descTrans.getOrder()[0] == 1)
+      descLoad = descTrans.getSrc().getDefiningOp<DescLoadOp>();
+    if (descLoad) {
+      // Rows of the box along the load's last dimension, swizzled as the
+      // products read them, one box per 128-byte column panel.
       if (descLoad->getBlock() != loop.getBody() ||
           !isTensorCopyCandidate(descLoad, hooks) ||
           !llvm::all_of(descLoad.getOffsets(), repeatable))
         return std::nullopt;
       plan.descLoads[i] = descLoad;
-      plan.tiles[i] =
-          StagedOperand{SmallVector<int64_t, 2>(type.getShape()), 1, bytes};
+      plan.transposed[i] = descLoad.getResult() != operand;
+      plan.tiles[i] = StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
+                                    plan.transposed[i] ? 0u : 1u, bytes};
       continue;
     }
     // A load, or the transpose of one (attention's K^T), is copied; any
@@ -442,9 +448,10 @@ void KernelLowering::startTensorCopies(OpBuilder &b, Location loc,
   Value map = *tensorMapFor(descriptors.lookup(load.getDesc()));
   Value row = shifted.lookup(load.getOffsets()[0]);
   Value column = shifted.lookup(load.getOffsets()[1]);
-  // One box per 128-byte column panel, each where StagedOperand puts it.
+  // One box per 128-byte column panel of the load (along the operand's
+  // contiguous dimension), each where StagedOperand puts it.
   int64_t panel = 128 / tile.elementBytes;
-  for (int64_t p = 0; p * panel < tile.shape[1]; ++p) {
+  for (int64_t p = 0; p * panel < tile.shape[tile.contiguousDim]; ++p) {
     Value shared = arith::AddIOp::create(
         b, loc, buffer, constI32(b, loc, p * tile.blockStride()));
     Value x =
@@ -719,6 +726,14 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                                                : std::nullopt;
   if (registerA)
     staged[0] = false;
+  // A producer warp of its own issues the tensor copies where every operand
+  // comes by them (or from registers) and the products are asynchronous.
+  bool specialized = tensorCopies && !asyncCopies && !staged[0] && !staged[1] &&
+                     instruction.warpgroup && canSpecializeWarps(plan, op);
+  if (specialized && decisions) {
+    noteDecision(op, "pipeline", "a producer warp issues the tensor copies");
+    noteDecision(loop, "pipeline", "a producer warp issues the tensor copies");
+  }
   // Each stage's buffers, then those of invariant operands, then the
   // stages' transaction barriers (8 bytes each); offsets from `region`.
   int64_t offsets[2] = {0, 0}, stageBytes = 0;
@@ -734,8 +749,10 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
       offsets[operand] = barriers - region;
       barriers += llvm::alignTo(plan.tiles[operand].getBytes(), 1024);
     }
-  pipelineBytes =
-      llvm::alignTo(barriers + (tensorCopies ? stages * 8 : 0), 1024);
+  // Per stage a transaction barrier, and a second one the consumers
+  // release the stage on if a producer warp fills it.
+  int64_t barrierBytes = tensorCopies ? stages * (specialized ? 16 : 8) : 0;
+  pipelineBytes = llvm::alignTo(barriers + barrierBytes, 1024);
   // Refused before any stage is built: a huge num_stages would otherwise
   // unroll its copies first and fail (or exhaust memory) only afterwards.
   int64_t needed = llvm::alignTo(scratchBytesInPipelinedLoops(lowered), 1024) +
@@ -827,7 +844,13 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // overlap outside it.
   pipelinedLoops.push_back(lowered);
   OpBuilder before(lowered);
-  barrier(before, loc);
+  // A producer warp runs ahead on its own: no prologue
+  // (WarpSpecialization.cpp).
+  std::optional<ProducerRing> ring;
+  if (specialized)
+    ring = setUpProducerRing(before, loc, lowered, barriers, stages);
+  else
+    barrier(before, loc);
   for (unsigned operand = 0; operand < 2; ++operand) {
     if (!plan.invariant[operand])
       continue;
@@ -839,7 +862,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     stageOperand(before, loc, *value, plan.tiles[operand],
                  bufferOf(before, Value(), operand));
   }
-  if (tensorCopies) {
+  if (tensorCopies && !specialized) {
     auto ifOp =
         scf::IfOp::create(before, loc, isThreadZero(before, loc), false);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
@@ -851,7 +874,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // The first S - 1 stages by a loop rather than unrolled: one copy of the
   // copy code (16 element loads per copy at an unaligned 8-bit edge) instead
   // of S - 1, which halves the general kernels' code and compile time.
-  if (ahead > 0) {
+  if (ahead > 0 && !specialized) {
     auto prologue = scf::ForOp::create(before, loc, constI32(before, loc, 0),
                                        constI32(before, loc, ahead),
                                        constI32(before, loc, 1));
@@ -871,7 +894,15 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   after.setInsertionPointAfter(lowered);
   if (asyncCopies)
     hooks.emitAsyncCopyWait(after, loc, 0);
-  if (tensorCopies) {
+  if (ring) {
+    // Once the products are waited for: a branch while they run would
+    // serialize them.
+    bool lastInFlight = resultInFlight.has_value();
+    loopExits[loop].push_back(
+        [this, loc, lastInFlight, ring = *ring](OpBuilder &exit) {
+          finishProducerRing(exit, loc, ring, lastInFlight);
+        });
+  } else if (tensorCopies) {
     auto ifOp = scf::IfOp::create(after, loc, isThreadZero(after, loc), false);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
     for (int64_t j = 0; j < stages; ++j)
@@ -881,8 +912,10 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
 
   // Iteration i: its copies are in; everybody is done with buffer i - 1.
   Value iv = lowered.getInductionVar();
-  Value index = arith::DivSIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, iv, lower), step);
+  Value index =
+      ring ? countIteration(b, loc, *ring)
+           : Value(arith::DivSIOp::create(
+                 b, loc, arith::SubIOp::create(b, loc, iv, lower), step));
   Value stage = arith::RemUIOp::create(b, loc, index, constI32(b, loc, stages));
   if (asyncCopies) {
     // How many newer groups may stay in flight depends on the loop's other
@@ -917,6 +950,19 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     Value parity = arith::AndIOp::create(
         b, loc, arith::DivUIOp::create(b, loc, index, constI32(b, loc, stages)),
         constI32(b, loc, 1));
+    if (ring)
+      emitProducerStage(
+          b, loc, *ring, tensorBytes,
+          [&](OpBuilder &pb, Value producerStage, Value full) {
+            IRMapping shifted = shiftScalars(pb, plan, iv);
+            for (unsigned operand = 0; operand < 2; ++operand)
+              if (plan.descLoads[operand])
+                startTensorCopies(
+                    pb, loc, plan, operand, shifted,
+                    sharedAddressI32(pb, loc,
+                                     bufferOf(pb, producerStage, operand)),
+                    full);
+          });
     hooks.emitTransactionBarrierWait(b, loc, barrierOf(b, stage), parity);
   }
   if (asyncCopies || stagedAny)
@@ -982,6 +1028,23 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     return unsupported(op, "the target emitted no warpgroup instruction"),
            failure();
   SmallVector<Value> next = chains.pending;
+  if (ring) {
+    // Each consumer warp releases a stage once the products reading it are
+    // done: those of i - 1 while those of i run on (the last run's at the
+    // loop's exit), else those of i.
+    if (resultInFlight) {
+      next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
+      productsInFlight[loop].push_back(*resultInFlight);
+      releaseStage(b, loc, *ring,
+                   arith::SubIOp::create(b, loc, index, constI32(b, loc, 1)),
+                   arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                         index, ring->startCount));
+      return Distributed{accLayout, next};
+    }
+    next = finishWarpgroupProducts(b, loc, *instruction.warpgroup, chains);
+    releaseStage(b, loc, *ring, index, Value());
+    return Distributed{accLayout, next};
+  }
   if (resultInFlight) {
     // The products of i - 1 are done once every warp has waited for them;
     // those of i may run on (the loop waits for the last ones, lowerFor).

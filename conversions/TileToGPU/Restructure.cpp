@@ -1,8 +1,9 @@
-//===- Restructure.cpp - cat, join, split, reshape and gather -------------===//
+//===- Restructure.cpp - cat, join and gather -----------------------------===//
 //
 // Ops that move elements to other coordinates. Their sources are written to
 // shared memory at the result's (or the source's) row-major positions and
 // read back in the layout asked for, so any layout on either side works.
+// (reshape and split keep elements in their registers: Evaluation.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,12 +46,6 @@ KernelLowering::restructure(OpBuilder &b, Value tile, const Layout &layout) {
   };
   auto inResult = rowMajorIn(shape);
 
-  if (isa<ReshapeOp>(def)) {
-    // Row-major order is kept: a source element's index is its result index.
-    auto inSource = rowMajorIn(shapeOf(def->getOperand(0)));
-    return exchangeThroughShared(b, loc, {{&sources[0], inSource}},
-                                 layout.getNumElements(), layout, inResult);
-  }
   if (auto cat = dyn_cast<CatOp>(def)) {
     unsigned axis = cat.getAxis();
     int64_t lhsExtent = shapeOf(cat.getLhs())[axis];
@@ -74,16 +69,6 @@ KernelLowering::restructure(OpBuilder &b, Value tile, const Layout &layout) {
     return exchangeThroughShared(
         b, loc, {{&sources[0], half(0)}, {&sources[1], half(1)}},
         layout.getNumElements(), layout, inResult);
-  }
-  if (isa<SplitOp>(def)) {
-    ArrayRef<int64_t> srcShape = shapeOf(def->getOperand(0));
-    int64_t k = cast<OpResult>(tile).getResultNumber();
-    auto half = [&](OpBuilder &ib, int64_t, ArrayRef<Value> coords) {
-      return linearIndex(ib, loc, withLast(coords, constI32(ib, loc, k)),
-                         srcShape);
-    };
-    return exchangeThroughShared(b, loc, {{&sources[0], rowMajorIn(srcShape)}},
-                                 2 * layout.getNumElements(), layout, half);
   }
   if (auto gather = dyn_cast<GatherOp>(def)) {
     unsigned axis = gather.getAxis();

@@ -197,12 +197,20 @@ LogicalResult KernelLowering::lower() {
   // elsewhere the scratch space may overlap them, since each of its users
   // starts with a barrier, after which no thread reads or writes a buffer of
   // a loop that has ended or not yet begun.
+  // A producer warp fills its loop's buffers from the kernel's start, so
+  // only scratch space used after every such loop may overlap them
+  // (WarpSpecialization.cpp).
   if (!pipelineBases.empty()) {
     int64_t base = llvm::alignTo(scratchBytesInPipelinedLoops(), 1024);
+    for (const ScratchUse &use : scratchUses)
+      if (!isAfterSpecializedLoops(use.point))
+        base = std::max<int64_t>(base, llvm::alignTo(use.bytes, 1024));
     for (arith::ConstantOp placeholder : pipelineBases)
       placeholder.setValueAttr(b.getI32IntegerAttr(base));
     sharedBytes = std::max(sharedBytes, base + pipelineBytes);
   }
+  if (failed(specializeWarps()))
+    return failure();
   // The markers have done their job.
   for (auto &[op, marker] : markers)
     marker->erase();
@@ -229,13 +237,15 @@ Value KernelLowering::getUniformWarpId() {
 
 int64_t KernelLowering::scratchBytesInPipelinedLoops(Operation *loop) const {
   int64_t bytes = 0;
-  for (auto [block, used] : scratchUses)
+  for (const ScratchUse &use : scratchUses) {
+    Operation *parent = use.block->getParentOp();
     if (llvm::any_of(pipelinedLoops,
                      [&](Operation *pipelined) {
-                       return pipelined->isAncestor(block->getParentOp());
+                       return pipelined->isAncestor(parent);
                      }) ||
-        (loop && loop->isAncestor(block->getParentOp())))
-      bytes = std::max(bytes, used);
+        (loop && loop->isAncestor(parent)))
+      bytes = std::max(bytes, use.bytes);
+  }
   return bytes;
 }
 
@@ -554,6 +564,9 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
     SmallVector<Value> done = hooks.emitWarpgroupWait(b, loc, 0, slice);
     llvm::copy(done, results.begin() + first);
   }
+  for (const std::function<void(OpBuilder &)> &exit : loopExits.lookup(op))
+    exit(b);
+  loopExits.erase(op);
   Operation *after =
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
   extraMarkers.push_back(after);
@@ -887,7 +900,10 @@ struct ConvertTileToGPUPass
       llvm::SmallPtrSet<Operation *, 16> before;
       for (Operation &op : gpuModule.getBody()->getOperations())
         before.insert(&op);
+      bool specialize = true;
+      int64_t lastBuffers = 0;
       auto lowerWith = [&](int64_t buffers) -> LogicalResult {
+        lastBuffers = buffers;
         if (func) {
           // What the last attempt made: the function, its constants.
           for (Operation &op :
@@ -907,6 +923,7 @@ struct ConvertTileToGPUPass
                          assertFlag);
         lowering->setDecisionLog(decisions);
         lowering->setStagingBuffers(buffers);
+        lowering->setWarpSpecialization(specialize);
         return lowering->lower();
       };
       auto programs = [&](int64_t bytes) {
@@ -937,12 +954,26 @@ struct ConvertTileToGPUPass
         if (chosen != 1 && failed(lowerWith(chosen)))
           return failure();
       }
+      // A producer warp's buffers may not overlap scratch space the
+      // unspecialized pipeline shares with them: without it, if that fits.
+      if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes() &&
+          lowering->getProducerWarps() > 0) {
+        specialize = false;
+        if (failed(lowerWith(lastBuffers)))
+          return failure();
+      }
       if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes()) {
         kernel.emitOpError()
             << "needs " << lowering->getSharedBytes()
             << " bytes of shared memory; the chip allows "
             << hooks.getMaxSharedMemoryBytes() << " per program" << onChip();
         return failure();
+      }
+      // A producer warp joins the consumers' warps.
+      if (unsigned producers = lowering->getProducerWarps()) {
+        threads += int32_t(producers * hooks.getWarpSize());
+        func.setKnownBlockSizeAttr(
+            DenseI32ArrayAttr::get(context, {threads, 1, 1}));
       }
       // What the runtime needs to launch it, kept on the module because the
       // later conversions rebuild the functions.

@@ -290,10 +290,24 @@ public:
   /// places 16-byte chunk c of row r at c xor (r mod 8), as StagedOperand.
   virtual bool hasTensorCopy() const { return false; }
   /// Initializes the transaction barrier at `barrier` (an i32 shared
-  /// address) for one arrival per phase and orders that before tensor
-  /// copies and other threads' waits (after the next block barrier).
+  /// address) for `arrivals` arrivals per phase and orders that before
+  /// tensor copies and other threads' waits (after the next block barrier).
   virtual void emitTransactionBarrierInit(OpBuilder &b, Location loc,
-                                          Value barrier) const {}
+                                          Value barrier,
+                                          int64_t arrivals = 1) const {}
+  /// One arrival of this thread at `barrier` if `predicate` (i1), after
+  /// its earlier reads of shared memory (a consumer releasing a stage to
+  /// the producer); predicated rather than branched around, so that
+  /// warpgroup products may stay in flight across it.
+  virtual void emitTransactionBarrierArrive(OpBuilder &b, Location loc,
+                                            Value barrier,
+                                            Value predicate) const {}
+  /// A barrier among the first `threads` threads of the block only (a
+  /// warp-specialized kernel's consumers; its producer warps never reach
+  /// it), numbered `id` (1 to 15; 0 is the whole block's). Asked of targets
+  /// with tensor copies only.
+  virtual void emitPartialBarrier(OpBuilder &b, Location loc, int64_t id,
+                                  int64_t threads) const {}
   /// Invalidates it (no thread may wait on it any more).
   virtual void emitTransactionBarrierInvalidate(OpBuilder &b, Location loc,
                                                 Value barrier) const {}

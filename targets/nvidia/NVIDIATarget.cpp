@@ -543,15 +543,36 @@ public:
 
   bool hasTensorCopy() const override { return capability >= 90; }
 
-  void emitTransactionBarrierInit(OpBuilder &b, Location loc,
-                                  Value barrier) const override {
+  void emitTransactionBarrierInit(OpBuilder &b, Location loc, Value barrier,
+                                  int64_t arrivals) const override {
     // The initialization is made visible to the tensor copies (the async
     // proxy) as well as to other threads.
     emitPTXStatement(b, loc, {}, {barrier},
-                     "mbarrier.init.shared::cta.b64 [$0], 1;\n"
-                     "fence.mbarrier_init.release.cluster;\n"
-                     "fence.proxy.async.shared::cta;",
+                     "mbarrier.init.shared::cta.b64 [$0], " +
+                         std::to_string(arrivals) +
+                         ";\n"
+                         "fence.mbarrier_init.release.cluster;\n"
+                         "fence.proxy.async.shared::cta;",
                      "r");
+  }
+
+  void emitTransactionBarrierArrive(OpBuilder &b, Location loc, Value barrier,
+                                    Value predicate) const override {
+    Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), predicate);
+    emitPTXStatement(b, loc, {}, {barrier, flag},
+                     "{\n.reg .pred p;\nsetp.ne.b32 p, $1, 0;\n"
+                     "@p mbarrier.arrive.shared::cta.b64 _, [$0];\n}",
+                     "r,r");
+  }
+
+  void emitPartialBarrier(OpBuilder &b, Location loc, int64_t id,
+                          int64_t threads) const override {
+    // bar.sync id, threads: a named barrier; convergent, unlike inline PTX.
+    NVVM::BarrierOp::create(
+        b, loc, Type(),
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), id),
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), threads),
+        NVVM::BarrierReductionAttr(), Value());
   }
 
   void emitTransactionBarrierInvalidate(OpBuilder &b, Location loc,

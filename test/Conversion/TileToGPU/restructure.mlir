@@ -1,7 +1,8 @@
 // Ops that move elements to other coordinates go through shared memory:
 // each source's first copies store their elements at their row-major place
-// in the result (cat, join) or the source (split, reshape, gather), then
-// every thread reads its registers back. Old values of atomics on a tile
+// in the result (cat, join) or the source (gather), then every thread reads
+// its registers back; reshape and split keep elements in their registers
+// (split_product). Old values of atomics on a tile
 // smaller than the threads take the same way so every copy gets them; a
 // reverse scan shuffles down instead of up.
 // RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s
@@ -91,5 +92,64 @@ tile.func @suffix_sum(%in: !tile.ptr<i32>, %out: !tile.ptr<i32>) {
   %o = tile.splat %out : tensor<1024x!tile.ptr<i32>>
   %op = tile.addptr %o, %r : tensor<1024x!tile.ptr<i32>>, tensor<1024xi32>
   tile.store %op, %s : tensor<1024x!tile.ptr<i32>>
+  tile.return
+}
+
+// An accumulator split into its column halves (reshape, transpose, split,
+// as Triton's epilogue subtiling writes it): the halves are registers of
+// the accumulator's threads, each stored from there, nothing moved through
+// shared memory after the product.
+// CHECK-LABEL: gpu.func @split_product
+// CHECK: wgmma.wait_group.sync.aligned 0;
+// CHECK-NOT: !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NOT: !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}} : vector<2xf32>, !llvm.ptr<1>
+// CHECK-NOT: !llvm.ptr<3>
+// CHECK: gpu.return
+tile.func @split_product(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                         %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                         %c: !tile.ptr<f32> {tile.divisibility = 16 : i32})
+    attributes {num_warps = 4 : i32} {
+  %r64 = tile.range 0 to 64 : tensor<64xi32>
+  %r16 = tile.range 0 to 16 : tensor<16xi32>
+  %c16 = arith.constant dense<16> : tensor<64x16xi32>
+  %row = tile.expand_dims %r64, 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %rows = tile.broadcast %row : tensor<64x1xi32> -> tensor<64x16xi32>
+  %col = tile.expand_dims %r16, 0 : tensor<16xi32> -> tensor<1x16xi32>
+  %cols = tile.broadcast %col : tensor<1x16xi32> -> tensor<64x16xi32>
+  %ro = arith.muli %rows, %c16 : tensor<64x16xi32>
+  %ao = arith.addi %ro, %cols : tensor<64x16xi32>
+  %ab = tile.splat %a : tensor<64x16x!tile.ptr<bf16>>
+  %ap = tile.addptr %ab, %ao : tensor<64x16x!tile.ptr<bf16>>, tensor<64x16xi32>
+  %x = tile.load %ap : tensor<64x16x!tile.ptr<bf16>>
+  %c16b = arith.constant dense<16> : tensor<16x16xi32>
+  %brow = tile.expand_dims %r16, 1 : tensor<16xi32> -> tensor<16x1xi32>
+  %brows = tile.broadcast %brow : tensor<16x1xi32> -> tensor<16x16xi32>
+  %bcol = tile.broadcast %col : tensor<1x16xi32> -> tensor<16x16xi32>
+  %bro = arith.muli %brows, %c16b : tensor<16x16xi32>
+  %bo = arith.addi %bro, %bcol : tensor<16x16xi32>
+  %bb = tile.splat %b : tensor<16x16x!tile.ptr<bf16>>
+  %bp = tile.addptr %bb, %bo : tensor<16x16x!tile.ptr<bf16>>, tensor<16x16xi32>
+  %y = tile.load %bp : tensor<16x16x!tile.ptr<bf16>>
+  %z = arith.constant dense<0.0> : tensor<64x16xf32>
+  %acc = tile.dot %x, %y, %z : tensor<64x16xbf16>, tensor<16x16xbf16> -> tensor<64x16xf32>
+  // The column halves, as Triton's epilogue subtiling writes them.
+  %r3 = tile.reshape %acc : tensor<64x16xf32> -> tensor<64x2x8xf32>
+  %t3 = tile.trans %r3, [0, 2, 1] : tensor<64x2x8xf32> -> tensor<64x8x2xf32>
+  %lhs, %rhs = tile.split %t3 : tensor<64x8x2xf32> -> tensor<64x8xf32>
+  %r8 = tile.range 0 to 8 : tensor<8xi32>
+  %c8 = arith.constant dense<8> : tensor<64x8xi32>
+  %rows8 = tile.broadcast %row : tensor<64x1xi32> -> tensor<64x8xi32>
+  %col8 = tile.expand_dims %r8, 0 : tensor<8xi32> -> tensor<1x8xi32>
+  %cols8 = tile.broadcast %col8 : tensor<1x8xi32> -> tensor<64x8xi32>
+  %ro8 = arith.muli %rows8, %c8 : tensor<64x8xi32>
+  %co = arith.addi %ro8, %cols8 : tensor<64x8xi32>
+  %cb = tile.splat %c : tensor<64x8x!tile.ptr<f32>>
+  %cp = tile.addptr %cb, %co : tensor<64x8x!tile.ptr<f32>>, tensor<64x8xi32>
+  tile.store %cp, %lhs : tensor<64x8x!tile.ptr<f32>>
+  %off = arith.constant dense<512> : tensor<64x8xi32>
+  %cp2 = tile.addptr %cp, %off : tensor<64x8x!tile.ptr<f32>>, tensor<64x8xi32>
+  tile.store %cp2, %rhs : tensor<64x8x!tile.ptr<f32>>
   tile.return
 }

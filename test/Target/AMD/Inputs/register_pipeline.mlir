@@ -480,8 +480,8 @@ tile.func @invariant(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   tile.return
 }
 
-// 64 x 64 x 16 blocks, C stored transposed: the store moves C through shared
-// memory after the loop, more than two buffers take, so they cost no
+// 64 x 64 x 16 blocks, C stored with its columns reversed and transposed:
+// the store moves C through shared memory after the loop, more than two buffers take, so they cost no
 // program per processor: two buffers.
 tile.func @double_buffered(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
     %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
@@ -573,7 +573,14 @@ tile.func @double_buffered(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   %m_ok_t = tile.expand_dims %m_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
   %c_m = tile.broadcast %m_ok_t : tensor<1x64xi1> -> tensor<64x64xi1>
   %c_mask = arith.andi %c_n, %c_m : tensor<64x64xi1>
-  %acc_t = tile.trans %acc, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
+  // Its columns reversed first (a gather, through shared memory: a
+  // transpose alone would keep the accumulators' registers).
+  %rev_s = arith.constant dense<63> : tensor<64xi32>
+  %rev = arith.subi %rev_s, %rn : tensor<64xi32>
+  %rev_e = tile.expand_dims %rev, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rev_b = tile.broadcast %rev_e : tensor<1x64xi32> -> tensor<64x64xi32>
+  %acc_r = tile.gather %acc[%rev_b], 1 : tensor<64x64xf32>, tensor<64x64xi32> -> tensor<64x64xf32>
+  %acc_t = tile.trans %acc_r, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
   tile.store %c_ptrs, %acc_t, %c_mask : tensor<64x64x!tile.ptr<f32>>
   tile.return
 }
@@ -672,7 +679,14 @@ tile.func @computed_double(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   %m_ok_t = tile.expand_dims %m_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
   %c_m = tile.broadcast %m_ok_t : tensor<1x64xi1> -> tensor<64x64xi1>
   %c_mask = arith.andi %c_n, %c_m : tensor<64x64xi1>
-  %acc_t = tile.trans %acc, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
+  // Its columns reversed first (a gather, through shared memory: a
+  // transpose alone would keep the accumulators' registers).
+  %rev_s = arith.constant dense<63> : tensor<64xi32>
+  %rev = arith.subi %rev_s, %rn : tensor<64xi32>
+  %rev_e = tile.expand_dims %rev, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rev_b = tile.broadcast %rev_e : tensor<1x64xi32> -> tensor<64x64xi32>
+  %acc_r = tile.gather %acc[%rev_b], 1 : tensor<64x64xf32>, tensor<64x64xi32> -> tensor<64x64xf32>
+  %acc_t = tile.trans %acc_r, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
   tile.store %c_ptrs, %acc_t, %c_mask : tensor<64x64x!tile.ptr<f32>>
   tile.return
 }
@@ -769,7 +783,14 @@ tile.func @invariant_double(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   %m_ok_t = tile.expand_dims %m_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
   %c_m = tile.broadcast %m_ok_t : tensor<1x64xi1> -> tensor<64x64xi1>
   %c_mask = arith.andi %c_n, %c_m : tensor<64x64xi1>
-  %acc_t = tile.trans %acc, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
+  // Its columns reversed first (a gather, through shared memory: a
+  // transpose alone would keep the accumulators' registers).
+  %rev_s = arith.constant dense<63> : tensor<64xi32>
+  %rev = arith.subi %rev_s, %rn : tensor<64xi32>
+  %rev_e = tile.expand_dims %rev, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rev_b = tile.broadcast %rev_e : tensor<1x64xi32> -> tensor<64x64xi32>
+  %acc_r = tile.gather %acc[%rev_b], 1 : tensor<64x64xf32>, tensor<64x64xi32> -> tensor<64x64xf32>
+  %acc_t = tile.trans %acc_r, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
   tile.store %c_ptrs, %acc_t, %c_mask : tensor<64x64x!tile.ptr<f32>>
   tile.return
 }
@@ -867,7 +888,14 @@ tile.func @converted_a(%a: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
   %m_ok_t = tile.expand_dims %m_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
   %c_m = tile.broadcast %m_ok_t : tensor<1x64xi1> -> tensor<64x64xi1>
   %c_mask = arith.andi %c_n, %c_m : tensor<64x64xi1>
-  %acc_t = tile.trans %acc, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
+  // Its columns reversed first (a gather, through shared memory: a
+  // transpose alone would keep the accumulators' registers).
+  %rev_s = arith.constant dense<63> : tensor<64xi32>
+  %rev = arith.subi %rev_s, %rn : tensor<64xi32>
+  %rev_e = tile.expand_dims %rev, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %rev_b = tile.broadcast %rev_e : tensor<1x64xi32> -> tensor<64x64xi32>
+  %acc_r = tile.gather %acc[%rev_b], 1 : tensor<64x64xf32>, tensor<64x64xi32> -> tensor<64x64xf32>
+  %acc_t = tile.trans %acc_r, [1, 0] : tensor<64x64xf32> -> tensor<64x64xf32>
   tile.store %c_ptrs, %acc_t, %c_mask : tensor<64x64x!tile.ptr<f32>>
   tile.return
 }

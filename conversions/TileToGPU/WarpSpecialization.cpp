@@ -1,0 +1,408 @@
+//===- WarpSpecialization.cpp - A producer warp for tensor copies ---------===//
+//
+// A pipelined product whose operands all arrive by tensor copies (TMA) need
+// not have its consumers issue them: one extra warp, the producer, walks the
+// same loop and, per iteration j, waits until stage j mod S is free, then
+// starts that iteration's copies into it; the consumer warps wait until the
+// stage is full, issue the products, and release the stage once the
+// products that read it are done. Two transaction barriers per stage carry
+// the protocol:
+//
+//   full[s]:  one arrival (the producer's, announcing the stage's bytes),
+//             completed by the copies' bytes; consumers wait on it.
+//   empty[s]: one arrival per consumer warp; the producer waits on it.
+//
+// In round r = j div S the consumers wait on full[s] for parity r mod 2 and
+// the producer on empty[s] for parity (r + 1) mod 2, which a fresh barrier
+// passes: the first S stages are free. The consumers no longer meet at a
+// block barrier each iteration (the stage's reuse is what it guarded), so a
+// warp whose products are done may run ahead as far as the copies allow.
+//
+// The lowering emits the producer's code where the copies were issued, in a
+// block only the producer's first lane would enter (`producerBlocks`), so
+// that every value the copies need is at hand. specializeWarps then splits
+// the kernel: the producer warp rebuilds the loops and conditions around
+// those blocks from the scalars they are computed from, and runs only the
+// blocks; the consumers run the rest, their block barriers made barriers of
+// the consumer warps alone. Barriers are initialized before the split, by a
+// barrier of the whole block.
+//
+// A loop that a program runs at most once keeps its stage count per run,
+// and the scratch space outside it may overlap its buffers as in the
+// unspecialized pipeline: once the consumers leave the loop every copy has
+// landed (they waited for each) and the producer has nothing left to issue.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToGPU/KernelLowering.h"
+
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::togpu;
+
+bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
+  if (!warpSpecialization || !hooks.hasTensorCopy())
+    return false;
+  // The producer warp joins the block; the consumers' accumulators (and
+  // some room for the rest) must still fit in what each thread may hold.
+  unsigned threads = (numWarps + 1) * warpSize;
+  if (threads > 1024)
+    return false;
+  auto cType = cast<RankedTensorType>(op.getType());
+  int64_t accumulators =
+      cType.getNumElements() / (int64_t(numWarps) * warpSize);
+  if (accumulators + 64 > hooks.getMaxRegistersPerThread(numWarps + 1))
+    return false;
+  scf::ForOp loop = plan.loop;
+  // Scalars the producer can compute again: from the kernel's arguments,
+  // program ids and constants, and the induction variables of the loop and
+  // the loops around it.
+  DenseMap<Value, bool> known;
+  std::function<bool(Value)> computable = [&](Value value) -> bool {
+    if (auto it = known.find(value); it != known.end())
+      return it->second;
+    bool result = false;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      auto owner = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
+      result =
+          arg.getOwner() == &kernel.getBody().front() ||
+          (owner && owner->isAncestor(loop) && arg == owner.getInductionVar());
+    } else {
+      Operation *def = value.getDefiningOp();
+      known[value] = false; // no cycles through a definition
+      result = !isTile(value) && def->getNumRegions() == 0 &&
+               isMemoryEffectFree(def) &&
+               llvm::all_of(def->getOperands(), computable);
+    }
+    return known[value] = result;
+  };
+  for (Operation *parent = loop->getParentOp(); parent != kernel;
+       parent = parent->getParentOp()) {
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      if (!computable(ifOp.getCondition()))
+        return false;
+      continue;
+    }
+    auto outer = dyn_cast<scf::ForOp>(parent);
+    if (!outer || !computable(outer.getLowerBound()) ||
+        !computable(outer.getUpperBound()) || !computable(outer.getStep()))
+      return false;
+  }
+  if (!computable(loop.getLowerBound()) || !computable(loop.getUpperBound()) ||
+      !computable(loop.getStep()))
+    return false;
+  for (DescLoadOp load : plan.descLoads)
+    if (load && !llvm::all_of(load.getOffsets(), computable))
+      return false;
+  return true;
+}
+
+KernelLowering::ProducerRing
+KernelLowering::setUpProducerRing(OpBuilder &before, Location loc,
+                                  Operation *lowered, int64_t barriers,
+                                  int64_t stages) {
+  specializedLoops.push_back(lowered);
+  ProducerRing ring{barriers, stages, !lowered->getParentOfType<scf::ForOp>(),
+                    Value(), Value()};
+  // At the entry, before the producer and the consumers part: the counter
+  // (kept in registers once LLVM promotes it; a loop-carried value would
+  // have to go through every loop around this one) and the barriers.
+  OpBuilder entry(entryMarker);
+  ring.counter = LLVM::AllocaOp::create(
+      entry, loc, LLVM::LLVMPointerType::get(entry.getContext()),
+      entry.getI32Type(), constI32(entry, loc, 1), 4);
+  LLVM::StoreOp::create(entry, loc, constI32(entry, loc, 0), ring.counter);
+  auto ifOp = scf::IfOp::create(entry, loc, isThreadZero(entry, loc), false);
+  OpBuilder thenB = ifOp.getThenBodyBuilder();
+  for (int64_t j = 0; j < stages; ++j) {
+    Value stage = constI32(thenB, loc, j);
+    hooks.emitTransactionBarrierInit(
+        thenB, loc, ringBarrier(thenB, loc, ring, stage, false));
+    hooks.emitTransactionBarrierInit(
+        thenB, loc, ringBarrier(thenB, loc, ring, stage, true), numWarps);
+  }
+  ring.startCount =
+      LLVM::LoadOp::create(before, loc, before.getI32Type(), ring.counter);
+  return ring;
+}
+
+Value KernelLowering::ringBarrier(OpBuilder &b, Location loc,
+                                  const ProducerRing &ring, Value stage,
+                                  bool empty) {
+  Value offset = arith::AddIOp::create(
+      b, loc, constI32(b, loc, ring.barriers + (empty ? 8 * ring.stages : 0)),
+      arith::MulIOp::create(b, loc, stage, constI32(b, loc, 8)));
+  return sharedAddressI32(
+      b, loc, arith::AddIOp::create(b, loc, pipelineBase(b, loc), offset));
+}
+
+Value KernelLowering::countIteration(OpBuilder &b, Location loc,
+                                     const ProducerRing &ring) {
+  Value count = LLVM::LoadOp::create(b, loc, b.getI32Type(), ring.counter);
+  LLVM::StoreOp::create(
+      b, loc, arith::AddIOp::create(b, loc, count, constI32(b, loc, 1)),
+      ring.counter);
+  return count;
+}
+
+void KernelLowering::emitProducerStage(
+    OpBuilder &b, Location loc, const ProducerRing &ring, int64_t bytes,
+    function_ref<void(OpBuilder &, Value, Value)> issue) {
+  auto ifOp = scf::IfOp::create(b, loc, isProducerThread(b, loc), false);
+  producerBlocks.push_back(ifOp);
+  OpBuilder pb = ifOp.getThenBodyBuilder();
+  // In round r the stage was released in round r - 1 (parity r + 1 mod 2,
+  // which a fresh barrier passes).
+  Value count = countIteration(pb, loc, ring);
+  Value stages = constI32(pb, loc, ring.stages);
+  Value stage = arith::RemUIOp::create(pb, loc, count, stages);
+  Value one = constI32(pb, loc, 1);
+  Value released = arith::XOrIOp::create(
+      pb, loc,
+      arith::AndIOp::create(
+          pb, loc, arith::DivUIOp::create(pb, loc, count, stages), one),
+      one);
+  hooks.emitTransactionBarrierWait(
+      pb, loc, ringBarrier(pb, loc, ring, stage, true), released);
+  Value full = ringBarrier(pb, loc, ring, stage, false);
+  hooks.emitTransactionBarrierExpect(pb, loc, full, bytes);
+  issue(pb, stage, full);
+}
+
+void KernelLowering::releaseStage(OpBuilder &b, Location loc,
+                                  const ProducerRing &ring, Value index,
+                                  Value condition) {
+  Value stage =
+      arith::RemUIOp::create(b, loc, index, constI32(b, loc, ring.stages));
+  Value first = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, laneId,
+                                      constI32(b, loc, 0));
+  if (condition)
+    first = arith::AndIOp::create(b, loc, first, condition);
+  hooks.emitTransactionBarrierArrive(
+      b, loc, ringBarrier(b, loc, ring, stage, true), first);
+}
+
+void KernelLowering::finishProducerRing(OpBuilder &b, Location loc,
+                                        const ProducerRing &ring,
+                                        bool lastInFlight) {
+  if (lastInFlight) {
+    Value count = LLVM::LoadOp::create(b, loc, b.getI32Type(), ring.counter);
+    releaseStage(b, loc, ring,
+                 arith::SubIOp::create(b, loc, count, constI32(b, loc, 1)),
+                 arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
+                                       ring.startCount));
+  }
+  // A loop inside a loop keeps its barriers for the next run. Otherwise
+  // they are invalidated, the scratch space after the loop overlapping
+  // them, after a barrier: with none in each iteration, other consumers may
+  // still be inside their last wait.
+  if (!ring.runsOnce)
+    return;
+  barrier(b, loc);
+  auto ifOp = scf::IfOp::create(b, loc, isThreadZero(b, loc), false);
+  OpBuilder thenB = ifOp.getThenBodyBuilder();
+  for (int64_t j = 0; j < ring.stages; ++j)
+    for (bool empty : {false, true})
+      hooks.emitTransactionBarrierInvalidate(
+          thenB, loc,
+          ringBarrier(thenB, loc, ring, constI32(thenB, loc, j), empty));
+}
+
+Value KernelLowering::isProducerThread(OpBuilder &b, Location loc) {
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId,
+                               constI32(b, loc, numWarps * warpSize));
+}
+
+bool KernelLowering::isAfterSpecializedLoops(Operation *point) const {
+  for (Operation *loop : specializedLoops) {
+    // A loop inside a loop starts again after it: no overlap at all.
+    if (!point || loop->getParentOfType<scf::ForOp>())
+      return false;
+    // The loop, or what holds it, before the point in the point's block;
+    // else the point within something after the loop in the loop's block.
+    if (Operation *holder = point->getBlock()->findAncestorOpInBlock(*loop)) {
+      if (!holder->isBeforeInBlock(point))
+        return false;
+      continue;
+    }
+    Operation *holder = loop->getBlock()->findAncestorOpInBlock(*point);
+    if (!holder || holder == loop || !loop->isBeforeInBlock(holder))
+      return false;
+  }
+  return true;
+}
+
+namespace {
+/// The producer's copy of the control flow around the producer blocks: per
+/// level, the consumers' region it stands for, the block its code goes to
+/// and the values computed there.
+struct ProducerScope {
+  Region *original;
+  Block *block;
+  IRMapping mapping;
+};
+
+/// Builds the producer's code: the loops and conditions around each
+/// producer block and the scalars they need, recomputed from values defined
+/// before the split.
+class ProducerBuilder {
+public:
+  ProducerBuilder(Block &entry, Block *root) : entry(entry) {
+    scopes.push_back({nullptr, root, {}});
+  }
+
+  /// Appends `block`'s code under its loops and conditions, reusing those
+  /// of the previous block where they are the same.
+  LogicalResult append(scf::IfOp block, Region *consumers) {
+    SmallVector<Region *> chain;
+    for (Region *region = block->getParentRegion(); region != consumers;
+         region = region->getParentOp()->getParentRegion())
+      chain.push_back(region);
+    std::reverse(chain.begin(), chain.end());
+    size_t common = 0;
+    while (common < chain.size() && common + 1 < scopes.size() &&
+           scopes[common + 1].original == chain[common])
+      ++common;
+    scopes.resize(common + 1);
+    for (Region *region : ArrayRef(chain).drop_front(common))
+      if (failed(enter(region)))
+        return failure();
+    Region &body = block.getThenRegion();
+    llvm::SetVector<Value> free;
+    getUsedValuesDefinedAbove(body, free);
+    IRMapping mapping;
+    for (Value value : free) {
+      FailureOr<Value> copy = materialize(value);
+      if (failed(copy))
+        return failure();
+      mapping.map(value, *copy);
+    }
+    OpBuilder b = builder();
+    for (Operation &op : body.front().without_terminator())
+      b.clone(op, mapping);
+    return success();
+  }
+
+private:
+  OpBuilder builder() {
+    Block *block = scopes.back().block;
+    return OpBuilder(block, block->getTerminator()->getIterator());
+  }
+
+  /// Opens the producer's copy of `region`'s loop or condition.
+  LogicalResult enter(Region *region) {
+    Operation *parent = region->getParentOp();
+    Location loc = parent->getLoc();
+    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      FailureOr<Value> lower = materialize(loop.getLowerBound());
+      FailureOr<Value> upper = materialize(loop.getUpperBound());
+      FailureOr<Value> step = materialize(loop.getStep());
+      if (failed(lower) || failed(upper) || failed(step))
+        return failure();
+      OpBuilder b = builder();
+      auto copy = scf::ForOp::create(b, loc, *lower, *upper, *step);
+      ProducerScope scope{region, copy.getBody(), {}};
+      scope.mapping.map(loop.getInductionVar(), copy.getInductionVar());
+      scopes.push_back(std::move(scope));
+      return success();
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(parent)) {
+      FailureOr<Value> condition = materialize(ifOp.getCondition());
+      if (failed(condition))
+        return failure();
+      OpBuilder b = builder();
+      Value taken = *condition;
+      if (region == &ifOp.getElseRegion())
+        taken = arith::XOrIOp::create(
+            b, loc, taken,
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      auto copy = scf::IfOp::create(b, loc, taken, /*withElseRegion=*/false);
+      scopes.push_back({region, copy.thenBlock(), {}});
+      return success();
+    }
+    return parent->emitOpError(
+        "cannot be lowered by the GPU target: a producer warp cannot run "
+        "the copies inside it");
+  }
+
+  /// `value` in the producer's current scope: itself if defined before the
+  /// split, else recomputed there from such values.
+  FailureOr<Value> materialize(Value value) {
+    for (ProducerScope &scope : llvm::reverse(scopes))
+      if (Value copy = scope.mapping.lookupOrNull(value))
+        return copy;
+    if (value.getParentBlock() == &entry)
+      return value;
+    Operation *def = value.getDefiningOp();
+    if (!def || !isMemoryEffectFree(def))
+      return emitError(value.getLoc(),
+                       "cannot be lowered by the GPU target: the producer "
+                       "warp cannot compute a value its copies need"),
+             failure();
+    IRMapping mapping;
+    llvm::SetVector<Value> needed(def->getOperands().begin(),
+                                  def->getOperands().end());
+    getUsedValuesDefinedAbove(def->getRegions(), needed);
+    for (Value operand : needed) {
+      FailureOr<Value> copy = materialize(operand);
+      if (failed(copy))
+        return failure();
+      mapping.map(operand, *copy);
+    }
+    OpBuilder b = builder();
+    Operation *copy = b.clone(*def, mapping);
+    for (auto [from, to] : llvm::zip(def->getResults(), copy->getResults()))
+      scopes.back().mapping.map(from, to);
+    return scopes.back().mapping.lookup(value);
+  }
+
+  Block &entry;
+  SmallVector<ProducerScope> scopes;
+};
+} // namespace
+
+LogicalResult KernelLowering::specializeWarps() {
+  if (producerBlocks.empty())
+    return success();
+  Block &entry = func.getBody().front();
+  Location loc = func.getLoc();
+  // Before the split: the barriers initialized (entry code) and that made
+  // visible to every warp.
+  // The roles part on a warp index the target's compiler knows to be the
+  // same across the warp: else it takes the consumers' branch for a
+  // divergent one and serializes their warpgroup products in it.
+  Value warp = getUniformWarpId();
+  OpBuilder b(entryMarker);
+  gpu::BarrierOp::create(b, loc);
+  Value producer = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                         warp, constI32(b, loc, numWarps));
+  auto split = scf::IfOp::create(b, loc, producer, /*withElseRegion=*/true);
+  Block *consumers = split.elseBlock();
+  for (Operation &op : llvm::make_early_inc_range(llvm::make_range(
+           entryMarker->getIterator(), entry.getTerminator()->getIterator())))
+    op.moveBefore(consumers->getTerminator());
+  // The consumers' barriers leave the producer out.
+  SmallVector<gpu::BarrierOp> barriers;
+  consumers->walk([&](gpu::BarrierOp barrier) { barriers.push_back(barrier); });
+  for (gpu::BarrierOp barrier : barriers) {
+    OpBuilder at(barrier);
+    hooks.emitPartialBarrier(at, barrier.getLoc(), /*id=*/1,
+                             int64_t(numWarps) * warpSize);
+    barrier.erase();
+  }
+  // The producer: its first lane runs the loops around the blocks.
+  OpBuilder pb(split.thenBlock()->getTerminator());
+  auto lane = scf::IfOp::create(pb, loc, isProducerThread(pb, loc), false);
+  ProducerBuilder producerCode(entry, lane.thenBlock());
+  for (scf::IfOp block : producerBlocks)
+    if (failed(producerCode.append(block, &split.getElseRegion())))
+      return failure();
+  for (scf::IfOp block : producerBlocks)
+    block.erase();
+  producerBlocks.clear();
+  producerWarps = 1;
+  return success();
+}
