@@ -387,37 +387,6 @@ int64_t KernelLowering::vectorWidth(const Layout &layout, int64_t limit) {
   return getRunLength(layout, runDimension(layout), limit);
 }
 
-/// If the last dimension of `layout` (of extent 2) is held by one register
-/// basis alone, which is along it only: that basis's index. A split's
-/// halves are then registers of the same threads.
-static std::optional<unsigned> getHalvesRegister(const Layout &layout) {
-  unsigned last = layout.getRank() - 1;
-  if (layout.shape[last] != 2)
-    return std::nullopt;
-  auto alongLast = [&](const Coords &basis) { return (basis[last] & 1) != 0; };
-  if (llvm::any_of(layout.laneBases, alongLast) ||
-      llvm::any_of(layout.warpBases, alongLast))
-    return std::nullopt;
-  std::optional<unsigned> found;
-  for (auto [i, basis] : llvm::enumerate(layout.regBases)) {
-    if (!alongLast(basis))
-      continue;
-    if (found || llvm::any_of(ArrayRef(basis).drop_back(),
-                              [](int64_t v) { return v != 0; }))
-      return std::nullopt;
-    found = i;
-  }
-  return found;
-}
-
-/// A half of a split of a tile in `layout`, where getHalvesRegister found
-/// register basis `halves`: the other registers, the last dimension gone.
-static Layout getHalfLayout(const Layout &layout, unsigned halves) {
-  Layout half = dropDim(layout, layout.getRank() - 1);
-  half.regBases.erase(half.regBases.begin() + halves);
-  return half;
-}
-
 /// Whether `tile` is loaded from memory, or computed from loaded tiles by
 /// ops that keep their elements' places.
 static bool isLoadedData(Value tile, unsigned depth = 0) {
@@ -769,16 +738,8 @@ FailureOr<SmallVector<Value>> KernelLowering::compute(OpBuilder &b, Value tile,
     std::optional<unsigned> halves =
         source ? getHalvesRegister(*source) : std::nullopt;
     if (!halves || getHalfLayout(*source, *halves) != layout) {
-      source = layout;
-      source->shape.push_back(2);
-      for (SmallVector<Coords> *bases :
-           {&source->regBases, &source->laneBases, &source->warpBases})
-        for (Coords &basis : *bases)
-          basis.push_back(0);
-      Coords along(source->getRank(), 0);
-      along.back() = 1;
-      halves = source->regBases.size();
-      source->regBases.push_back(along);
+      halves = layout.regBases.size();
+      source = getHalvesLayout(layout);
     }
     FailureOr<SmallVector<Value>> regs = at(src, *source);
     if (failed(regs))

@@ -213,6 +213,46 @@ Layout mlir::tile::togpu::reshapeLayout(const Layout &layout,
   return result;
 }
 
+std::optional<unsigned>
+mlir::tile::togpu::getHalvesRegister(const Layout &layout) {
+  unsigned last = layout.getRank() - 1;
+  if (layout.shape[last] != 2)
+    return std::nullopt;
+  auto alongLast = [&](const Coords &basis) { return (basis[last] & 1) != 0; };
+  if (llvm::any_of(layout.laneBases, alongLast) ||
+      llvm::any_of(layout.warpBases, alongLast))
+    return std::nullopt;
+  std::optional<unsigned> found;
+  for (auto [i, basis] : llvm::enumerate(layout.regBases)) {
+    if (!alongLast(basis))
+      continue;
+    if (found || llvm::any_of(ArrayRef(basis).drop_back(),
+                              [](int64_t v) { return v != 0; }))
+      return std::nullopt;
+    found = i;
+  }
+  return found;
+}
+
+Layout mlir::tile::togpu::getHalfLayout(const Layout &layout, unsigned halves) {
+  Layout half = dropDim(layout, layout.getRank() - 1);
+  half.regBases.erase(half.regBases.begin() + halves);
+  return half;
+}
+
+Layout mlir::tile::togpu::getHalvesLayout(const Layout &half) {
+  Layout layout = half;
+  layout.shape.push_back(2);
+  for (SmallVector<Coords> *bases :
+       {&layout.regBases, &layout.laneBases, &layout.warpBases})
+    for (Coords &basis : *bases)
+      basis.push_back(0);
+  Coords along(layout.getRank(), 0);
+  along.back() = 1;
+  layout.regBases.push_back(along);
+  return layout;
+}
+
 std::optional<SmallVector<int64_t>>
 mlir::tile::togpu::getRegisterMapping(const Layout &from, const Layout &to) {
   // The thread-dependent part of the coordinates must be the same function

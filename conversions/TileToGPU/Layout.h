@@ -90,6 +90,19 @@ Layout permuteDims(const Layout &layout, ArrayRef<int64_t> order);
 /// side, so each basis maps to the coordinates of its index.
 Layout reshapeLayout(const Layout &layout, ArrayRef<int64_t> shape);
 
+/// If the last dimension of `layout` (of extent 2) is held by one register
+/// basis alone, which is along it only: that basis's index. A split's
+/// halves are then registers of the same threads.
+std::optional<unsigned> getHalvesRegister(const Layout &layout);
+
+/// A half of a split of a tile in `layout`, where getHalvesRegister found
+/// register basis `halves`: the other registers, the last dimension gone.
+Layout getHalfLayout(const Layout &layout, unsigned halves);
+
+/// The inverse: `half` with a last dimension of extent 2 held by a new
+/// highest register basis (the tile a split of which gives `half`).
+Layout getHalvesLayout(const Layout &half);
+
 /// How many consecutive registers of `layout`, from register 0, step 1, 2,
 /// 4, ... along dimension `dim` (at most `limit`): the elements a thread can
 /// move as one vector.

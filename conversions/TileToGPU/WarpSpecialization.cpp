@@ -274,12 +274,8 @@ public:
     llvm::SetVector<Value> free;
     getUsedValuesDefinedAbove(body, free);
     IRMapping mapping;
-    for (Value value : free) {
-      FailureOr<Value> copy = materialize(value);
-      if (failed(copy))
-        return failure();
-      mapping.map(value, *copy);
-    }
+    if (failed(materializeAll(free.getArrayRef(), mapping)))
+      return failure();
     OpBuilder b = builder();
     for (Operation &op : body.front().without_terminator())
       b.clone(op, mapping);
@@ -328,6 +324,17 @@ private:
         "the copies inside it");
   }
 
+  /// Maps each of `values` to its value in the producer's current scope.
+  LogicalResult materializeAll(ArrayRef<Value> values, IRMapping &mapping) {
+    for (Value value : values) {
+      FailureOr<Value> copy = materialize(value);
+      if (failed(copy))
+        return failure();
+      mapping.map(value, *copy);
+    }
+    return success();
+  }
+
   /// `value` in the producer's current scope: itself if defined before the
   /// split, else recomputed there from such values.
   FailureOr<Value> materialize(Value value) {
@@ -346,12 +353,8 @@ private:
     llvm::SetVector<Value> needed(def->getOperands().begin(),
                                   def->getOperands().end());
     getUsedValuesDefinedAbove(def->getRegions(), needed);
-    for (Value operand : needed) {
-      FailureOr<Value> copy = materialize(operand);
-      if (failed(copy))
-        return failure();
-      mapping.map(operand, *copy);
-    }
+    if (failed(materializeAll(needed.getArrayRef(), mapping)))
+      return failure();
     OpBuilder b = builder();
     Operation *copy = b.clone(*def, mapping);
     for (auto [from, to] : llvm::zip(def->getResults(), copy->getResults()))
