@@ -145,11 +145,12 @@ struct Specialization {
 } // namespace
 
 /// Whether `arg` flows into the address of an access whose pointers run
-/// along some dimension, a comparison (a mask), a descriptor or a loop's
-/// bounds: where knowing it divisible by 16 can change the code. (A Philox
-/// seed, say, does not, nor the stride of a gather such as a scale per row,
-/// `scale + rows * stride`, whose elements are read one by one whatever the
-/// stride; a launch with any such value then still takes the variant.)
+/// along some dimension, a comparison of tiles (a mask), a descriptor or a
+/// loop's bounds: where knowing it divisible by 16 can change the code. (A
+/// Philox seed, say, does not, nor the stride of a gather such as a scale
+/// per row, `scale + rows * stride`, whose elements are read one by one
+/// whatever the stride; a launch with any such value then still takes the
+/// variant.)
 static bool shapesAccesses(BlockArgument arg, const AxisInfoAnalysis &axis) {
   SmallVector<Value> worklist{arg};
   DenseSet<Value> seen{arg};
@@ -161,7 +162,24 @@ static bool shapesAccesses(BlockArgument arg, const AxisInfoAnalysis &axis) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (isa<arith::CmpIOp, MakeDescOp, DescLoadOp, DescStoreOp>(user))
+      // A scalar comparison's outcome is a flag, not an extent (a causal
+      // flag tested against 0 sent every causal launch to the general
+      // kernel); the extent of a descriptor dimension its blocks span by
+      // one element (a head index) bounds no run of elements.
+      if (auto cmp = dyn_cast<arith::CmpIOp>(user);
+          cmp && !isa<ShapedType>(cmp.getType()))
+        continue;
+      if (auto desc = dyn_cast<MakeDescOp>(user)) {
+        RankedTensorType block =
+            cast<TensorDescType>(desc.getType()).getBlockType();
+        unsigned first = desc.getShape().getBeginOperandIndex();
+        unsigned index = use.getOperandNumber();
+        if (index >= first && index < first + desc.getShape().size() &&
+            block.getDimSize(index - first) == 1)
+          continue;
+        return true;
+      }
+      if (isa<arith::CmpIOp, DescLoadOp, DescStoreOp>(user))
         return true;
       if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp>(user)) {
         // As the address: where the pointers are contiguous somewhere,

@@ -59,10 +59,13 @@ mlir::tile::togpu::getTensorMapSource(FuncOp kernel, MakeDescOp desc) {
       source.values[kind].push_back(index < 0 ? constant.getSExtValue() : 0);
     }
   // Rows of 16-byte multiples from a 16-byte aligned base, elements
-  // contiguous along the last dimension.
-  if (block.getRank() != 2 || source.base < 0 ||
-      divisibility(desc.getBase()) % 16 != 0 || source.args[1].back() >= 0 ||
-      source.values[1].back() != 1)
+  // contiguous along the last dimension; a box of one matrix (its leading
+  // dimensions 1: a batch or head index).
+  if (block.getRank() < 2 ||
+      llvm::any_of(block.getShape().drop_back(2),
+                   [](int64_t extent) { return extent != 1; }) ||
+      source.base < 0 || divisibility(desc.getBase()) % 16 != 0 ||
+      source.args[1].back() >= 0 || source.values[1].back() != 1)
     return failure();
   for (Value stride : desc.getStrides().drop_back())
     if (divisibility(stride) * bytes % 16 != 0)
@@ -70,20 +73,46 @@ mlir::tile::togpu::getTensorMapSource(FuncOp kernel, MakeDescOp desc) {
   return source;
 }
 
+DescLoadOp mlir::tile::togpu::getTensorCopySource(Value operand,
+                                                  bool &transposed) {
+  transposed = false;
+  if (cast<RankedTensorType>(operand.getType()).getRank() != 2)
+    return DescLoadOp();
+  if (auto trans = operand.getDefiningOp<TransOp>()) {
+    if (trans.getOrder()[0] != 1 || !trans.getSrc().hasOneUse())
+      return DescLoadOp();
+    operand = trans.getSrc();
+    transposed = true;
+  }
+  // A block of one matrix of a batch ([1, rows, columns]) as that matrix.
+  if (auto reshape = operand.getDefiningOp<ReshapeOp>()) {
+    auto source = cast<RankedTensorType>(reshape.getSrc().getType());
+    auto result = cast<RankedTensorType>(reshape.getType());
+    if (source.getRank() < 3 || result.getRank() != 2 ||
+        source.getShape().take_back(2) != result.getShape() ||
+        !reshape.getSrc().hasOneUse())
+      return DescLoadOp();
+    operand = reshape.getSrc();
+  }
+  return operand.getDefiningOp<DescLoadOp>();
+}
+
 bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
                                               const GPUTargetHooks &hooks) {
   auto type = cast<RankedTensorType>(load.getType());
   auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
   if (!hooks.hasTensorCopy() || !loop || writesMemory(loop) ||
-      !load->hasOneUse() || type.getRank() != 2)
+      !load->hasOneUse() || type.getRank() < 2)
     return false;
   // The product's operand, or its transpose (B stored n x k, read as the
-  // k-major operand: the box lands as the products read it).
+  // k-major operand: the box lands as the products read it), from the
+  // block itself or the one matrix it holds.
   Value operand = load.getResult();
-  if (auto trans = dyn_cast<TransOp>(*load->getUsers().begin()))
-    if (trans->hasOneUse())
-      operand = trans.getResult();
-  if (!operand.hasOneUse())
+  while (operand.hasOneUse() &&
+         isa<ReshapeOp, TransOp>(*operand.getUsers().begin()))
+    operand = operand.getUsers().begin()->getResult(0);
+  bool transposed;
+  if (!operand.hasOneUse() || getTensorCopySource(operand, transposed) != load)
     return false;
   auto dot = dyn_cast<DotOp>(*operand.getUsers().begin());
   if (!dot || dot->getBlock() != load->getBlock() ||
@@ -95,10 +124,11 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
   // Rows of 128-byte multiples (swizzled as the products read them), at
   // most 256 of them per box.
   int64_t bytes = getElementByteSize(type.getElementType());
+  int64_t rows = type.getDimSize(type.getRank() - 2);
+  int64_t columns = type.getDimSize(type.getRank() - 1);
   auto kernel = load->getParentOfType<FuncOp>();
   auto desc = load.getDesc().getDefiningOp<MakeDescOp>();
-  return type.getDimSize(1) * bytes % 128 == 0 && type.getDimSize(0) <= 256 &&
-         type.getDimSize(0) % 8 == 0 &&
+  return columns * bytes % 128 == 0 && rows <= 256 && rows % 8 == 0 &&
          succeeded(getTensorMapSource(kernel, desc));
 }
 

@@ -122,7 +122,8 @@ struct TensorMapSource {
   SmallVector<int64_t> args[2], values[2];
 };
 
-/// `desc` as a tensor map's source: a 2-D block, base, sizes and strides
+/// `desc` as a tensor map's source: a block of one matrix (2-D, or with
+/// leading dimensions of 1), base, sizes and strides
 /// arguments or constants, the last stride 1, the base and the other
 /// strides declared 16-byte aligned (`tile.divisibility`); failure else.
 FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
@@ -132,6 +133,11 @@ FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
 /// the same body of a loop that writes no memory (else nothing is copied
 /// ahead), its block's rows 128-byte multiples, at most 256.
 bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
+
+/// The descriptor load a product's `operand` is, or is the transpose
+/// (`transposed`) or the matrix (a reshape dropping the block's leading
+/// 1s) of, each intermediate used once; null otherwise.
+DescLoadOp getTensorCopySource(Value operand, bool &transposed);
 
 /// Whether `op` or anything in it writes memory (loads cannot move across
 /// it then).
@@ -212,6 +218,10 @@ private:
                                         const Layout &layout);
   /// The tile an op with a fixed result place computes, in its own layout.
   FailureOr<Distributed> materialize(Value tile);
+  /// A tile computed before the loop being lowered, where it stands: in its
+  /// op's own layout if it has one, else in `preferred`.
+  FailureOr<Distributed> materializeInvariant(Value value,
+                                              const Layout &preferred);
   FailureOr<Distributed> computeMaterialized(OpBuilder &b, Value tile);
   /// `value` moved to `layout`: by renaming registers when the same threads
   /// hold the same elements, through shared memory otherwise.

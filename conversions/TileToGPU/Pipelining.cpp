@@ -255,11 +255,8 @@ KernelLowering::planPipeline(DotOp op) {
     auto type = cast<RankedTensorType>(operand.getType());
     int64_t bytes = getElementByteSize(type.getElementType());
     // A descriptor load, or its transpose.
-    auto descLoad = operand.getDefiningOp<DescLoadOp>();
-    auto descTrans = operand.getDefiningOp<TransOp>();
-    if (!descLoad && descTrans && descTrans.getOrder()[0] == 1)
-      descLoad = descTrans.getSrc().getDefiningOp<DescLoadOp>();
-    if (descLoad) {
+    bool descTransposed;
+    if (DescLoadOp descLoad = getTensorCopySource(operand, descTransposed)) {
       // Rows of the box along the load's last dimension, swizzled as the
       // products read them, one box per 128-byte column panel.
       if (descLoad->getBlock() != loop.getBody() ||
@@ -267,7 +264,7 @@ KernelLowering::planPipeline(DotOp op) {
           !llvm::all_of(descLoad.getOffsets(), repeatable))
         return std::nullopt;
       plan.descLoads[i] = descLoad;
-      plan.transposed[i] = descLoad.getResult() != operand;
+      plan.transposed[i] = descTransposed;
       plan.tiles[i] = StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
                                     plan.transposed[i] ? 0u : 1u, bytes};
       continue;
@@ -299,10 +296,14 @@ KernelLowering::planPipeline(DotOp op) {
           plan.stagedLayouts[i] = source->second;
         }
       Operation *def = operand.getDefiningOp();
-      if (def && !loop->isAncestor(def) && hasFixedLayout(def)) {
-        // Computed where it stands, not in this loop.
-        SaveLoopContext context(*this, markers.lookup(def));
-        FailureOr<Distributed> value = materialize(operand);
+      if (def && !loop->isAncestor(def)) {
+        // Computed where it stands, not in this loop, and staged once.
+        // (Held in registers as wgmma's A across the loop instead, Q of
+        // flash_attention_desc at 128 keys per block gave wrong results
+        // from the second block on: on the H200 the SASS had P x V read
+        // its A from Q's registers.)
+        FailureOr<Distributed> value =
+            materializeInvariant(operand, plan.stagedLayouts[i]);
         if (failed(value))
           return std::nullopt;
         plan.invariant[i] = true;
@@ -345,17 +346,30 @@ KernelLowering::planPipeline(DotOp op) {
         StagedOperand{SmallVector<int64_t, 2>(type.getShape()),
                       plan.transposed[i] ? 1 - *along : *along, bytes};
   }
-  // Something to copy or load ahead; a staged operand's buffer is rewritten
-  // each iteration, so the products may not run on.
+  // Something to copy or load ahead; a buffer staged each iteration is
+  // rewritten while the products could still read it, so they may not run
+  // on (one staged before the loop stays).
   bool staged[2] = {!plan.loads[0] && !plan.descLoads[0],
                     !plan.loads[1] && !plan.descLoads[1]};
   if (staged[0] && staged[1] && !plan.prefetched[0] && !plan.prefetched[1])
     return std::nullopt;
-  if (staged[0] || staged[1])
+  if ((staged[0] && !plan.invariant[0]) || (staged[1] && !plan.invariant[1]))
     plan.resultInFlight.reset();
   llvm::sort(plan.scalarOps,
              [](Operation *x, Operation *y) { return x->isBeforeInBlock(y); });
   return plan;
+}
+
+FailureOr<Distributed>
+KernelLowering::materializeInvariant(Value value, const Layout &preferred) {
+  Operation *def = value.getDefiningOp();
+  SaveLoopContext context(*this, markers.lookup(def));
+  if (hasFixedLayout(def))
+    return materialize(value);
+  FailureOr<SmallVector<Value>> regs = at(value, preferred);
+  if (failed(regs))
+    return failure();
+  return Distributed{preferred, *regs};
 }
 
 FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc) {
@@ -373,7 +387,11 @@ FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc) {
                                  DictionaryAttr::get(context), desc.getLoc())))
     return failure();
   Value map = func.getArgument(position);
-  int64_t panel = 128 / bytes;
+  // One matrix's rows by a 128-byte panel of columns.
+  int64_t rank = block.getRank();
+  SmallVector<int64_t> box(rank, 1);
+  box[rank - 2] = block.getDimSize(rank - 2);
+  box[rank - 1] = 128 / bytes;
   tensorMaps.push_back(b.getDictionaryAttr({
       b.getNamedAttr("element", TypeAttr::get(block.getElementType())),
       b.getNamedAttr("base", b.getI64IntegerAttr(source->base)),
@@ -382,8 +400,7 @@ FailureOr<Value> KernelLowering::tensorMapFor(MakeDescOp desc) {
       b.getNamedAttr("stride_args", b.getDenseI64ArrayAttr(source->args[1])),
       b.getNamedAttr("stride_values",
                      b.getDenseI64ArrayAttr(source->values[1])),
-      b.getNamedAttr("box",
-                     b.getDenseI64ArrayAttr({block.getDimSize(0), panel})),
+      b.getNamedAttr("box", b.getDenseI64ArrayAttr(box)),
       b.getNamedAttr("swizzle", b.getI64IntegerAttr(128)),
       b.getNamedAttr("nan_fill",
                      b.getBoolAttr(desc.getPadding() == Padding::nan)),
@@ -446,17 +463,21 @@ void KernelLowering::startTensorCopies(OpBuilder &b, Location loc,
   DescLoadOp load = plan.descLoads[operand];
   const StagedOperand &tile = plan.tiles[operand];
   Value map = *tensorMapFor(descriptors.lookup(load.getDesc()));
-  Value row = shifted.lookup(load.getOffsets()[0]);
-  Value column = shifted.lookup(load.getOffsets()[1]);
+  // Coordinates innermost first: the column, the row, then the leading
+  // (unit) dimensions' offsets.
+  SmallVector<Value> coords;
+  for (Value offset : llvm::reverse(load.getOffsets()))
+    coords.push_back(shifted.lookup(offset));
+  Value column = coords[0];
   // One box per 128-byte column panel of the load (along the operand's
   // contiguous dimension), each where StagedOperand puts it.
   int64_t panel = 128 / tile.elementBytes;
   for (int64_t p = 0; p * panel < tile.shape[tile.contiguousDim]; ++p) {
     Value shared = arith::AddIOp::create(
         b, loc, buffer, constI32(b, loc, p * tile.blockStride()));
-    Value x =
+    coords[0] =
         arith::AddIOp::create(b, loc, column, constI32(b, loc, p * panel));
-    hooks.emitTensorCopy(b, loc, shared, map, ValueRange{x, row}, barrier);
+    hooks.emitTensorCopy(b, loc, shared, map, coords, barrier);
   }
 }
 
@@ -726,9 +747,14 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                                                : std::nullopt;
   if (registerA)
     staged[0] = false;
+  // Staged from registers each iteration (else once, before the loop).
+  bool stagedEach[2] = {staged[0] && !plan.invariant[0],
+                        staged[1] && !plan.invariant[1]};
+  bool stagedAny = stagedEach[0] || stagedEach[1];
   // A producer warp of its own issues the tensor copies where every operand
-  // comes by them (or from registers) and the products are asynchronous.
-  bool specialized = tensorCopies && !asyncCopies && !staged[0] && !staged[1] &&
+  // comes by them, from registers or from a buffer staged before the loop,
+  // and the products are asynchronous.
+  bool specialized = tensorCopies && !asyncCopies && !stagedAny &&
                      instruction.warpgroup && canSpecializeWarps(plan, op);
   if (specialized && decisions) {
     noteDecision(op, "pipeline", "a producer warp issues the tensor copies");
@@ -851,16 +877,26 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     ring = setUpProducerRing(before, loc, lowered, barriers, stages);
   else
     barrier(before, loc);
-  for (unsigned operand = 0; operand < 2; ++operand) {
-    if (!plan.invariant[operand])
-      continue;
-    Value invariant = op->getOperand(operand);
-    SaveLoopContext context(*this, markers.lookup(invariant.getDefiningOp()));
-    FailureOr<Distributed> value = materialize(invariant);
-    if (failed(value))
-      return failure();
-    stageOperand(before, loc, *value, plan.tiles[operand],
-                 bufferOf(before, Value(), operand));
+  if (plan.invariant[0] || plan.invariant[1]) {
+    // Once no consumer reads the buffers from an earlier run (the
+    // specialized loop's exit has no barrier of its own), the invariant
+    // operands are stored, then fenced for the products' reads and waited
+    // for by every consumer.
+    if (specialized)
+      barrier(before, loc);
+    for (unsigned operand = 0; operand < 2; ++operand) {
+      if (!plan.invariant[operand])
+        continue;
+      FailureOr<Distributed> value = materializeInvariant(
+          op->getOperand(operand), plan.stagedLayouts[operand]);
+      if (failed(value))
+        return failure();
+      stageOperand(before, loc, *value, plan.tiles[operand],
+                   bufferOf(before, Value(), operand));
+    }
+    if (instruction.warpgroup)
+      hooks.emitSharedWriteFence(before, loc);
+    barrier(before, loc);
   }
   if (tensorCopies && !specialized) {
     auto ifOp =
@@ -928,7 +964,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // that last read it (S iterations ago) are over, as the last barrier
   // shows.
   for (unsigned operand = 0; operand < 2; ++operand) {
-    if (!staged[operand] || plan.invariant[operand])
+    if (!stagedEach[operand])
       continue;
     Value value = op->getOperand(operand);
     const Layout &layout = plan.stagedLayouts[operand];
@@ -942,7 +978,6 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // proxy) by a fence; asynchronous copies complete at their wait, as
   // Triton's and CUTLASS's cp.async mainloops rely on (the fence there was
   // a MEMBAR.ALL.CTA each iteration).
-  bool stagedAny = staged[0] || staged[1];
   if (stagedAny && instruction.warpgroup)
     hooks.emitSharedWriteFence(b, loc);
   if (tensorCopies) {
@@ -1317,9 +1352,8 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
   for (unsigned i = 0; i < 2; ++i) {
     if (!plan.invariant[i])
       continue;
-    Value invariant = op->getOperand(i);
-    SaveLoopContext context(*this, markers.lookup(invariant.getDefiningOp()));
-    FailureOr<Distributed> value = materialize(invariant);
+    FailureOr<Distributed> value =
+        materializeInvariant(op->getOperand(i), plan.stagedLayouts[i]);
     if (failed(value))
       return failure();
     stageMatrixOperand(before, loc, staging, i, *value,

@@ -308,6 +308,20 @@ public:
   /// with tensor copies only.
   virtual void emitPartialBarrier(OpBuilder &b, Location loc, int64_t id,
                                   int64_t threads) const {}
+  /// Where warps can hand registers to each other at run time (sm_90's
+  /// `setmaxnreg`), for a warp-specialized kernel of `consumerWarps`
+  /// consumer warps: the registers per thread a producer warpgroup (4 warps)
+  /// keeps and those the consumers get; none elsewhere, and then the
+  /// producer is a single warp.
+  virtual std::optional<std::pair<int64_t, int64_t>>
+  getRegisterSplit(unsigned consumerWarps) const {
+    return std::nullopt;
+  }
+  /// Sets the registers per thread of the executing warpgroup to `count`,
+  /// fewer than it holds (`increase` false) or more; every thread of the
+  /// warpgroup runs it.
+  virtual void emitRegisterLimit(OpBuilder &b, Location loc, int64_t count,
+                                 bool increase) const {}
   /// Invalidates it (no thread may wait on it any more).
   virtual void emitTransactionBarrierInvalidate(OpBuilder &b, Location loc,
                                                 Value barrier) const {}

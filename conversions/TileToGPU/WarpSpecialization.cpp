@@ -27,6 +27,15 @@
 // the consumer warps alone. Barriers are initialized before the split, by a
 // barrier of the whole block.
 //
+// Where the target lets warps hand registers to each other (sm_90's
+// setmaxnreg) and the consumers are two warpgroups or more, the producer is
+// a whole warpgroup: it keeps a few registers per thread and the consumers'
+// warpgroups take the rest (GPUTargetHooks::getRegisterSplit), as
+// FlashAttention-3 and CUTLASS's warp-specialized kernels do; a single
+// extra warp would leave every warp at what a block of num_warps + 1 warps
+// allows (168 registers for 8 + 1 warps, the register file being split
+// into four quarters).
+//
 // A loop that a program runs at most once keeps its stage count per run,
 // and the scratch space outside it may overlap its buffers as in the
 // unspecialized pipeline: once the consumers leave the loop every copy has
@@ -48,13 +57,17 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
     return false;
   // The producer warp joins the block; the consumers' accumulators (and
   // some room for the rest) must still fit in what each thread may hold.
-  unsigned threads = (numWarps + 1) * warpSize;
+  std::optional<std::pair<int64_t, int64_t>> split =
+      hooks.getRegisterSplit(numWarps);
+  unsigned threads = (numWarps + (split ? 4 : 1)) * warpSize;
   if (threads > 1024)
     return false;
   auto cType = cast<RankedTensorType>(op.getType());
   int64_t accumulators =
       cType.getNumElements() / (int64_t(numWarps) * warpSize);
-  if (accumulators + 64 > hooks.getMaxRegistersPerThread(numWarps + 1))
+  int64_t registers =
+      split ? split->second : hooks.getMaxRegistersPerThread(numWarps + 1);
+  if (accumulators + 64 > registers)
     return false;
   scf::ForOp loop = plan.loop;
   // Scalars the producer can compute again: from the kernel's arguments,
@@ -396,8 +409,18 @@ LogicalResult KernelLowering::specializeWarps() {
                              int64_t(numWarps) * warpSize);
     barrier.erase();
   }
+  // Where registers can move, the producer is a warpgroup that gives
+  // most of its registers to the consumers' warpgroups.
+  std::optional<std::pair<int64_t, int64_t>> registers =
+      hooks.getRegisterSplit(numWarps);
+  if (registers) {
+    OpBuilder cb = OpBuilder::atBlockBegin(consumers);
+    hooks.emitRegisterLimit(cb, loc, registers->second, /*increase=*/true);
+  }
   // The producer: its first lane runs the loops around the blocks.
   OpBuilder pb(split.thenBlock()->getTerminator());
+  if (registers)
+    hooks.emitRegisterLimit(pb, loc, registers->first, /*increase=*/false);
   auto lane = scf::IfOp::create(pb, loc, isProducerThread(pb, loc), false);
   ProducerBuilder producerCode(entry, lane.thenBlock());
   for (scf::IfOp block : producerBlocks)
@@ -406,6 +429,6 @@ LogicalResult KernelLowering::specializeWarps() {
   for (scf::IfOp block : producerBlocks)
     block.erase();
   producerBlocks.clear();
-  producerWarps = 1;
+  producerWarps = registers ? 4 : 1;
   return success();
 }

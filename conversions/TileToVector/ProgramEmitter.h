@@ -94,6 +94,11 @@ std::pair<bool, unsigned> contiguousChunk(const AxisInfoAnalysis &axis,
 /// it only lane by lane, so that it can be updated in place.
 bool isElementwiseUpdate(Value iterArg, Value yielded);
 
+/// Rewrites accesses through N-D descriptors whose blocks hold one matrix
+/// (leading block extents 1) as accesses through the 2-D descriptor of that
+/// matrix (MatrixDescriptors.cpp).
+void rewriteMatrixDescriptors(ModuleOp module);
+
 class ProgramEmitter {
 public:
   ProgramEmitter(FuncOp kernel, func::FuncOp program,

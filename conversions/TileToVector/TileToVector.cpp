@@ -193,8 +193,9 @@ LogicalResult ProgramEmitter::emitOp(Operation *op, OpBuilder &b) {
     return emitHistogram(histogram, b);
   if (auto makeDesc = dyn_cast<MakeDescOp>(op)) {
     if (cast<TensorDescType>(makeDesc.getType()).getBlockType().getRank() > 2)
-      return unsupported(op, "descriptors of rank above 2 are not "
-                             "implemented yet");
+      return unsupported(op, "descriptors of rank above 2 are implemented "
+                             "for blocks of one matrix only (leading block "
+                             "extents 1)");
     descriptors[makeDesc.getResult()] = makeDesc;
     return success();
   }
@@ -751,6 +752,7 @@ struct ConvertTileToVectorPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    rewriteMatrixDescriptors(module);
     AxisInfoAnalysis axis(module);
     dropValueHints(module);
     // The flag a failed tile.assert raises; the kernel entries return it.

@@ -575,6 +575,27 @@ public:
         NVVM::BarrierReductionAttr(), Value());
   }
 
+  std::optional<std::pair<int64_t, int64_t>>
+  getRegisterSplit(unsigned consumerWarps) const override {
+    // Two or more consumer warpgroups gain from it: alone, one gets 255
+    // registers per thread anyway. The producer's lane issues copies and
+    // keeps 40; the consumers share the rest of the 64 Ki in steps of 8.
+    if (!archSpecific || capability < 90 || consumerWarps % 4 != 0 ||
+        consumerWarps < 8)
+      return std::nullopt;
+    int64_t producer = 40;
+    int64_t consumer = (65536 / 32 - 4 * producer) / consumerWarps / 8 * 8;
+    return std::make_pair(producer, std::min<int64_t>(consumer, 256));
+  }
+
+  void emitRegisterLimit(OpBuilder &b, Location loc, int64_t count,
+                         bool increase) const override {
+    emitPTXStatement(b, loc, {}, {},
+                     std::string("setmaxnreg.") + (increase ? "inc" : "dec") +
+                         ".sync.aligned.u32 " + std::to_string(count) + ";",
+                     "");
+  }
+
   void emitTransactionBarrierInvalidate(OpBuilder &b, Location loc,
                                         Value barrier) const override {
     emitPTXStatement(b, loc, {}, {barrier},
