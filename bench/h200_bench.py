@@ -695,6 +695,32 @@ def main():
                                    q, kk, v, is_causal=bool(causal)))})
         del q, kk, v, o
 
+    if wanted("flash_attention_desc"):
+        batch, heads, length, d = 4, 32, 4096, 128
+        q = torch.randn(batch, heads, length, d, device="cuda",
+                        dtype=torch.bfloat16)
+        kk, v = torch.randn_like(q), torch.randn_like(q)
+        o = torch.empty_like(q)
+        k = kernel("flash_attention_desc", "flash_attention_desc")
+        for causal in (0, 1):
+            f = lambda: k((triton.cdiv(length, 128), batch * heads), q, kk, v,
+                          o, np.int32(batch * heads), np.int32(length),
+                          np.int64(length * d), np.float32(d ** -0.5),
+                          np.int32(causal))
+            f()
+            ref = torch.nn.functional.scaled_dot_product_attention(
+                q, kk, v, is_causal=bool(causal))
+            ok = check("flash_attention_desc", o, ref, 2e-2, 2e-2)
+            flops = 4 * batch * heads * length * length * d * (
+                0.5 if causal else 1)
+            row(f"attention bf16 descriptors "
+                f"{'causal' if causal else 'full'}", "TFLOP/s",
+                flops, bench(f) if ok else None,
+                {"SDPA": bench(lambda: torch.nn.functional.
+                               scaled_dot_product_attention(
+                                   q, kk, v, is_causal=bool(causal)))})
+        del q, kk, v, o
+
     if wanted("paged_decode"):
         hq, hkv, d, page = 32, 8, 128, 16
         group = hq // hkv

@@ -117,7 +117,8 @@ fi
 step "compute-sanitizer (memcheck, racecheck) on part of the suite"
 [ -n "${QUICK:-}" ] || for tool in memcheck racecheck; do
   for kernel in softmax layer_norm row_argmax cumsum histogram matmul_bf16 \
-    matmul_bf16_desc matmul_fp8 transpose_desc flash_attention paged_decode \
+    matmul_bf16_desc matmul_fp8 transpose_desc flash_attention \
+    flash_attention_desc paged_decode \
     varlen_attention kv_cache_append kv_cache_append_fp8; do
     TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3" \
       python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
@@ -127,8 +128,8 @@ step "compute-sanitizer (memcheck, racecheck) on part of the suite"
   done
 done | tee "$out/sanitize.log"
 
-step "SASS of the matmuls: warpgroup products (HGMMA), TMA loads (UTMALDG)"
-for kernel in matmul_bf16 matmul_bf16_desc; do
+step "SASS: warpgroup products (HGMMA), TMA loads (UTMALDG), barriers (SYNCS), register moves (USETMAXREG)"
+for kernel in matmul_bf16 matmul_bf16_desc flash_attention_desc; do
   python3 - "$artifacts/$kernel.nvidia.tile" "$out/$kernel.cubin" <<'PY'
 import struct, sys
 data = open(sys.argv[1], "rb").read()
@@ -138,7 +139,9 @@ PY
   cuobjdump -sass "$out/$kernel.cubin" >"$out/$kernel.sass" 2>&1
   echo "$kernel: HGMMA instructions: $(grep -c HGMMA "$out/$kernel.sass");" \
     "$(grep -o 'HGMMA\.[0-9x]*\.F32\.BF16' "$out/$kernel.sass" | sort -u);" \
-    "UTMALDG: $(grep -c UTMALDG "$out/$kernel.sass")"
+    "UTMALDG: $(grep -c UTMALDG "$out/$kernel.sass");" \
+    "SYNCS: $(grep -c SYNCS "$out/$kernel.sass");" \
+    "USETMAXREG: $(grep -c USETMAXREG "$out/$kernel.sass")"
 done
 # Fuzz cases exported here (test/Fuzz/fuzz_kernels.py --export DIR --target
 # nvidia, docs/Testing.md) run there; their results come back for --import.

@@ -339,6 +339,34 @@ def flash_attention(heads, seq, causal, sharpen=1.0):
             {3: rounded("bf16", 0, 2 ** -8 + 2 ** -12)})
 
 
+def flash_attention_desc(heads, seq, causal, sharpen=1.0, pad=0):
+    # Heads `pad` rows apart beyond seq_len (head_stride > seq_len * 128):
+    # the padding rows hold random values no output may depend on.
+    d = 128
+    rows = seq + pad
+    n = heads * rows * d
+    scale = sharpen / np.sqrt(d)
+    args = [("buf", "bf16", n, "rand=19"), ("buf", "bf16", n, "rand=20"),
+            ("buf", "bf16", n, "rand=21"), ("buf", "bf16", n, "poison"),
+            ("i32", heads), ("i32", seq), ("i64", rows * d),
+            ("f32", float(scale)), ("i32", causal)]
+
+    def ref(a):
+        q, k, v = (a[i].reshape(heads, rows, d)[:, :seq] for i in range(3))
+        s = q @ k.transpose(0, 2, 1) * scale
+        if causal:
+            s = np.where(np.tril(np.ones((seq, seq), bool)), s, -np.inf)
+        p = np.exp(s - s.max(axis=-1, keepdims=True))
+        out = (round_bf16(p) @ v) / p.sum(axis=-1, keepdims=True)
+        # Padding rows of o are not written: they keep the poison.
+        full = a[3].reshape(heads, rows, d).copy()
+        full[:, :seq] = out
+        return {3: full.ravel()}
+    # As flash_attention.
+    return ((-(-seq // 128), heads), args, ref,
+            {3: rounded("bf16", 0, 2 ** -8 + 2 ** -12)})
+
+
 def transpose(m, n):
     args = [("buf", "f32", m * n, "rand=22"), ("buf", "f32", m * n, "poison"),
             ("i32", m), ("i32", n), ("i64", n), ("i64", m)]
@@ -572,6 +600,13 @@ CASES = {
                         flash_attention, [(1, 1, 0), (2, 100, 0), (2, 100, 1),
                                           (1, 128, 1), (1, 300, 1),
                                           (2, 200, 0, 12.0)]),
+    # Ragged lengths, heads apart by more than their rows (padding rows
+    # never read into an output, never written).
+    "flash_attention_desc": ("flash_attention_desc.mlir",
+                             "flash_attention_desc", flash_attention_desc,
+                             [(1, 1, 0), (2, 100, 0), (2, 100, 1), (1, 128, 1),
+                              (1, 300, 1), (2, 200, 0, 12.0), (3, 130, 1, 1.0, 5),
+                              (2, 64, 0, 1.0, 3)]),
     "transpose_desc": ("transpose_desc.mlir", "transpose", transpose,
                        [(1, 1), (65, 130), (128, 64)]),
     # An all-zero row: its scale is the floor, 1e-12 / 448.
