@@ -507,6 +507,40 @@ private:
   /// conditions around it and the copies' offsets are scalars the producer
   /// can compute again from the kernel's arguments and program ids.
   bool canSpecializeWarps(const PipelinePlan &plan, DotOp op);
+  /// Whether a producer warp issues all of `op`'s copies: every operand
+  /// comes by tensor copies, from registers (A) or from a buffer staged
+  /// before the loop, and canSpecializeWarps holds.
+  bool isFedByProducer(const PipelinePlan &plan, DotOp op,
+                       const WarpgroupInstruction &instruction);
+  /// Schedules `loop`'s specialized products before its body is lowered
+  /// (the block argument's users are lowered lazily, so the decisions come
+  /// first): which results may still be computing when the next iteration
+  /// starts, and whether the consumer warpgroups take turns.
+  void scheduleSpecializedLoop(scf::ForOp loop);
+  /// A product whose result the loop carries only to the next iteration
+  /// and that is not its own accumulator chain (flash attention's P x V:
+  /// its next users come after the next S = Q x K^T and the softmax) stays
+  /// in flight across the back edge; its block argument is waited for
+  /// before its first user, which comes before the product.
+  DenseSet<Operation *> carriedProducts;
+  DenseMap<Operation *, SmallVector<Value>> carriedWaits;
+  void waitForCarriedProducts(Operation *firstUser);
+  /// Two consumer warpgroups whose loop issues several products take turns
+  /// issuing them (FlashAttention-3's ping-pong): a warpgroup's turn runs
+  /// from the issue of the body's last product to that of its first product
+  /// in the next iteration, so that the other's softmax (or whatever lies
+  /// between) overlaps them. Named barriers 2 and 3, one per warpgroup.
+  struct ProductTurns {
+    Operation *first, *last;
+    SmallVector<Operation *> barriers;
+  };
+  DenseMap<Operation *, ProductTurns> productTurns;
+  /// The turn's barrier before `op`'s products are issued (true) or after.
+  void emitProductTurn(OpBuilder &b, Location loc, DotOp op, bool before);
+  /// After `loop` is lowered: the turns set up around it, or dropped if
+  /// its body needs a barrier of all consumers (it could wait for a
+  /// warpgroup waiting for its turn).
+  void finishProductTurns(scf::ForOp loop, scf::ForOp lowered);
   /// The stages of a loop a producer warp fills: its barriers (`stages`
   /// full ones at byte `barriers` of the pipeline region, then as many
   /// empty ones) and the count of its iterations over all runs of the loop

@@ -754,8 +754,10 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // A producer warp of its own issues the tensor copies where every operand
   // comes by them, from registers or from a buffer staged before the loop,
   // and the products are asynchronous.
-  bool specialized = tensorCopies && !asyncCopies && !stagedAny &&
-                     instruction.warpgroup && canSpecializeWarps(plan, op);
+  bool specialized = instruction.warpgroup &&
+                     isFedByProducer(plan, op, *instruction.warpgroup);
+  // Its result waited for in the next iteration (scheduleSpecializedLoop).
+  bool carried = specialized && carriedProducts.contains(op);
   if (specialized && decisions) {
     noteDecision(op, "pipeline", "a producer warp issues the tensor copies");
     noteDecision(loop, "pipeline", "a producer warp issues the tensor copies");
@@ -933,7 +935,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   if (ring) {
     // Once the products are waited for: a branch while they run would
     // serialize them.
-    bool lastInFlight = resultInFlight.has_value();
+    bool lastInFlight = resultInFlight.has_value() || carried;
     loopExits[loop].push_back(
         [this, loc, lastInFlight, ring = *ring](OpBuilder &exit) {
           finishProducerRing(exit, loc, ring, lastInFlight);
@@ -1056,9 +1058,13 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     }
   }
   // The last (or only) chain runs on while the next copies start.
+  if (ring)
+    emitProductTurn(b, loc, op, /*before=*/true);
   WarpgroupChains chains =
       issueWarpgroupChains(b, loc, *instruction.warpgroup, aBase, plan.tiles[0],
                            bBase, plan.tiles[1], *acc, aRegisters);
+  if (ring)
+    emitProductTurn(b, loc, op, /*before=*/false);
   if (chains.pending.empty())
     return unsupported(op, "the target emitted no warpgroup instruction"),
            failure();
@@ -1067,9 +1073,15 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     // Each consumer warp releases a stage once the products reading it are
     // done: those of i - 1 while those of i run on (the last run's at the
     // loop's exit), else those of i.
-    if (resultInFlight) {
-      next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
-      productsInFlight[loop].push_back(*resultInFlight);
+    if (resultInFlight || carried) {
+      // A carried product's previous iteration was waited for before its
+      // result's first use, earlier in this one.
+      if (carried)
+        hooks.emitWarpgroupCommit(b, loc);
+      else
+        next = hooks.emitWarpgroupWait(b, loc, /*pending=*/1, next);
+      productsInFlight[loop].push_back(
+          carried ? op->use_begin()->getOperandNumber() : *resultInFlight);
       releaseStage(b, loc, *ring,
                    arith::SubIOp::create(b, loc, index, constI32(b, loc, 1)),
                    arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,

@@ -270,6 +270,7 @@ LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
   // Code for this op's tiles, emitted when first needed, goes right here.
   markers[op] =
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+  waitForCarriedProducts(op);
   if (auto forOp = dyn_cast<scf::ForOp>(op))
     return lowerFor(forOp, b);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
@@ -534,6 +535,7 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   mapAll(op.getRegionIterArgs(), newFor.getRegionIterArgs(), ready);
   loopStarts.push_back(ready);
   loops.push_back({op, newFor});
+  scheduleSpecializedLoop(op);
   if (failed(lowerBlock(*op.getBody(), body)))
     return failure();
   SmallVector<Value> yielded;
@@ -567,6 +569,7 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   for (const std::function<void(OpBuilder &)> &exit : loopExits.lookup(op))
     exit(b);
   loopExits.erase(op);
+  finishProductTurns(op, newFor);
   Operation *after =
       UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
   extraMarkers.push_back(after);

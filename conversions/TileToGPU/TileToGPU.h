@@ -164,6 +164,13 @@ public:
                            Value rhs) const {
     return Value();
   }
+  /// `2^x` for f32 `math.exp2` by a faster instruction that meets its bound
+  /// (docs/Semantics.md section 6) but may flush results below the normal
+  /// range to zero, which that section's absolute region allows; null to use
+  /// the target's lowering of math.exp2.
+  virtual Value emitExp2(OpBuilder &b, Location loc, Value x) const {
+    return Value();
+  }
   /// The correctly rounded square root of `x` (f16, bf16, f32 or f64) for
   /// tile.precise_sqrt; null where the target's lowering of math.sqrt already
   /// is correctly rounded.
@@ -308,6 +315,14 @@ public:
   /// with tensor copies only.
   virtual void emitPartialBarrier(OpBuilder &b, Location loc, int64_t id,
                                   int64_t threads) const {}
+  /// Named barrier `id` (an i32 value) among `threads` threads: waits
+  /// until all have arrived, or only arrives (`arriveOnly`). Returns the
+  /// op, or null where the target has none. Asked of targets with tensor
+  /// copies only.
+  virtual Operation *emitNamedBarrier(OpBuilder &b, Location loc, Value id,
+                                      int64_t threads, bool arriveOnly) const {
+    return nullptr;
+  }
   /// Where warps can hand registers to each other at run time (sm_90's
   /// `setmaxnreg`), for a warp-specialized kernel of `consumerWarps`
   /// consumer warps: the registers per thread a producer warpgroup (4 warps)

@@ -224,6 +224,159 @@ void KernelLowering::finishProducerRing(OpBuilder &b, Location loc,
           ringBarrier(thenB, loc, ring, constI32(thenB, loc, j), empty));
 }
 
+bool KernelLowering::isFedByProducer(const PipelinePlan &plan, DotOp op,
+                                     const WarpgroupInstruction &instruction) {
+  if (plan.loads[0] || plan.loads[1] ||
+      (!plan.descLoads[0] && !plan.descLoads[1]))
+    return false;
+  for (unsigned operand = 0; operand < 2; ++operand) {
+    bool fromRegisters = operand == 0 && instruction.registerA;
+    if (!plan.descLoads[operand] && !plan.invariant[operand] && !fromRegisters)
+      return false;
+  }
+  return canSpecializeWarps(plan, op);
+}
+
+void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  SmallVector<DotOp> products;
+  std::optional<WarpgroupInstruction> instruction;
+  for (auto dot : loop.getBody()->getOps<DotOp>()) {
+    std::optional<WarpgroupInstruction> wide = warpgroupInstruction(dot);
+    if (!wide || wide->partialSumK || wide->kContiguousOnly)
+      continue;
+    std::optional<PipelinePlan> plan = planPipeline(dot);
+    if (!plan || !isFedByProducer(*plan, dot, *wide))
+      continue;
+    products.push_back(dot);
+    instruction = wide;
+  }
+  for (DotOp dot : products) {
+    if (!dot->hasOneUse() || *dot->user_begin() != yield.getOperation() ||
+        !cast<RankedTensorType>(dot.getType()).getElementType().isF32())
+      continue;
+    BlockArgument arg =
+        loop.getRegionIterArgs()[dot->use_begin()->getOperandNumber()];
+    // An accumulator chain runs on as resultInFlight says (planPipeline).
+    if (dot.getAcc() == arg || arg.use_empty())
+      continue;
+    Operation *first = nullptr;
+    for (Operation *user : arg.getUsers()) {
+      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+      if (!first || inBody->isBeforeInBlock(first))
+        first = inBody;
+    }
+    // Waited for before the product issues again: its stage is released
+    // there, and nothing carries it on unwaited.
+    if (first == yield.getOperation() || !first->isBeforeInBlock(dot))
+      continue;
+    carriedProducts.insert(dot);
+    carriedWaits[first].push_back(arg);
+    if (decisions)
+      noteDecision(dot, "pipeline",
+                   "in flight into the next iteration, waited for before "
+                   "its first use there");
+  }
+  if (products.size() < 2 || numWarps != 2 * instruction->warpsPerGroup)
+    return;
+  productTurns[loop] = ProductTurns{products.front(), products.back(), {}};
+}
+
+void KernelLowering::waitForCarriedProducts(Operation *firstUser) {
+  auto it = carriedWaits.find(firstUser);
+  if (it == carriedWaits.end())
+    return;
+  OpBuilder b(markers.lookup(firstUser));
+  Location loc = firstUser->getLoc();
+  for (Value arg : it->second) {
+    Distributed &value = materialized[arg];
+    value.regs = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, value.regs);
+    Operation *ready =
+        UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
+    extraMarkers.push_back(ready);
+    readyMarkers[arg] = ready;
+  }
+  carriedWaits.erase(it);
+}
+
+/// Warpgroup `group`'s turn barrier (2 or 3).
+static Value turnBarrier(OpBuilder &b, Location loc, Value group, bool own) {
+  auto c = [&](int64_t v) {
+    return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+  };
+  return own ? arith::AddIOp::create(b, loc, c(2), group).getResult()
+             : arith::SubIOp::create(b, loc, c(3), group).getResult();
+}
+
+void KernelLowering::emitProductTurn(OpBuilder &b, Location loc, DotOp op,
+                                     bool before) {
+  auto it = productTurns.find(op->getParentOp());
+  if (it == productTurns.end() ||
+      op.getOperation() != (before ? it->second.last : it->second.first))
+    return;
+  // The turn starts with a wait on the warpgroup's own barrier and ends
+  // with an arrival on the other's.
+  Value group =
+      arith::DivUIOp::create(b, loc, getUniformWarpId(), constI32(b, loc, 4));
+  if (Operation *barrier = hooks.emitNamedBarrier(
+          b, loc, turnBarrier(b, loc, group, /*own=*/before),
+          int64_t(numWarps) * warpSize, /*arriveOnly=*/!before))
+    it->second.barriers.push_back(barrier);
+}
+
+void KernelLowering::finishProductTurns(scf::ForOp loop, scf::ForOp lowered) {
+  auto it = productTurns.find(loop);
+  if (it == productTurns.end())
+    return;
+  ProductTurns turns = std::move(it->second);
+  productTurns.erase(it);
+  bool allConsumers =
+      lowered->walk([](gpu::BarrierOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  if (allConsumers || turns.barriers.size() != 2) {
+    for (Operation *barrier : turns.barriers)
+      barrier->erase();
+    if (decisions && allConsumers)
+      noteDecision(loop, "schedule",
+                   "no turns between the consumer warpgroups: the loop "
+                   "needs a barrier of all consumers");
+    return;
+  }
+  if (decisions)
+    noteDecision(loop, "schedule",
+                 "the two consumer warpgroups take turns issuing products");
+  // Per run of the loop each warpgroup waits on its barrier once before it
+  // and once per iteration, and the other arrives as often: the second
+  // warpgroup once before the loop (the first takes the first turn), the
+  // first once after it (ending its last turn; the second's last turn ends
+  // with nobody waiting). Nothing between blocks on all consumers.
+  Location loc = loop.getLoc();
+  int64_t threads = int64_t(numWarps) * warpSize;
+  OpBuilder before(lowered);
+  Value group = arith::DivUIOp::create(before, loc, getUniformWarpId(),
+                                       constI32(before, loc, 4));
+  Value second = arith::CmpIOp::create(before, loc, arith::CmpIPredicate::ne,
+                                       group, constI32(before, loc, 0));
+  auto opening = scf::IfOp::create(before, loc, second, false);
+  OpBuilder thenB = opening.getThenBodyBuilder();
+  hooks.emitNamedBarrier(thenB, loc, constI32(thenB, loc, 2), threads,
+                         /*arriveOnly=*/true);
+  hooks.emitNamedBarrier(before, loc,
+                         turnBarrier(before, loc, group, /*own=*/true), threads,
+                         /*arriveOnly=*/false);
+  OpBuilder after(lowered->getContext());
+  after.setInsertionPointAfter(lowered);
+  auto closing = scf::IfOp::create(
+      after, loc,
+      arith::XOrIOp::create(
+          after, loc, second,
+          arith::ConstantIntOp::create(after, loc, after.getI1Type(), 1)),
+      false);
+  OpBuilder closeB = closing.getThenBodyBuilder();
+  hooks.emitNamedBarrier(closeB, loc, constI32(closeB, loc, 3), threads,
+                         /*arriveOnly=*/true);
+}
+
 Value KernelLowering::isProducerThread(OpBuilder &b, Location loc) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, threadId,
                                constI32(b, loc, numWarps * warpSize));

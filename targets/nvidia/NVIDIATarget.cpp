@@ -271,6 +271,14 @@ public:
                          {lhs, rhs});
   }
 
+  Value emitExp2(OpBuilder &b, Location loc, Value x) const override {
+    // ex2.approx.ftz.f32 is one MUFU.EX2; libdevice's exp2f (ex2.approx.f32
+    // without .ftz) adds a compare and two predicated multiplies around it
+    // to produce subnormal results. Both agree wherever 2^x is normal.
+    return callIntrinsic(b, loc, b.getF32Type(), "llvm.nvvm.ex2.approx.ftz.f",
+                         {x});
+  }
+
   Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
                            Value ptr, int64_t offsetBytes,
                            Type element) const override {
@@ -573,6 +581,18 @@ public:
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), id),
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), threads),
         NVVM::BarrierReductionAttr(), Value());
+  }
+
+  Operation *emitNamedBarrier(OpBuilder &b, Location loc, Value id,
+                              int64_t threads, bool arriveOnly) const override {
+    // bar.arrive does not wait, so inline PTX (not convergent) will do.
+    if (arriveOnly)
+      return emitPTXStatement(b, loc, {}, {id},
+                              "bar.arrive $0, " + std::to_string(threads) + ";",
+                              "r");
+    Value count = arith::ConstantIntOp::create(b, loc, b.getI32Type(), threads);
+    return NVVM::BarrierOp::create(b, loc, Type(), id, count,
+                                   NVVM::BarrierReductionAttr(), Value());
   }
 
   std::optional<std::pair<int64_t, int64_t>>
