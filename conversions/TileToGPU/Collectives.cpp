@@ -689,7 +689,8 @@ Value KernelLowering::sharedOffset(OpBuilder &b, Location loc, Value row,
 void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
                                  const Layout &layout, ArrayRef<Value> regs,
                                  Value base, int64_t rowStride, int64_t bytes,
-                                 bool transposed) {
+                                 bool transposed,
+                                 std::optional<StagedRange> kRange) {
   OpBuilder::InsertionGuard guard(b);
   if (Value firstCopy = isFirstCopyThread(b, loc, layout)) {
     auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
@@ -702,17 +703,50 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
   unsigned last = layout.shape.size() - 1;
   assert((!transposed || last == 1) && "only matrices are staged transposed");
   int64_t width = getRunLength(layout, transposed ? 0 : last, 16 / bytes);
+  if (kRange)
+    width = std::min(width, kRange->size);
   auto coords = coordinates(b, loc, layout);
+  // Whether lanes or warps tell the range's coordinate apart: else each
+  // register is in the range or out of it in every thread.
+  bool threadsAlongRange =
+      kRange &&
+      llvm::any_of(
+          llvm::concat<const Coords>(layout.laneBases, layout.warpBases),
+          [&](const Coords &basis) { return basis[kRange->dim] != 0; });
+  Block *body = b.getInsertionBlock();
+  Block::iterator point = b.getInsertionPoint();
   for (int64_t r = 0; r < layout.getNumRegs(); r += width) {
     if (!layout.isFirstRegCopy(r))
       continue;
-    Value row = coords[r][transposed ? 1 : 0];
-    Value col = coords[r][transposed ? 0 : last];
+    b.setInsertionPoint(body, point);
+    SmallVector<Value, 2> at(coords[r]);
+    if (kRange) {
+      int64_t own = layout.getRegCoords(r)[kRange->dim];
+      if (!threadsAlongRange &&
+          (own < kRange->begin || own >= kRange->begin + kRange->size))
+        continue;
+      Value along = at[kRange->dim];
+      if (threadsAlongRange) {
+        Value inRange = arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, along,
+                                  constI32(b, loc, kRange->begin)),
+            arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::slt, along,
+                constI32(b, loc, kRange->begin + kRange->size)));
+        auto ifOp = scf::IfOp::create(b, loc, inRange, false);
+        b.setInsertionPointToStart(ifOp.thenBlock());
+      }
+      at[kRange->dim] =
+          arith::SubIOp::create(b, loc, along, constI32(b, loc, kRange->begin));
+    }
+    Value row = at[transposed ? 1 : 0];
+    Value col = at[transposed ? 0 : last];
     if (last == 2)
       row = arith::AddIOp::create(
           b, loc,
           arith::MulIOp::create(b, loc, row, constI32(b, loc, layout.shape[1])),
-          coords[r][1]);
+          at[1]);
     Value offset = arith::AddIOp::create(
         b, loc, base, sharedOffset(b, loc, row, rowStride, col, bytes, 0));
     Value value = regs[r];
@@ -726,6 +760,7 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
     LLVM::StoreOp::create(b, loc, value, sharedAddress(b, loc, offset),
                           width * bytes);
   }
+  b.setInsertionPoint(body, point);
 }
 
 KernelLowering::DotOperands KernelLowering::dotOperands(DotOp op) {
@@ -753,13 +788,17 @@ KernelLowering::DotOperands KernelLowering::dotOperands(DotOp op) {
   return operands;
 }
 
-KernelLowering::MatrixStaging KernelLowering::planMatrixStaging(
-    DotOp op, const MatrixInstruction &instruction, const Layout &bLayout) {
+KernelLowering::MatrixStaging
+KernelLowering::planMatrixStaging(DotOp op,
+                                  const MatrixInstruction &instruction,
+                                  const Layout &bLayout, int64_t k) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
-          k = aType.getDimSize(1);
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
+  if (!k)
+    k = aType.getDimSize(1);
   MatrixStaging staging;
+  staging.k = k;
   staging.widened = widenedMatrixInput(op);
   staging.operandElements[0] = aType.getElementType();
   staging.operandElements[1] = getElementTypeOrSelf(op.getB().getType());
@@ -794,12 +833,18 @@ void KernelLowering::stageMatrixOperand(OpBuilder &b, Location loc,
                                         const MatrixStaging &staging,
                                         unsigned operand,
                                         const Distributed &value, Value base) {
+  // A run along k: A's columns, B's rows.
+  unsigned kDim = operand == 0 ? 1 : 0;
+  std::optional<StagedRange> range;
+  if (staging.k != value.layout.shape[kDim])
+    range = StagedRange{kDim, staging.kBegin, staging.k};
   if (operand == 0)
     stageMatrix(b, loc, value.layout, value.regs, base, staging.aStride,
-                staging.elementBytes, /*transposed=*/false);
+                staging.elementBytes, /*transposed=*/false, range);
   else
     stageMatrix(b, loc, value.layout, value.regs, base, staging.bStride,
-                staging.elementBytes, /*transposed=*/staging.bKContiguous);
+                staging.elementBytes, /*transposed=*/staging.bKContiguous,
+                range);
 }
 
 Value KernelLowering::widenPair(OpBuilder &b, Location loc,
@@ -857,18 +902,37 @@ KernelLowering::lowerMatrixDot(OpBuilder &b, DotOp op,
                                const MatrixInstruction &instruction,
                                const DotOperands &operands) {
   Location loc = op.getLoc();
-  MatrixStaging staging = planMatrixStaging(op, instruction, operands.b.layout);
+  // In runs along k where the kernel asks for them (a fallback when the
+  // whole operands' copies would not fit), each a multiple of the
+  // instruction's k.
+  int64_t k = cast<RankedTensorType>(op.getA().getType()).getDimSize(1);
+  int64_t runs = productRuns;
+  while (runs > 1 && (k % runs || (k / runs) % instruction.k))
+    runs /= 2;
+  moreProductRuns |= k % (2 * runs) == 0 && k / (2 * runs) % instruction.k == 0;
+  if (runs > 1 && decisions)
+    noteDecision(op, "product",
+                 "staged in " + std::to_string(runs) + " runs of " +
+                     std::to_string(k / runs) + " along k");
+  MatrixStaging staging =
+      planMatrixStaging(op, instruction, operands.b.layout, k / runs);
   reserveShared(b, staging.aBytes + staging.bBytes);
   Value aBase = constI32(b, loc, 0), bBase = constI32(b, loc, staging.aBytes);
-  barrier(b, loc);
-  stageMatrixOperand(b, loc, staging, 0, operands.a, aBase);
-  stageMatrixOperand(b, loc, staging, 1, operands.b, bBase);
-  barrier(b, loc);
-  SmallVector<Value> acc = issueStagedProducts(b, loc, op, instruction, staging,
-                                               aBase, bBase, operands.acc.regs);
-  if (acc.empty())
-    return unsupported(op, "the target emitted no matrix instruction"),
-           failure();
+  SmallVector<Value> acc(operands.acc.regs);
+  for (int64_t run = 0; run < runs; ++run) {
+    staging.kBegin = run * staging.k;
+    // Earlier readers of the space (the last run's products among them)
+    // are done.
+    barrier(b, loc);
+    stageMatrixOperand(b, loc, staging, 0, operands.a, aBase);
+    stageMatrixOperand(b, loc, staging, 1, operands.b, bBase);
+    barrier(b, loc);
+    acc = issueStagedProducts(b, loc, op, instruction, staging, aBase, bBase,
+                              acc);
+    if (acc.empty())
+      return unsupported(op, "the target emitted no matrix instruction"),
+             failure();
+  }
   return Distributed{operands.acc.layout, acc};
 }
 
@@ -877,10 +941,8 @@ KernelLowering::issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
                                     const MatrixInstruction &instruction,
                                     const MatrixStaging &staging, Value aBase,
                                     Value bBase, ArrayRef<Value> accIn) {
-  auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
-  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
-          k = aType.getDimSize(1);
+  int64_t m = cType.getDimSize(0), n = cType.getDimSize(1), k = staging.k;
   int64_t bytes = staging.elementBytes;
   int64_t stride = staging.aStride, bStride = staging.bStride;
   bool bKContiguous = staging.bKContiguous;

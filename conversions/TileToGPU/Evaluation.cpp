@@ -222,20 +222,23 @@ static bool convertsAsVectors(ArrayRef<int64_t> shape, Type type) {
 /// space of a conversion: rows of a multiple of 128 bytes are padded by
 /// 16, else a warp whose lanes hold one column of several rows (a
 /// product's accumulator) hits one bank with all of them.
-static int64_t convertedRowElements(ArrayRef<int64_t> shape, Type type) {
+static int64_t convertedRowElements(ArrayRef<int64_t> shape, Type type,
+                                    bool pad) {
   if (shape.empty())
     return 1;
   int64_t bytes = sharedElementBytes(type), row = shape.back();
-  bool padded = convertsAsVectors(shape, type) && shape.size() > 1 &&
+  bool padded = pad && convertsAsVectors(shape, type) && shape.size() > 1 &&
                 row != ShapedType::getNumElements(shape) &&
                 row * bytes % 128 == 0;
   return padded ? row + 16 / bytes : row;
 }
 
-int64_t KernelLowering::getConversionBytes(ArrayRef<int64_t> shape, Type type) {
+int64_t KernelLowering::getConversionBytes(ArrayRef<int64_t> shape,
+                                           Type type) const {
   int64_t row = shape.empty() ? 1 : shape.back();
   return ShapedType::getNumElements(shape) / row *
-         convertedRowElements(shape, type) * sharedElementBytes(type);
+         convertedRowElements(shape, type, padConversions) *
+         sharedElementBytes(type);
 }
 
 FailureOr<SmallVector<Value>>
@@ -251,7 +254,7 @@ KernelLowering::convertThroughShared(OpBuilder &b, Location loc,
   unsigned last = shape.size() - 1;
   int64_t rowElements = shape.empty() ? 1 : shape[last];
   int64_t rows = layout.getNumElements() / rowElements;
-  int64_t pad = convertedRowElements(shape, type) - rowElements;
+  int64_t pad = convertedRowElements(shape, type, padConversions) - rowElements;
   auto padded = [&](OpBuilder &ib, int64_t, ArrayRef<Value> coords) {
     if (shape.empty())
       return linearIndex(ib, loc, coords, shape);

@@ -169,6 +169,17 @@ public:
   void setWarpSpecialization(bool allowed) { warpSpecialization = allowed; }
   /// Whether some product was pipelined through registers.
   bool usesRegisterStaging() const { return usedRegisterStaging; }
+  /// Products of matrix instructions staged from registers (not pipelined)
+  /// are staged and multiplied in `count` runs along k, each run's operands
+  /// in the same shared memory: a k-th of the space, a barrier pair each.
+  void setProductRuns(int64_t count) { productRuns = count; }
+  /// Whether some product staged from registers could take twice the runs
+  /// (each half the space).
+  bool canStageInMoreRuns() const { return moreProductRuns; }
+  /// Whether conversions through shared memory pad rows against bank
+  /// conflicts (16 bytes per row of a multiple of 128); off only where the
+  /// kernel does not fit otherwise.
+  void setConversionPadding(bool pad) { padConversions = pad; }
   /// Shared memory the kernel needs, in bytes.
   int64_t getSharedBytes() const { return sharedBytes; }
   /// The tensor maps the kernel takes after its arguments, in order: for
@@ -236,7 +247,7 @@ private:
                                                      const Layout &layout);
   /// The scratch bytes convertThroughShared takes for a tile of `shape`
   /// whose elements lower to `type`.
-  static int64_t getConversionBytes(ArrayRef<int64_t> shape, Type type);
+  int64_t getConversionBytes(ArrayRef<int64_t> shape, Type type) const;
   /// An element's index in shared memory, from the register number and
   /// coordinates (i32) of a layout.
   using SharedIndexFn =
@@ -347,11 +358,14 @@ private:
     bool bKContiguous;
     /// Bytes of each operand's copy (multiples of 16).
     int64_t aBytes, bBytes;
+    /// The part of k staged at once: [kBegin, kBegin + k).
+    int64_t kBegin = 0, k;
   };
-  /// The staging of `op`'s operands, B held in `bLayout` before it.
+  /// The staging of `op`'s operands, B held in `bLayout` before it; `k`
+  /// of k at once if given (a run of lowerMatrixDot).
   MatrixStaging planMatrixStaging(DotOp op,
                                   const MatrixInstruction &instruction,
-                                  const Layout &bLayout);
+                                  const Layout &bLayout, int64_t k = 0);
   /// Writes operand `operand` (0: A, 1: B) of a product staged as `staging`
   /// to shared memory at byte `base` (i32).
   void stageMatrixOperand(OpBuilder &b, Location loc,
@@ -410,9 +424,17 @@ private:
   /// Writes a 2-D operand held in `layout` to shared memory at byte `base`
   /// (i32), row-major with `rowStride` elements per row (transposed: element
   /// (i, j) goes to row j), each element once.
+  /// With `kRange` (dimension, begin, size), only the elements whose
+  /// coordinate along that dimension is in the range, at that coordinate
+  /// less `begin`.
+  struct StagedRange {
+    unsigned dim;
+    int64_t begin, size;
+  };
   void stageMatrix(OpBuilder &b, Location loc, const Layout &layout,
                    ArrayRef<Value> regs, Value base, int64_t rowStride,
-                   int64_t bytes, bool transposed);
+                   int64_t bytes, bool transposed,
+                   std::optional<StagedRange> kRange = std::nullopt);
   // Warpgroup products (WarpgroupProducts.cpp, Pipelining.cpp).
   std::optional<WarpgroupInstruction> warpgroupInstruction(DotOp op);
   Layout warpgroupLayout(RankedTensorType type,
@@ -854,6 +876,9 @@ private:
   LoweringDecisions *decisions = nullptr;
   int64_t stagingBuffers = 2;
   bool usedRegisterStaging = false;
+  int64_t productRuns = 1;
+  bool moreProductRuns = false;
+  bool padConversions = true;
 };
 
 } // namespace mlir::tile::togpu

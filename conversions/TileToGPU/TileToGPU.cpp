@@ -904,7 +904,8 @@ struct ConvertTileToGPUPass
       for (Operation &op : gpuModule.getBody()->getOperations())
         before.insert(&op);
       bool specialize = true;
-      int64_t lastBuffers = 0;
+      int64_t lastBuffers = 0, productRuns = 1;
+      bool padConversions = true;
       auto lowerWith = [&](int64_t buffers) -> LogicalResult {
         lastBuffers = buffers;
         if (func) {
@@ -927,6 +928,8 @@ struct ConvertTileToGPUPass
         lowering->setDecisionLog(decisions);
         lowering->setStagingBuffers(buffers);
         lowering->setWarpSpecialization(specialize);
+        lowering->setProductRuns(productRuns);
+        lowering->setConversionPadding(padConversions);
         return lowering->lower();
       };
       auto programs = [&](int64_t bytes) {
@@ -962,6 +965,21 @@ struct ConvertTileToGPUPass
       if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes() &&
           lowering->getProducerWarps() > 0) {
         specialize = false;
+        if (failed(lowerWith(lastBuffers)))
+          return failure();
+      }
+      // Products staged from registers are staged in runs along k (two,
+      // four, eight), all in the space of one, if nothing else fits.
+      while (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes() &&
+             lowering->canStageInMoreRuns() && productRuns < 8) {
+        productRuns *= 2;
+        if (failed(lowerWith(lastBuffers)))
+          return failure();
+      }
+      // Then conversions through shared memory without their rows' padding
+      // (bank conflicts cost time; the kernel would not run at all).
+      if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes()) {
+        padConversions = false;
         if (failed(lowerWith(lastBuffers)))
           return failure();
       }
