@@ -563,7 +563,9 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
       first +=
           steps[j] || !isTile(op.getResult(j)) ? 1 : layouts[j].getNumRegs();
     auto slice = ArrayRef(results).slice(first, layouts[i].getNumRegs());
-    SmallVector<Value> done = hooks.emitWarpgroupWait(b, loc, 0, slice);
+    // Their groups were closed where they were issued.
+    SmallVector<Value> done =
+        hooks.emitWarpgroupWait(b, loc, 0, slice, /*commit=*/false);
     llvm::copy(done, results.begin() + first);
   }
   for (const std::function<void(OpBuilder &)> &exit : loopExits.lookup(op))

@@ -269,12 +269,12 @@ public:
   /// Closes the group of warpgroup instructions issued since the last one
   /// (the next wait then waits for them as a group of their own).
   virtual void emitWarpgroupCommit(OpBuilder &b, Location loc) const {}
-  /// Closes the group of warpgroup instructions issued since the last one,
-  /// then waits until at most `pending` groups are in flight; `acc` become
-  /// usable (returned).
+  /// Closes the group of warpgroup instructions issued since the last one
+  /// (unless `commit` is false: none was), then waits until at most
+  /// `pending` groups are in flight; `acc` become usable (returned).
   virtual SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
-                                               int64_t pending,
-                                               ValueRange acc) const {
+                                               int64_t pending, ValueRange acc,
+                                               bool commit = true) const {
     return SmallVector<Value>(acc);
   }
 

@@ -290,7 +290,9 @@ void KernelLowering::waitForCarriedProducts(Operation *firstUser) {
   Location loc = firstUser->getLoc();
   for (Value arg : it->second) {
     Distributed &value = materialized[arg];
-    value.regs = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, value.regs);
+    // Every group issued before is closed already.
+    value.regs = hooks.emitWarpgroupWait(b, loc, /*pending=*/0, value.regs,
+                                         /*commit=*/false);
     Operation *ready =
         UnrealizedConversionCastOp::create(b, loc, TypeRange{}, ValueRange{});
     extraMarkers.push_back(ready);

@@ -511,9 +511,11 @@ public:
   }
 
   SmallVector<Value> emitWarpgroupWait(OpBuilder &b, Location loc,
-                                       int64_t pending,
-                                       ValueRange acc) const override {
-    emitWarpgroupCommit(b, loc);
+                                       int64_t pending, ValueRange acc,
+                                       bool commit) const override {
+    // An empty group costs a dummy HGMMA (ptxas makes one to close it).
+    if (commit)
+      emitWarpgroupCommit(b, loc);
     // The accumulators go through the wait so that no use moves above it.
     int64_t count = acc.size();
     Type f32 = b.getF32Type();
