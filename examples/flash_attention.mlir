@@ -71,15 +71,17 @@ tile.func @flash_attention(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   %k_base = tile.splat %k_bh : tensor<64x128x!tile.ptr<bf16>>
   %v_base = tile.splat %v_bh : tensor<64x128x!tile.ptr<bf16>>
 
-  // Query index of each logit row, for the causal test.
-  %qi_e = tile.expand_dims %offs_m, 1 : tensor<64xi32> -> tensor<64x1xi32>
-  %qi = tile.broadcast %qi_e : tensor<64x1xi32> -> tensor<64x64xi32>
-
-  // Causal flag: loop bound and a splat "not causal" that disables the causal mask.
+  // Keys each query row may see: those below seq_len, and when causal also
+  // those up to the row's own query (one comparison per logit below).
   %is_causal = arith.cmpi ne, %causal, %c0 : i32
-  %true = arith.constant true
-  %not_causal = arith.xori %is_causal, %true : i1
-  %not_causal_s = tile.splat %not_causal : tensor<64x64xi1>
+  %one_m = arith.constant dense<1> : tensor<64xi32>
+  %seq_m = tile.splat %seq_len : tensor<64xi32>
+  %qi_end = arith.addi %offs_m, %one_m : tensor<64xi32>
+  %causal_end = arith.minsi %qi_end, %seq_m : tensor<64xi32>
+  %is_causal_m = tile.splat %is_causal : tensor<64xi1>
+  %key_end = arith.select %is_causal_m, %causal_end, %seq_m : tensor<64xi1>, tensor<64xi32>
+  %key_end_e = tile.expand_dims %key_end, 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %key_end_b = tile.broadcast %key_end_e : tensor<64x1xi32> -> tensor<64x64xi32>
   %m_end = arith.addi %m_start, %BLOCK_M : i32
   %causal_hi = arith.minsi %m_end, %seq_len : i32
   %hi = arith.select %is_causal, %causal_hi, %seq_len : i32
@@ -115,14 +117,10 @@ tile.func @flash_attention(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
     %qk = tile.dot %q_tile, %k_t, %zero_s : tensor<64x128xbf16>, tensor<128x64xbf16> -> tensor<64x64xf32>
     %s_scaled = arith.mulf %qk, %qk_scale_s : tensor<64x64xf32>
 
-    // Mask: key < seq_len, and key <= query when causal.
+    // Mask: key < key_end of its row.
     %kc_e = tile.expand_dims %kcols, 0 : tensor<64xi32> -> tensor<1x64xi32>
     %kc = tile.broadcast %kc_e : tensor<1x64xi32> -> tensor<64x64xi32>
-    %causal_ok = arith.cmpi sge, %qi, %kc : tensor<64x64xi32>
-    %allowed = arith.ori %causal_ok, %not_causal_s : tensor<64x64xi1>
-    %k_ok_row = tile.expand_dims %k_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
-    %k_valid = tile.broadcast %k_ok_row : tensor<1x64xi1> -> tensor<64x64xi1>
-    %valid = arith.andi %allowed, %k_valid : tensor<64x64xi1>
+    %valid = arith.cmpi slt, %kc, %key_end_b : tensor<64x64xi32>
     %s = arith.select %valid, %s_scaled, %neg_inf_mn : tensor<64x64xi1>, tensor<64x64xf32>
 
     // Online softmax update.

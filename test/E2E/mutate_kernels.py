@@ -98,22 +98,39 @@ EQUIVALENT = {
     "cumsum.mlir:19:float constant, 4th digit:0":
         "the padding of the last lanes; a forward scan puts it after every "
         "stored prefix",
-    "flash_attention.mlir:84:min/max swapped:0":
+    "flash_attention.mlir:86:min/max swapped:0":
         "the causal loop's upper end past seq_len: the extra key blocks are "
         "masked to -inf and add nothing",
-    "flash_attention.mlir:131:min/max swapped:0":
+    "flash_attention.mlir:129:min/max swapped:0":
         "the row maximum subtracted before exp: softmax does not depend on "
         "the value subtracted, and the suite's scores keep exp finite",
-    "flash_attention.mlir:93:max identity:0":
+    "flash_attention.mlir:95:max identity:0":
         "the running maximum's start: the first block's rescale multiplies "
         "the (zero) sum and accumulator, and softmax is shift-invariant",
-    "flash_attention.mlir:94:float constant, 4th digit:0":
+    "flash_attention.mlir:96:float constant, 4th digit:0":
         "the running sum's start, multiplied by exp(-inf) = 0 in the first "
         "block",
-    "flash_attention.mlir:95:float constant, 4th digit:0":
+    "flash_attention.mlir:97:float constant, 4th digit:0":
         "the scores' accumulator start: the same shift on a whole row of "
         "scores, which softmax removes",
-    "flash_attention.mlir:96:float constant, 4th digit:0":
+    "flash_attention.mlir:98:float constant, 4th digit:0":
+        "the output accumulator's start, multiplied by exp(-inf) = 0 in the "
+        "first block",
+    # flash_attention_desc: the same kernel through descriptors (rows past
+    # seq_len read the descriptors' zero padding), the same equivalents.
+    "flash_attention_desc.mlir:66:min/max swapped:0":
+        "the causal loop's upper end past seq_len: the extra key blocks are "
+        "masked to -inf and add nothing",
+    "flash_attention_desc.mlir:75:max identity:0":
+        "the running maximum's start: the first block's rescale multiplies "
+        "the (zero) sum and accumulator, and softmax is shift-invariant",
+    "flash_attention_desc.mlir:76:float constant, 4th digit:0":
+        "the running sum's start, multiplied by exp(-inf) = 0 in the first "
+        "block",
+    "flash_attention_desc.mlir:77:float constant, 4th digit:0":
+        "the scores' accumulator start: the same shift on a whole row of "
+        "scores, which softmax removes",
+    "flash_attention_desc.mlir:78:float constant, 4th digit:0":
         "the output accumulator's start, multiplied by exp(-inf) = 0 in the "
         "first block",
     "row_argmax.mlir:34:predicate:0":
@@ -122,7 +139,8 @@ EQUIVALENT = {
     **{f"{loop}:loop end one step later":
        "one more block past the end, entirely masked: its loads give the "
        "padding (0, or -inf for attention's keys), which adds nothing"
-       for loop in ("flash_attention.mlir:98", "layer_norm.mlir:90",
+       for loop in ("flash_attention.mlir:100",
+                    "flash_attention_desc.mlir:80", "layer_norm.mlir:90",
                     "layer_norm.mlir:109", "layer_norm.mlir:140",
                     "matmul_bf16.mlir:79", "matmul_bf16_desc.mlir:35",
                     "matmul_f32.mlir:74")},
