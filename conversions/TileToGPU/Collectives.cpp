@@ -713,12 +713,11 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
       llvm::any_of(
           llvm::concat<const Coords>(layout.laneBases, layout.warpBases),
           [&](const Coords &basis) { return basis[kRange->dim] != 0; });
-  Block *body = b.getInsertionBlock();
-  Block::iterator point = b.getInsertionPoint();
   for (int64_t r = 0; r < layout.getNumRegs(); r += width) {
     if (!layout.isFirstRegCopy(r))
       continue;
-    b.setInsertionPoint(body, point);
+    // A range check below puts the store in a condition of its own.
+    OpBuilder::InsertionGuard storeGuard(b);
     SmallVector<Value, 2> at(coords[r]);
     if (kRange) {
       int64_t own = layout.getRegCoords(r)[kRange->dim];
@@ -760,7 +759,6 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
     LLVM::StoreOp::create(b, loc, value, sharedAddress(b, loc, offset),
                           width * bytes);
   }
-  b.setInsertionPoint(body, point);
 }
 
 KernelLowering::DotOperands KernelLowering::dotOperands(DotOp op) {

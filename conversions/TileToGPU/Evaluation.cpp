@@ -864,20 +864,9 @@ FailureOr<Value> KernelLowering::lowerElementwise(OpBuilder &b, Operation *op,
   if (isa<arith::DivFOp>(op) && resultType.isF32())
     if (Value quotient = hooks.emitDivide(b, loc, operands[0], operands[1]))
       return quotient;
-  if (isa<math::Exp2Op>(op)) {
-    // 16-bit floats are computed in f32 and rounded once (section 6).
-    Type f32 = b.getF32Type();
-    bool narrow = resultType.isF16() || resultType.isBF16();
-    if (narrow || resultType.isF32()) {
-      Value x = narrow ? arith::ExtFOp::create(b, loc, f32, operands[0])
-                       : operands[0];
-      if (Value power = hooks.emitExp2(b, loc, x))
-        return narrow ? arith::TruncFOp::create(b, loc, resultType, power)
-                      : power;
-      if (narrow)
-        x.getDefiningOp()->erase();
-    }
-  }
+  if (isa<math::Exp2Op>(op))
+    if (Value power = hooks.emitExp2(b, loc, operands[0]))
+      return power;
   if (auto bitcast = dyn_cast<BitcastOp>(op)) {
     if (operands[0].getType() == resultType)
       return operands[0];

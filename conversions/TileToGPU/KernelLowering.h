@@ -554,6 +554,7 @@ private:
   /// between) overlaps them. Named barriers 2 and 3, one per warpgroup.
   struct ProductTurns {
     Operation *first, *last;
+    int64_t warpsPerGroup;
     SmallVector<Operation *> barriers;
   };
   DenseMap<Operation *, ProductTurns> productTurns;

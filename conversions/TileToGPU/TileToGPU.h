@@ -164,10 +164,10 @@ public:
                            Value rhs) const {
     return Value();
   }
-  /// `2^x` for f32 `math.exp2` by a faster instruction that meets its bound
+  /// `2^x` for `math.exp2` by a faster instruction that meets its bound
   /// (docs/Semantics.md section 6) but may flush results below the normal
   /// range to zero, which that section's absolute region allows; null to use
-  /// the target's lowering of math.exp2.
+  /// the target's lowering of math.exp2 (for `x`'s type, or at all).
   virtual Value emitExp2(OpBuilder &b, Location loc, Value x) const {
     return Value();
   }

@@ -279,7 +279,8 @@ void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
   }
   if (products.size() < 2 || numWarps != 2 * instruction->warpsPerGroup)
     return;
-  productTurns[loop] = ProductTurns{products.front(), products.back(), {}};
+  productTurns[loop] = ProductTurns{
+      products.front(), products.back(), instruction->warpsPerGroup, {}};
 }
 
 void KernelLowering::waitForCarriedProducts(Operation *firstUser) {
@@ -301,7 +302,14 @@ void KernelLowering::waitForCarriedProducts(Operation *firstUser) {
   carriedWaits.erase(it);
 }
 
-/// Warpgroup `group`'s turn barrier (2 or 3).
+/// The warpgroup (0 or 1) of this thread, and its turn barrier (2 + the
+/// group) or the other's (3 - the group).
+static Value turnGroup(OpBuilder &b, Location loc, Value warp,
+                       int64_t warpsPerGroup) {
+  return arith::DivUIOp::create(
+      b, loc, warp,
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), warpsPerGroup));
+}
 static Value turnBarrier(OpBuilder &b, Location loc, Value group, bool own) {
   auto c = [&](int64_t v) {
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
@@ -318,8 +326,7 @@ void KernelLowering::emitProductTurn(OpBuilder &b, Location loc, DotOp op,
     return;
   // The turn starts with a wait on the warpgroup's own barrier and ends
   // with an arrival on the other's.
-  Value group =
-      arith::DivUIOp::create(b, loc, getUniformWarpId(), constI32(b, loc, 4));
+  Value group = turnGroup(b, loc, getUniformWarpId(), it->second.warpsPerGroup);
   if (Operation *barrier = hooks.emitNamedBarrier(
           b, loc, turnBarrier(b, loc, group, /*own=*/before),
           int64_t(numWarps) * warpSize, /*arriveOnly=*/!before))
@@ -355,8 +362,7 @@ void KernelLowering::finishProductTurns(scf::ForOp loop, scf::ForOp lowered) {
   Location loc = loop.getLoc();
   int64_t threads = int64_t(numWarps) * warpSize;
   OpBuilder before(lowered);
-  Value group = arith::DivUIOp::create(before, loc, getUniformWarpId(),
-                                       constI32(before, loc, 4));
+  Value group = turnGroup(before, loc, getUniformWarpId(), turns.warpsPerGroup);
   Value second = arith::CmpIOp::create(before, loc, arith::CmpIPredicate::ne,
                                        group, constI32(before, loc, 0));
   auto opening = scf::IfOp::create(before, loc, second, false);

@@ -275,8 +275,14 @@ public:
     // ex2.approx.ftz.f32 is one MUFU.EX2; libdevice's exp2f (ex2.approx.f32
     // without .ftz) adds a compare and two predicated multiplies around it
     // to produce subnormal results. Both agree wherever 2^x is normal.
-    return callIntrinsic(b, loc, b.getF32Type(), "llvm.nvvm.ex2.approx.ftz.f",
-                         {x});
+    // 16-bit floats are computed in f32 and rounded once (section 6).
+    Type type = x.getType(), f32 = b.getF32Type();
+    if (!type.isF32() && !type.isF16() && !type.isBF16())
+      return Value();
+    Value wide = type == f32 ? x : arith::ExtFOp::create(b, loc, f32, x);
+    Value power =
+        callIntrinsic(b, loc, f32, "llvm.nvvm.ex2.approx.ftz.f", {wide});
+    return type == f32 ? power : arith::TruncFOp::create(b, loc, type, power);
   }
 
   Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
