@@ -671,15 +671,16 @@ def main():
                 {"torch._scaled_mm": bench(scaled)})
             del a, w, c, cs
 
-    def attention_rows(name, label, block_m, args):
-        # B4 H32 L4096 D128 bf16, full and causal, against SDPA on the same
-        # tensors; `args(q, k, v, o, causal)` are the kernel's arguments.
-        batch, heads, length, d = 4, 32, 4096, 128
+    def attention_rows(example, name, label, block_m, args, d=128):
+        # B4 H32 L4096 bf16, head dimension d, full and causal, against SDPA
+        # on the same tensors; `args(q, k, v, o, causal)` are the kernel's
+        # arguments.
+        batch, heads, length = 4, 32, 4096
         q = torch.randn(batch, heads, length, d, device="cuda",
                         dtype=torch.bfloat16)
         kk, v = torch.randn_like(q), torch.randn_like(q)
         o = torch.empty_like(q)
-        k = kernel(name, name)
+        k = kernel(example, name)
         for causal in (0, 1):
             f = lambda: k((triton.cdiv(length, block_m), batch * heads),
                           *args(q, kk, v, o, causal))
@@ -689,24 +690,27 @@ def main():
             ok = check(name, o, sdpa(), 2e-2, 2e-2)
             flops = 4 * batch * heads * length * length * d * (
                 0.5 if causal else 1)
-            row(f"attention bf16 {label}{'causal' if causal else 'full'}",
+            row(f"attention bf16 D{d} {label}{'causal' if causal else 'full'}",
                 "TFLOP/s", flops, bench(f) if ok else None, {"SDPA": bench(sdpa)})
         del q, kk, v, o
 
     if wanted("flash_attention"):
         attention_rows(
-            "flash_attention", "", 64,
+            "flash_attention", "flash_attention", "", 64,
             lambda q, kk, v, o, causal: (q, kk, v, o, np.int32(q.shape[2]),
                                          np.float32(q.shape[3] ** -0.5),
                                          np.int32(causal)))
 
-    if wanted("flash_attention_desc"):
-        attention_rows(
-            "flash_attention_desc", "descriptors ", 128,
-            lambda q, kk, v, o, causal: (
-                q, kk, v, o, np.int32(q.shape[0] * q.shape[1]),
+    def descriptor_args(q, kk, v, o, causal):
+        return (q, kk, v, o, np.int32(q.shape[0] * q.shape[1]),
                 np.int32(q.shape[2]), np.int64(q.shape[2] * q.shape[3]),
-                np.float32(q.shape[3] ** -0.5), np.int32(causal)))
+                np.float32(q.shape[3] ** -0.5), np.int32(causal))
+
+    if wanted("flash_attention_desc"):
+        attention_rows("flash_attention_desc", "flash_attention_desc",
+                       "descriptors ", 128, descriptor_args)
+        attention_rows("flash_attention_desc", "flash_attention_desc_d64",
+                       "descriptors ", 128, descriptor_args, d=64)
 
     if wanted("paged_decode"):
         hq, hkv, d, page = 32, 8, 128, 16

@@ -117,22 +117,27 @@ EQUIVALENT = {
         "the output accumulator's start, multiplied by exp(-inf) = 0 in the "
         "first block",
     # flash_attention_desc: the same kernel through descriptors (rows past
-    # seq_len read the descriptors' zero padding), the same equivalents.
-    "flash_attention_desc.mlir:66:min/max swapped:0":
-        "the causal loop's upper end past seq_len: the extra key blocks are "
-        "masked to -inf and add nothing",
-    "flash_attention_desc.mlir:75:max identity:0":
-        "the running maximum's start: the first block's rescale multiplies "
-        "the (zero) sum and accumulator, and softmax is shift-invariant",
-    "flash_attention_desc.mlir:76:float constant, 4th digit:0":
-        "the running sum's start, multiplied by exp(-inf) = 0 in the first "
-        "block",
-    "flash_attention_desc.mlir:77:float constant, 4th digit:0":
-        "the scores' accumulator start: the same shift on a whole row of "
-        "scores, which softmax removes",
-    "flash_attention_desc.mlir:78:float constant, 4th digit:0":
-        "the output accumulator's start, multiplied by exp(-inf) = 0 in the "
-        "first block",
+    # seq_len read the descriptors' zero padding), the same equivalents, in
+    # both of its kernels (head dimension 128 from line 66, 64 from 199).
+    **{f"flash_attention_desc.mlir:{line + shift}:{kind}": why
+       for shift in (0, 133)
+       for line, kind, why in (
+           (66, "min/max swapped:0",
+            "the causal loop's upper end past seq_len: the extra key blocks "
+            "are masked to -inf and add nothing"),
+           (76, "max identity:0",
+            "the running maximum's start: the first block's rescale "
+            "multiplies the (zero) sum and accumulator, and softmax is "
+            "shift-invariant"),
+           (77, "float constant, 4th digit:0",
+            "the running sum's start, multiplied by exp(-inf) = 0 in the "
+            "first block"),
+           (78, "float constant, 4th digit:0",
+            "the scores' accumulator start: the same shift on a whole row "
+            "of scores, which softmax removes"),
+           (79, "float constant, 4th digit:0",
+            "the output accumulator's start, multiplied by exp(-inf) = 0 in "
+            "the first block"))},
     "row_argmax.mlir:34:predicate:0":
         "ia < ib against ia <= ib: the two indices of a combination are "
         "different lanes, never equal",
@@ -140,7 +145,8 @@ EQUIVALENT = {
        "one more block past the end, entirely masked: its loads give the "
        "padding (0, or -inf for attention's keys), which adds nothing"
        for loop in ("flash_attention.mlir:100",
-                    "flash_attention_desc.mlir:80", "layer_norm.mlir:90",
+                    "flash_attention_desc.mlir:81",
+                    "flash_attention_desc.mlir:214", "layer_norm.mlir:90",
                     "layer_norm.mlir:109", "layer_norm.mlir:140",
                     "matmul_bf16.mlir:79", "matmul_bf16_desc.mlir:35",
                     "matmul_f32.mlir:74")},

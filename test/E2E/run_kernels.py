@@ -339,10 +339,9 @@ def flash_attention(heads, seq, causal, sharpen=1.0):
             {3: rounded("bf16", 0, 2 ** -8 + 2 ** -12)})
 
 
-def flash_attention_desc(heads, seq, causal, sharpen=1.0, pad=0):
-    # Heads `pad` rows apart beyond seq_len (head_stride > seq_len * 128):
+def flash_attention_desc(heads, seq, causal, sharpen=1.0, pad=0, d=128):
+    # Heads `pad` rows apart beyond seq_len (head_stride > seq_len * d):
     # the padding rows hold random values no output may depend on.
-    d = 128
     rows = seq + pad
     n = heads * rows * d
     scale = sharpen / np.sqrt(d)
@@ -607,6 +606,11 @@ CASES = {
                              [(1, 1, 0), (2, 100, 0), (2, 100, 1), (1, 128, 1),
                               (1, 300, 1), (2, 200, 0, 12.0), (3, 130, 1, 1.0, 5),
                               (2, 64, 0, 1.0, 3)]),
+    "flash_attention_desc_d64": ("flash_attention_desc.mlir",
+                                 "flash_attention_desc_d64",
+                                 lambda *case: flash_attention_desc(*case, d=64),
+                                 [(1, 1, 0), (2, 100, 1), (1, 300, 1),
+                                  (2, 200, 0, 12.0), (3, 130, 1, 1.0, 5)]),
     "transpose_desc": ("transpose_desc.mlir", "transpose", transpose,
                        [(1, 1), (65, 130), (128, 64)]),
     # An all-zero row: its scale is the floor, 1e-12 / 448.

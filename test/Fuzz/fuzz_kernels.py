@@ -301,16 +301,16 @@ def flash_attention(rng, v, big):
         f"i32:{seq}", f"f32:{scale}", f"i32:{rng.choice([0, 1])}"]
 
 
-def flash_attention_desc(rng, v, big):
+def flash_attention_desc(rng, v, big, d=128):
     heads = rng.randint(1, 4 if big else 2)
     seq = pick(rng, [1, 64, 65, 128, 129], 1, 300 if big else 140)
     rows = seq + rng.choice([0, 0, 3])
-    n = heads * rows * 128
+    n = heads * rows * d
     scale = rng.choice([0.08838834764, 0.01, 0.2])
     return (cdiv(seq, 128), heads), [
         f"buf:bf16:{n}:{v.file('bf16', n)}", f"buf:bf16:{n}:{v.file('bf16', n)}",
         f"buf:bf16:{n}:{v.file('bf16', n)}", f"buf:bf16:{n}:poison",
-        f"i32:{heads}", f"i32:{seq}", f"i64:{rows * 128}", f"f32:{scale}",
+        f"i32:{heads}", f"i32:{seq}", f"i64:{rows * d}", f"f32:{scale}",
         f"i32:{rng.choice([0, 1])}"]
 
 
@@ -451,6 +451,10 @@ RECIPES = {
     "flash_attention": ("flash_attention.mlir", flash_attention, False, False),
     "flash_attention_desc": ("flash_attention_desc.mlir", flash_attention_desc,
                              False, False),
+    "flash_attention_desc_d64": (
+        "flash_attention_desc.mlir",
+        lambda rng, v, big: flash_attention_desc(rng, v, big, d=64), False,
+        False),
     "transpose_desc": ("transpose_desc.mlir", transpose, True, True),
     "fp8_quant": ("fp8_quant.mlir", fp8_quant, True, True),
     "fp8_dequant": ("fp8_dequant.mlir", fp8_dequant, True, True),
