@@ -4,14 +4,15 @@
 //            (and j <= i when causal != 0; other keys are masked with -inf)
 //     o[bh, i, :] = bf16_rtne(sum_j softmax(s)[j] * v[bh, j, :])
 //   The softmax is computed online in base 2: logits are multiplied by
-//   scale * log2(e) and exponentiated with math.exp2; P is rounded to bf16
-//   before the P x V dot.
+//   scale * log2(e) (fused with the subtraction of the running maximum)
+//   and exponentiated with math.exp2; P is rounded to bf16 before the
+//   P x V dot.
 //   q, k, v, o are [batch*heads, seq_len, 128] bf16, contiguous: element
 //   (bh, s, d) at bh * seq_len * 128 + s * 128 + d.
 // Grid: (cdiv(seq_len, 64), batch*heads, 1); program_id x = block of 64
 //   queries (i in [64x, 64x + 64)), program_id y = bh (batch*head index).
 // Arguments: q, k, v, o: !tile.ptr<bf16>; seq_len: i32 (>= 1,
-//   batch*heads*seq_len*128 < 2^31); scale: f32 (e.g. 1/sqrt(128));
+//   batch*heads*seq_len*128 < 2^31); scale: f32 (> 0, e.g. 1/sqrt(128));
 //   causal: i32 (0 = full attention, nonzero = causal).
 // Tile sizes: BLOCK_M = 64 queries, BLOCK_N = 64 keys per scf.for step,
 //   HEAD_DIM = 128 (num_warps = 4, num_stages = 2). Query rows >= seq_len
@@ -80,8 +81,8 @@ tile.func @flash_attention(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   %causal_end = arith.minsi %qi_end, %seq_m : tensor<64xi32>
   %is_causal_m = tile.splat %is_causal : tensor<64xi1>
   %key_end = arith.select %is_causal_m, %causal_end, %seq_m : tensor<64xi1>, tensor<64xi32>
-  %key_end_e = tile.expand_dims %key_end, 1 : tensor<64xi32> -> tensor<64x1xi32>
-  %key_end_b = tile.broadcast %key_end_e : tensor<64x1xi32> -> tensor<64x64xi32>
+  %cols_e = tile.expand_dims %offs_n, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %cols = tile.broadcast %cols_e : tensor<1x64xi32> -> tensor<64x64xi32>
   %m_end = arith.addi %m_start, %BLOCK_M : i32
   %causal_hi = arith.minsi %m_end, %seq_len : i32
   %hi = arith.select %is_causal, %causal_hi, %seq_len : i32
@@ -89,6 +90,7 @@ tile.func @flash_attention(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   // qk_scale = scale * log2(e): softmax in base 2.
   %log2e = arith.constant 1.44269504 : f32
   %qk_scale = arith.mulf %scale, %log2e : f32
+  %qk_scale_m = tile.splat %qk_scale : tensor<64xf32>
   %qk_scale_s = tile.splat %qk_scale : tensor<64x64xf32>
 
   %neg_inf_mn = arith.constant dense<0xFF800000> : tensor<64x64xf32>
@@ -110,33 +112,39 @@ tile.func @flash_attention(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
     %kv_shift_s = tile.splat %kv_shift : tensor<64x128xi32>
     %kv_offs = arith.addi %kv_offs0, %kv_shift_s : tensor<64x128xi32>
 
-    // S = (Q x K^T) * qk_scale   [64 x 64]
+    // S = Q x K^T   [64 x 64], scaled by qk_scale in the exponent below
     %k_ptrs = tile.addptr %k_base, %kv_offs : tensor<64x128x!tile.ptr<bf16>>, tensor<64x128xi32>
     %k_tile = tile.load %k_ptrs, %kv_mask : tensor<64x128x!tile.ptr<bf16>>
     %k_t = tile.trans %k_tile, [1, 0] : tensor<64x128xbf16> -> tensor<128x64xbf16>
     %qk = tile.dot %q_tile, %k_t, %zero_s : tensor<64x128xbf16>, tensor<128x64xbf16> -> tensor<64x64xf32>
-    %s_scaled = arith.mulf %qk, %qk_scale_s : tensor<64x64xf32>
 
-    // Mask: key < key_end of its row.
-    %kc_e = tile.expand_dims %kcols, 0 : tensor<64xi32> -> tensor<1x64xi32>
-    %kc = tile.broadcast %kc_e : tensor<1x64xi32> -> tensor<64x64xi32>
-    %valid = arith.cmpi slt, %kc, %key_end_b : tensor<64x64xi32>
-    %s = arith.select %valid, %s_scaled, %neg_inf_mn : tensor<64x64xi1>, tensor<64x64xf32>
+    // Mask: column j is key start_n + j, visible when j < key_end -
+    // start_n of its row (no overflow: both lie in [0, seq_len]).
+    %sn_m = tile.splat %start_n : tensor<64xi32>
+    %cols_end = arith.subi %key_end, %sn_m : tensor<64xi32>
+    %cols_end_e = tile.expand_dims %cols_end, 1 : tensor<64xi32> -> tensor<64x1xi32>
+    %cols_end_b = tile.broadcast %cols_end_e : tensor<64x1xi32> -> tensor<64x64xi32>
+    %valid = arith.cmpi slt, %cols, %cols_end_b : tensor<64x64xi32>
+    %s = arith.select %valid, %qk, %neg_inf_mn : tensor<64x64xi1>, tensor<64x64xf32>
 
-    // Online softmax update.
+    // Online softmax update, in units of qk_scale (> 0, so the maximum of
+    // the scaled logits is the scaled maximum, rounded alike).
     %row_max = tile.reduce(%s) axis = 1 : tensor<64x64xf32> -> tensor<64xf32> {
     ^bb0(%a: f32, %b: f32):
       %mx = arith.maximumf %a, %b : f32
       tile.yield %mx : f32
     }
-    %m_new = arith.maximumf %m_i, %row_max : tensor<64xf32>
+    %row_max_scaled = arith.mulf %row_max, %qk_scale_m : tensor<64xf32>
+    %m_new = arith.maximumf %m_i, %row_max_scaled : tensor<64xf32>
     // A row with no valid key so far keeps m = -inf; subtract 0 instead so
     // that exp2 gives 0 rather than NaN (-inf - -inf).
     %m_empty = arith.cmpf oeq, %m_new, %neg_inf_m : tensor<64xf32>
     %m_safe = arith.select %m_empty, %zero_m, %m_new : tensor<64xi1>, tensor<64xf32>
-    %m_safe_e = tile.expand_dims %m_safe, 1 : tensor<64xf32> -> tensor<64x1xf32>
-    %m_safe_b = tile.broadcast %m_safe_e : tensor<64x1xf32> -> tensor<64x64xf32>
-    %s_shift = arith.subf %s, %m_safe_b : tensor<64x64xf32>
+    %m_neg = arith.negf %m_safe : tensor<64xf32>
+    %m_neg_e = tile.expand_dims %m_neg, 1 : tensor<64xf32> -> tensor<64x1xf32>
+    %m_neg_b = tile.broadcast %m_neg_e : tensor<64x1xf32> -> tensor<64x64xf32>
+    // p = 2^(s * qk_scale - m), one multiply-add per logit.
+    %s_shift = math.fma %s, %qk_scale_s, %m_neg_b : tensor<64x64xf32>
     %p = math.exp2 %s_shift : tensor<64x64xf32>
     %m_diff = arith.subf %m_i, %m_safe : tensor<64xf32>
     %alpha = math.exp2 %m_diff : tensor<64xf32>
