@@ -66,6 +66,9 @@ void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
   // body (as Triton's TTIR leaves `p += BLOCK * stride`) is then the uniform
   // advance that pipelining and tensor copies recognize.
   pm.addPass(createLoopInvariantCodeMotionPass());
+  // Read-only loops' loads an iteration ahead (PrefetchLoads.cpp), once
+  // the invariant parts of their addresses are out of the loop.
+  pm.addPass(createTilePrefetchLoads());
   ConvertTileToGPUOptions toGPU;
   toGPU.target = target.str();
   toGPU.chip = chip.str();
