@@ -465,6 +465,35 @@ SmallVector<Type> KernelLowering::carriedTypes(ValueRange values,
   return types;
 }
 
+/// The carried tile (its yield operand's index) that `loop`'s iteration
+/// argument `index` flows into through elementwise ops of its shape, if
+/// any.
+static std::optional<unsigned> feedsCarried(scf::ForOp loop, unsigned index) {
+  Value value = loop.getRegionIterArgs()[index];
+  auto shape = cast<RankedTensorType>(value.getType()).getShape();
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    Value next;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<scf::YieldOp>(user) && user->getParentOp() == loop)
+        return use.getOperandNumber();
+      if (user->getBlock() != loop.getBody() || user->getNumResults() != 1 ||
+          user->getNumRegions() != 0 || !isPure(user) ||
+          isa<BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp>(user))
+        continue;
+      auto type = dyn_cast<RankedTensorType>(user->getResult(0).getType());
+      if (type && type.getShape() == shape) {
+        next = user->getResult(0);
+        break;
+      }
+    }
+    if (!next)
+      return std::nullopt;
+    value = next;
+  }
+  return std::nullopt;
+}
+
 LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
@@ -499,14 +528,28 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
       steps[i] = arith::ConstantOp::create(
           b, loc, cast<TypedAttr>(cast<Attribute>(*advance)));
     }
+    if (steps[i])
+      continue;
+    if (isTile(init))
+      layouts[i] = isPointerTile ? accessLayout(iterArg)
+                                 : preferredLayout(yielded, init);
+  }
+  // A tile loaded an iteration ahead (tile-prefetch-loads) is carried in
+  // the layout of the carried tile it feeds, if any: its load is then
+  // issued in that layout, as it would be in place, rather than moved
+  // between layouts through shared memory every iteration.
+  for (unsigned i = 0; i < numArgs; ++i)
+    if (!steps[i] && isTile(op.getInitArgs()[i]) &&
+        isa_and_nonnull<LoadOp>(yield.getOperand(i).getDefiningOp()))
+      if (std::optional<unsigned> fed = feedsCarried(op, i); fed && *fed != i)
+        layouts[i] = layouts[*fed];
+  for (unsigned i = 0; i < numArgs; ++i) {
     if (steps[i]) {
       inits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));
       continue;
     }
-    if (isTile(init))
-      layouts[i] = isPointerTile ? accessLayout(iterArg)
-                                 : preferredLayout(yielded, init);
-    FailureOr<SmallVector<Value>> regs = lowerCarried(init, layouts[i]);
+    FailureOr<SmallVector<Value>> regs =
+        lowerCarried(op.getInitArgs()[i], layouts[i]);
     if (failed(regs))
       return failure();
     inits.append(regs->begin(), regs->end());
