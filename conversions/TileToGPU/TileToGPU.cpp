@@ -537,12 +537,17 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   // A tile loaded an iteration ahead (tile-prefetch-loads) is carried in
   // the layout of the carried tile it feeds, if any: its load is then
   // issued in that layout, as it would be in place, rather than moved
-  // between layouts through shared memory every iteration.
-  for (unsigned i = 0; i < numArgs; ++i)
-    if (!steps[i] && isTile(op.getInitArgs()[i]) &&
-        isa_and_nonnull<LoadOp>(yield.getOperand(i).getDefiningOp()))
-      if (std::optional<unsigned> fed = feedsCarried(op, i); fed && *fed != i)
-        layouts[i] = layouts[*fed];
+  // between layouts through shared memory every iteration. Not a pointer
+  // tile's layout (an address computed from the loaded values).
+  for (unsigned i = 0; i < numArgs; ++i) {
+    if (steps[i] || !isTile(op.getInitArgs()[i]) ||
+        !isa_and_nonnull<LoadOp>(yield.getOperand(i).getDefiningOp()))
+      continue;
+    std::optional<unsigned> fed = feedsCarried(op, i);
+    if (fed && *fed != i && !steps[*fed] &&
+        !isa<PointerType>(getElementTypeOrSelf(op.getInitArgs()[*fed])))
+      layouts[i] = layouts[*fed];
+  }
   for (unsigned i = 0; i < numArgs; ++i) {
     if (steps[i]) {
       inits.push_back(arith::ConstantIntOp::create(b, loc, i64, 0));

@@ -41,3 +41,34 @@ tile.func @row_sum(%x: !tile.ptr<f16>, %out: !tile.ptr<f32>, %n: i32)
   tile.store %out, %total : !tile.ptr<f32>
   tile.return
 }
+
+// Offsets loaded an iteration ahead that advance a pointer tile the loop
+// carries: the loaded tile is not carried in the pointers' layout (only a
+// data tile's is followed), and the kernel runs as the reference says on
+// the GPU simulator (wave 64).
+// RUN: tile-check %s --kernel chase --targets sim-amd --grid 1 --arg buf:i32:1024:const=1 --arg buf:f32:2048:rand=3 --arg buf:f32:128:zero --arg i32:1024 | FileCheck %s --check-prefix=SIM
+// SIM: tile-check: PASS @chase (sim-amd: 3 buffers match)
+// CHECK-LABEL: .entry chase
+tile.func @chase(%off: !tile.ptr<i32>, %x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %range = tile.range 0 to 128 : tensor<128xi32>
+  %os = tile.splat %off : tensor<128x!tile.ptr<i32>>
+  %xs = tile.splat %x : tensor<128x!tile.ptr<f32>>
+  %start_ptrs = tile.addptr %xs, %range : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  %r:2 = scf.for %s = %c0 to %n step %c128 iter_args(%acc = %zero, %ptrs = %start_ptrs) -> (tensor<128xf32>, tensor<128x!tile.ptr<f32>>) : i32 {
+    %ss = tile.splat %s : tensor<128xi32>
+    %cols = arith.addi %ss, %range : tensor<128xi32>
+    %op = tile.addptr %os, %cols : tensor<128x!tile.ptr<i32>>, tensor<128xi32>
+    %d = tile.load %op : tensor<128x!tile.ptr<i32>>
+    %v = tile.load %ptrs : tensor<128x!tile.ptr<f32>>
+    %a = arith.addf %acc, %v : tensor<128xf32>
+    %next = tile.addptr %ptrs, %d : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    scf.yield %a, %next : tensor<128xf32>, tensor<128x!tile.ptr<f32>>
+  }
+  %o = tile.splat %out : tensor<128x!tile.ptr<f32>>
+  %op2 = tile.addptr %o, %range : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+  tile.store %op2, %r#0 : tensor<128x!tile.ptr<f32>>
+  tile.return
+}
