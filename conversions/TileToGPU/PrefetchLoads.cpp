@@ -143,6 +143,8 @@ static void prefetchLoads(scf::ForOp loop) {
   if (!loop.getInductionVar().getType().isInteger(32) || stagesOf(loop) <= 1 ||
       !onlyReads(loop))
     return;
+  // Threads per program at 32-lane warps (the kernel's num_warps, else 4):
+  // fewer than a wider warp or a larger default gives, so the bound holds.
   auto kernel = loop->getParentOfType<FuncOp>();
   int64_t threads =
       int64_t(kernel && kernel.getNumWarps() ? *kernel.getNumWarps() : 4) * 32;

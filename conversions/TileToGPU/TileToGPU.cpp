@@ -110,6 +110,17 @@ static std::string supportedChipsOf(StringRef target) {
 StringRef mlir::tile::getGPUAssertFlagName() { return "tile_assert_failed"; }
 StringRef mlir::tile::getGPUSharedMemoryName() { return "tile_shared"; }
 
+Value mlir::tile::computeInF32(OpBuilder &b, Location loc, Value x,
+                               function_ref<Value(Value)> compute) {
+  Type type = x.getType(), f32 = b.getF32Type();
+  if (!type.isF32() && !type.isF16() && !type.isBF16())
+    return Value();
+  if (type == f32)
+    return compute(x);
+  Value result = compute(arith::ExtFOp::create(b, loc, f32, x));
+  return arith::TruncFOp::create(b, loc, type, result);
+}
+
 Type togpu::lowerElementType(Type element) {
   MLIRContext *context = element.getContext();
   if (auto ptr = dyn_cast<PointerType>(element)) {

@@ -379,6 +379,12 @@ StringRef getGPUAssertFlagName();
 /// uses as its scratch space; its size is the kernel's `tile.shared_bytes`.
 StringRef getGPUSharedMemoryName();
 
+/// `compute(x)` for an f16, bf16 or f32 `x`, computed in f32 and rounded
+/// once to `x`'s type (docs/Semantics.md section 6): for target hooks whose
+/// instruction exists in f32 only. Null for other types.
+Value computeInF32(OpBuilder &b, Location loc, Value x,
+                   function_ref<Value(Value)> compute);
+
 #define GEN_PASS_DECL
 #include "tile/Conversion/TileToGPU/Passes.h.inc"
 

@@ -235,16 +235,15 @@ public:
     // of the backend's llvm.exp2.f32, which scales inputs below -126 around
     // it to produce subnormal results: a compare, a select, an add and an
     // ldexp more per element. 16-bit floats in f32, rounded once. CDNA
-    // only: on gfx1100 the backend then spills more in the kernels that
-    // spill already (flash_attention_desc: 300-308 bytes of scratch per
-    // lane against 244-256), though it saves the same instructions.
-    Type type = x.getType(), f32 = b.getF32Type();
-    if (chip.waveSize != 64 ||
-        (!type.isF32() && !type.isF16() && !type.isBF16()))
+    // only (the wave-64 chips): on gfx1100 the backend then spills more in
+    // the kernels that spill already (flash_attention_desc: 300-308 bytes
+    // of scratch per lane against 244-256), though it saves the same
+    // instructions.
+    if (chip.waveSize != 64)
       return Value();
-    Value wide = type == f32 ? x : arith::ExtFOp::create(b, loc, f32, x);
-    Value power = ROCDL::ROCDLExp2::create(b, loc, f32, wide);
-    return type == f32 ? power : arith::TruncFOp::create(b, loc, type, power);
+    return computeInF32(b, loc, x, [&](Value wide) {
+      return ROCDL::ROCDLExp2::create(b, loc, b.getF32Type(), wide).getResult();
+    });
   }
 
   // emitConvertToF8 stays the shared software conversion: gfx942's fp8

@@ -276,13 +276,10 @@ public:
     // without .ftz) adds a compare and two predicated multiplies around it
     // to produce subnormal results. Both agree wherever 2^x is normal.
     // 16-bit floats are computed in f32 and rounded once (section 6).
-    Type type = x.getType(), f32 = b.getF32Type();
-    if (!type.isF32() && !type.isF16() && !type.isBF16())
-      return Value();
-    Value wide = type == f32 ? x : arith::ExtFOp::create(b, loc, f32, x);
-    Value power =
-        callIntrinsic(b, loc, f32, "llvm.nvvm.ex2.approx.ftz.f", {wide});
-    return type == f32 ? power : arith::TruncFOp::create(b, loc, type, power);
+    return computeInF32(b, loc, x, [&](Value wide) {
+      return callIntrinsic(b, loc, b.getF32Type(), "llvm.nvvm.ex2.approx.ftz.f",
+                           {wide});
+    });
   }
 
   Value emitPredicatedLoad(OpBuilder &b, Location loc, Value predicate,
