@@ -547,6 +547,21 @@ private:
   DenseSet<Operation *> carriedProducts;
   DenseMap<Operation *, SmallVector<Value>> carriedWaits;
   void waitForCarriedProducts(Operation *firstUser);
+  /// Any other product of such a loop is waited for where its result is
+  /// first used, leaving in flight the groups of the products issued in
+  /// between (a skewed flash attention loop issues P x V of the previous
+  /// iteration after S and waits for S with one group in flight).
+  struct DeferredWait {
+    Operation *user;
+    unsigned pending;
+  };
+  DenseMap<Operation *, DeferredWait> deferredWaits;
+  /// `op`'s products, issued as `pending`, committed here and waited for
+  /// at their first user, where `release` then runs; the waited registers,
+  /// or nothing if `op` is waited for where it is issued.
+  std::optional<SmallVector<Value>>
+  waitWhereUsed(OpBuilder &b, Location loc, DotOp op, ArrayRef<Value> pending,
+                function_ref<void(OpBuilder &)> release);
   /// Two consumer warpgroups whose loop issues several products take turns
   /// issuing them (FlashAttention-3's ping-pong): a warpgroup's turn runs
   /// from the issue of the body's last product to that of its first product
@@ -556,6 +571,10 @@ private:
     Operation *first, *last;
     int64_t warpsPerGroup;
     SmallVector<Operation *> barriers;
+    /// Whether a turn runs from the first product to the last within an
+    /// iteration (the last does not need the first: a loop skewed by
+    /// tile-skew-products) rather than from the last to the next first.
+    bool withinIteration = false;
   };
   DenseMap<Operation *, ProductTurns> productTurns;
   /// The turn's barrier before `op`'s products are issued (true) or after.

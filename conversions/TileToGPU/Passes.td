@@ -68,4 +68,35 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileSkewProducts : Pass<"tile-skew-products"> {
+  let summary = "Runs a loop's last product an iteration behind its first";
+  let description = [{
+    Takes tile IR and returns it with some `scf.for` loops skewed, for GPU
+    targets whose products run asynchronously: in a loop that only reads
+    memory, whose last `tile.dot` needs its first one (flash attention's
+    P x V after S = Q x K^T and the softmax) and is yielded only, the last
+    product and the ops that only feed it without depending on the
+    iteration's products or carried values (its operands' descriptor loads)
+    run one iteration behind. The first iteration's other ops go before the
+    loop, the loop runs from the second iteration with the previous
+    iteration's last product right after its first product, and the last
+    iteration's last product follows the loop; the values it takes from the
+    rest of the body are carried. A guard keeps the initial values when the
+    loop runs no iteration. The lowering then waits for each product where
+    its result is first used, so the last product runs while the rest of
+    the body computes (FlashAttention-3's intra-warpgroup overlap). Every op
+    computes what it computed before: results do not change. Left alone:
+    loops whose products the target (`target`, `chip`) does not issue as
+    asynchronous warpgroup products, loops with one stage, loops whose last
+    product accumulates into its own carried value or takes a pointer load.
+  }];
+  let options =
+      [Option<"target", "target", "std::string", /*default=*/"\"nvidia\"",
+              "GPU target whose products are asked about (nvidia, amd)">,
+       Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+              "Chip of the target (e.g. sm_90a)">];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILE_CONVERSIONS_TILETOGPU_PASSES_TD

@@ -1088,8 +1088,14 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
                                          index, ring->startCount));
       return Distributed{accLayout, next};
     }
+    auto release = [&](OpBuilder &at) {
+      releaseStage(at, loc, *ring, index, Value());
+    };
+    if (std::optional<SmallVector<Value>> waited =
+            waitWhereUsed(b, loc, op, chains.pending, release))
+      return Distributed{accLayout, *waited};
     next = finishWarpgroupProducts(b, loc, *instruction.warpgroup, chains);
-    releaseStage(b, loc, *ring, index, Value());
+    release(b);
     return Distributed{accLayout, next};
   }
   if (resultInFlight) {

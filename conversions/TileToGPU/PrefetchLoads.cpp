@@ -43,13 +43,8 @@ using namespace mlir::tile;
 /// vectors, so that the carried values cannot push a kernel into spilling.
 static constexpr int64_t kMaxBytesPerThread = 128;
 
-/// Whether `loop`'s body only reads memory, has no product or descriptor
-/// load (pipelined by the lowering itself) and nothing whose effects are
-/// unknown.
-static bool onlyReads(scf::ForOp loop) {
-  WalkResult result = loop.getBody()->walk([](Operation *op) {
-    if (isa<DotOp, DescLoadOp>(op))
-      return WalkResult::interrupt();
+bool mlir::tile::onlyReadsMemory(Block &block) {
+  WalkResult result = block.walk([](Operation *op) {
     if (op->hasTrait<OpTrait::IsTerminator>() ||
         op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
       return WalkResult::advance();
@@ -64,6 +59,16 @@ static bool onlyReads(scf::ForOp loop) {
     return WalkResult::advance();
   });
   return !result.wasInterrupted();
+}
+
+/// Whether `loop`'s body only reads memory and has no product or descriptor
+/// load (pipelined by the lowering itself).
+static bool onlyReads(scf::ForOp loop) {
+  WalkResult products = loop.getBody()->walk([](Operation *op) {
+    return isa<DotOp, DescLoadOp>(op) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+  });
+  return !products.wasInterrupted() && onlyReadsMemory(*loop.getBody());
 }
 
 /// Adds to `slice`, operands first, the ops of `loop`'s body that compute
@@ -86,9 +91,7 @@ static bool collectSlice(scf::ForOp loop, Value value,
   return true;
 }
 
-/// The stages a loop is pipelined with: its own `tile.num_stages`, else
-/// its kernel's, else more than one.
-static int64_t stagesOf(scf::ForOp loop) {
+int64_t mlir::tile::stagesOf(scf::ForOp loop) {
   if (auto stages =
           loop->getAttrOfType<IntegerAttr>(TileDialect::getNumStagesAttrName()))
     return stages.getInt();

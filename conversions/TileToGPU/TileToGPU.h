@@ -28,6 +28,10 @@
 #include <functional>
 #include <memory>
 
+namespace mlir::scf {
+class ForOp;
+} // namespace mlir::scf
+
 namespace mlir::tile {
 
 /// A warp-wide matrix multiply-accumulate instruction: D(m x n) = A(m x k) x
@@ -384,6 +388,18 @@ StringRef getGPUSharedMemoryName();
 /// instruction exists in f32 only. Null for other types.
 Value computeInF32(OpBuilder &b, Location loc, Value x,
                    function_ref<Value(Value)> compute);
+
+/// Whether nothing in `block` writes memory or has effects other than
+/// reads (an op without a memory-effect interface counts as writing).
+bool onlyReadsMemory(Block &block);
+
+/// Whether `to` uses a result of `from`, directly or through ops of their
+/// block.
+bool feedsInBlock(Operation *from, Operation *to);
+
+/// The stages `loop` is pipelined with: its own `tile.num_stages`, else its
+/// kernel's `num_stages`, else 2.
+int64_t stagesOf(scf::ForOp loop);
 
 #define GEN_PASS_DECL
 #include "tile/Conversion/TileToGPU/Passes.h.inc"

@@ -240,6 +240,7 @@ bool KernelLowering::isFedByProducer(const PipelinePlan &plan, DotOp op,
 void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   SmallVector<DotOp> products;
+  DenseSet<Operation *> accumulating;
   std::optional<WarpgroupInstruction> instruction;
   for (auto dot : loop.getBody()->getOps<DotOp>()) {
     std::optional<WarpgroupInstruction> wide = warpgroupInstruction(dot);
@@ -249,6 +250,8 @@ void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
     if (!plan || !isFedByProducer(*plan, dot, *wide))
       continue;
     products.push_back(dot);
+    if (plan->resultInFlight)
+      accumulating.insert(dot);
     instruction = wide;
   }
   for (DotOp dot : products) {
@@ -277,10 +280,59 @@ void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
                    "in flight into the next iteration, waited for before "
                    "its first use there");
   }
-  if (products.size() < 2 || numWarps != 2 * instruction->warpsPerGroup)
+  if (products.size() < 2)
     return;
-  productTurns[loop] = ProductTurns{
-      products.front(), products.back(), instruction->warpsPerGroup, {}};
+  // The last product does not need the first in the same iteration: a loop
+  // skewed by tile-skew-products, whose products are issued one after the
+  // other and waited for where their results are used.
+  bool skewed = !feedsInBlock(products.front(), products.back());
+  for (DotOp dot : products) {
+    if (!skewed || carriedProducts.contains(dot) || accumulating.contains(dot))
+      continue;
+    Operation *first = nullptr;
+    for (Operation *user : dot->getUsers()) {
+      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
+      if (inBody && (!first || inBody->isBeforeInBlock(first)))
+        first = inBody;
+    }
+    if (!first || first == yield.getOperation())
+      continue;
+    unsigned pending = llvm::count_if(products, [&](DotOp other) {
+      return dot->isBeforeInBlock(other) && other->isBeforeInBlock(first);
+    });
+    deferredWaits[dot] = {first, pending};
+  }
+  if (numWarps != 2 * instruction->warpsPerGroup)
+    return;
+  productTurns[loop] = ProductTurns{products.front(),
+                                    products.back(),
+                                    instruction->warpsPerGroup,
+                                    {},
+                                    skewed};
+}
+
+std::optional<SmallVector<Value>>
+KernelLowering::waitWhereUsed(OpBuilder &b, Location loc, DotOp op,
+                              ArrayRef<Value> pending,
+                              function_ref<void(OpBuilder &)> release) {
+  auto it = deferredWaits.find(op);
+  if (it == deferredWaits.end())
+    return std::nullopt;
+  // Lowered on demand, after the body's markers were placed; if the user's
+  // is missing, the products are waited for where they are issued.
+  Operation *marker = markers.lookup(it->second.user);
+  if (!marker)
+    return std::nullopt;
+  hooks.emitWarpgroupCommit(b, loc);
+  OpBuilder at(marker);
+  SmallVector<Value> done = hooks.emitWarpgroupWait(at, loc, it->second.pending,
+                                                    pending, /*commit=*/false);
+  release(at);
+  Operation *ready =
+      UnrealizedConversionCastOp::create(at, loc, TypeRange{}, ValueRange{});
+  extraMarkers.push_back(ready);
+  readyMarkers[op.getResult()] = ready;
+  return done;
 }
 
 void KernelLowering::waitForCarriedProducts(Operation *firstUser) {
@@ -321,12 +373,15 @@ static Value turnBarrier(OpBuilder &b, Location loc, Value group, bool own) {
 void KernelLowering::emitProductTurn(OpBuilder &b, Location loc, DotOp op,
                                      bool before) {
   auto it = productTurns.find(op->getParentOp());
-  if (it == productTurns.end() ||
-      op.getOperation() != (before ? it->second.last : it->second.first))
+  if (it == productTurns.end())
+    return;
+  const ProductTurns &turns = it->second;
+  if (op.getOperation() !=
+      (before != turns.withinIteration ? turns.last : turns.first))
     return;
   // The turn starts with a wait on the warpgroup's own barrier and ends
   // with an arrival on the other's.
-  Value group = turnGroup(b, loc, getUniformWarpId(), it->second.warpsPerGroup);
+  Value group = turnGroup(b, loc, getUniformWarpId(), turns.warpsPerGroup);
   if (Operation *barrier = hooks.emitNamedBarrier(
           b, loc, turnBarrier(b, loc, group, /*own=*/before),
           int64_t(numWarps) * warpSize, /*arriveOnly=*/!before))

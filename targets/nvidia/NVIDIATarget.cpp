@@ -615,6 +615,17 @@ public:
 
   void emitRegisterLimit(OpBuilder &b, Location loc, int64_t count,
                          bool increase) const override {
+    // ptxas honours setmaxnreg only if the kernel's register count at entry
+    // is fixed: one block per multiprocessor fixes it at the most its
+    // threads may have. Without it a kernel that needs fewer registers
+    // (flash_attention_desc_d64, 127) had setmaxnreg ignored (C7508).
+    Operation *parent = b.getInsertionBlock()->getParentOp();
+    auto kernel = dyn_cast<gpu::GPUFuncOp>(parent);
+    if (!kernel)
+      kernel = parent->getParentOfType<gpu::GPUFuncOp>();
+    if (kernel)
+      kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
+                      b.getI32IntegerAttr(1));
     emitPTXStatement(b, loc, {}, {},
                      std::string("setmaxnreg.") + (increase ? "inc" : "dec") +
                          ".sync.aligned.u32 " + std::to_string(count) + ";",
