@@ -455,11 +455,29 @@ static LogicalResult lowerAndSerialize(Compilation &c, Artifact &artifact) {
                  failed(c.target->serialize(*c.module, c.options, artifact)));
 }
 
-/// Kernels whose code spills are compiled again with twice their warps, up
-/// to the target's limit on threads, two doublings at most; each keeps the
-/// warps with which it spills least (kernels are lowered independently, so
-/// one kernel's warps do not change another's code). `source` is the
-/// module before lowering; `artifact` is replaced by the best compile.
+namespace {
+/// What a kernel is compiled with while the target looks for a form that
+/// does not spill.
+struct SpillRetry {
+  int64_t warps;
+  /// Products may split their rows between warps
+  /// (`tile.split_product_rows`).
+  bool splitRows;
+  bool operator==(const SpillRetry &other) const {
+    return warps == other.warps && splitRows == other.splitRows;
+  }
+};
+} // namespace
+
+/// Kernels whose code spills are compiled again: with twice and four times
+/// their warps (up to the target's limit on threads), then with each of
+/// those and products' rows split between warps (the lowering keeps the
+/// rows of a product whose rows are reduced or multiplied on whole in each
+/// warp, which holds more of the other operand per thread); each keeps the
+/// first form that does not spill, else the one that spills least (kernels
+/// are lowered independently, so one kernel's form does not change
+/// another's code). `source` is the module before lowering; `artifact` is
+/// replaced by the compile of the kept forms.
 static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
                                           Artifact &artifact) {
   int64_t limit = c.target->getSpillRetryThreadLimit();
@@ -473,14 +491,42 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
           return *value;
     return 0;
   };
-  // The warps each kernel is compiled with, where not its own.
-  llvm::StringMap<int64_t> warps;
+  struct Search {
+    SmallVector<SpillRetry> next;
+    SpillRetry best;
+    int64_t bestSpill;
+  };
+  llvm::StringMap<Search> searches;
+  // The forms `artifact` was compiled with (the kernels' own where absent).
+  llvm::StringMap<SpillRetry> compiled;
+  for (FuncOp kernel : source.getOps<FuncOp>()) {
+    StringRef name = kernel.getSymName();
+    std::optional<int32_t> own = kernel.getNumWarps();
+    int64_t spill = attrOf(artifact, name, "spill_bytes");
+    int64_t threads = attrOf(artifact, name, "threads");
+    if (!own || *own <= 0 || spill == 0)
+      continue;
+    Search search{{}, {*own, false}, spill};
+    for (bool split : {false, true})
+      for (int64_t factor : {1, 2, 4})
+        if ((split || factor > 1) && factor * threads <= limit)
+          search.next.push_back({factor * *own, split});
+    compiled[name] = search.best;
+    searches[name] = std::move(search);
+  }
   // `out` may be `artifact` itself: its identity is taken first.
-  auto compileWith = [&](Artifact &out) {
+  auto compileWith = [&](const llvm::StringMap<SpillRetry> &forms,
+                         Artifact &out) {
     c.module = cast<ModuleOp>(source->clone());
-    for (FuncOp kernel : c.module->getOps<FuncOp>())
-      if (auto it = warps.find(kernel.getSymName()); it != warps.end())
-        kernel.setNumWarps(it->second);
+    for (FuncOp kernel : c.module->getOps<FuncOp>()) {
+      auto it = forms.find(kernel.getSymName());
+      if (it == forms.end())
+        continue;
+      kernel.setNumWarps(it->second.warps);
+      if (it->second.splitRows)
+        kernel->setAttr(TileDialect::getSplitProductRowsAttrName(),
+                        UnitAttr::get(kernel.getContext()));
+    }
     Artifact fresh;
     fresh.target = artifact.target;
     fresh.compiler = artifact.compiler;
@@ -488,49 +534,47 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
     out = std::move(fresh);
     return lowerAndSerialize(c, out);
   };
-  for (int round = 0; round < 2; ++round) {
-    llvm::StringMap<int64_t> tried;
-    for (FuncOp kernel : source.getOps<FuncOp>()) {
-      StringRef name = kernel.getSymName();
-      int64_t threads = attrOf(artifact, name, "threads");
-      std::optional<int32_t> own = kernel.getNumWarps();
-      int64_t current = warps.lookup(name) ? warps.lookup(name)
-                                           : (own ? int64_t(*own) : 0);
-      if (current > 0 && attrOf(artifact, name, "spill_bytes") > 0 &&
-          2 * threads <= limit)
-        tried[name] = 2 * current;
+  while (true) {
+    llvm::StringMap<SpillRetry> forms;
+    SmallVector<StringRef> tried;
+    for (auto &entry : searches) {
+      Search &search = entry.getValue();
+      forms[entry.getKey()] = search.best;
+      if (search.bestSpill == 0 || search.next.empty())
+        continue;
+      forms[entry.getKey()] = search.next.front();
+      search.next.erase(search.next.begin());
+      tried.push_back(entry.getKey());
     }
     if (tried.empty())
-      return success();
-    llvm::StringMap<int64_t> kept = warps;
-    for (auto &entry : tried)
-      kept[entry.getKey()] = entry.getValue();
-    std::swap(warps, kept);
-    Artifact wider;
-    if (failed(compileWith(wider)))
+      break;
+    Artifact attempt;
+    if (failed(compileWith(forms, attempt)))
       return failure();
-    std::swap(warps, kept);
-    bool everyOneBetter = true;
-    for (auto &entry : tried) {
-      StringRef name = entry.getKey();
-      if (attrOf(wider, name, "spill_bytes") <
-          attrOf(artifact, name, "spill_bytes"))
-        warps[name] = entry.getValue();
-      else
-        everyOneBetter = false;
+    bool everyBest = true;
+    for (auto &entry : searches) {
+      Search &search = entry.getValue();
+      int64_t spill = attrOf(attempt, entry.getKey(), "spill_bytes");
+      if (llvm::is_contained(tried, entry.getKey()) &&
+          spill < search.bestSpill) {
+        search.best = forms[entry.getKey()];
+        search.bestSpill = spill;
+      }
+      everyBest &= search.best == forms[entry.getKey()];
     }
-    if (everyOneBetter) {
-      artifact = std::move(wider);
-      continue;
+    if (everyBest) {
+      artifact = std::move(attempt);
+      compiled = std::move(forms);
     }
-    if (llvm::none_of(tried, [&](const auto &entry) {
-          return warps.lookup(entry.getKey()) == entry.getValue();
-        }))
-      return success();
-    if (failed(compileWith(artifact)))
-      return failure();
   }
-  return success();
+  if (llvm::all_of(searches, [&](const auto &entry) {
+        return compiled.lookup(entry.getKey()) == entry.getValue().best;
+      }))
+    return success();
+  llvm::StringMap<SpillRetry> best;
+  for (auto &entry : searches)
+    best[entry.getKey()] = entry.getValue().best;
+  return compileWith(best, artifact);
 }
 
 LogicalResult mlir::tile::compileToArtifact(ModuleOp module,

@@ -552,7 +552,7 @@ std::optional<MatrixInstruction> KernelLowering::matrixInstruction(DotOp op) {
       widened ? widened : bType.getElementType(), cType.getElementType());
   if (!instruction || aType.getRank() != 2)
     return std::nullopt;
-  auto [warpsM, warpsN] = dotWarps(cType, *instruction);
+  auto [warpsM, warpsN] = dotWarps(op, *instruction);
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1),
           k = aType.getDimSize(1);
   // Pairs of operand elements must be adjacent along k (one 32-bit load).
@@ -565,15 +565,83 @@ std::optional<MatrixInstruction> KernelLowering::matrixInstruction(DotOp op) {
   return instruction;
 }
 
+/// The ops of `value`'s shape it flows into through elementwise ops, and
+/// the products and reductions at the end of those paths, passed to
+/// `visit` (which returns true to stop).
+static bool anyElementwiseUser(Value value,
+                               function_ref<bool(OpOperand &)> visit) {
+  auto shape = cast<RankedTensorType>(value.getType()).getShape();
+  SmallVector<Value> work{value};
+  DenseSet<Value> seen{value};
+  while (!work.empty()) {
+    Value current = work.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      if (visit(use))
+        return true;
+      Operation *user = use.getOwner();
+      auto type = user->getNumResults() == 1
+                      ? dyn_cast<RankedTensorType>(user->getResult(0).getType())
+                      : RankedTensorType();
+      if (user->hasTrait<OpTrait::Elementwise>() && type &&
+          type.getShape() == shape && seen.insert(user->getResult(0)).second)
+        work.push_back(user->getResult(0));
+    }
+  }
+  return false;
+}
+
+bool KernelLowering::keepsRowsWhole(DotOp op) {
+  auto [it, inserted] = rowWiseProducts.try_emplace(op, false);
+  if (!inserted || kernel->hasAttr(TileDialect::getSplitProductRowsAttrName()))
+    return it->second;
+  // The result reduced along its rows, or another product's A.
+  auto endsRowWise = [](OpOperand &use) {
+    if (auto reduce = dyn_cast<ReduceOp>(use.getOwner()))
+      return reduce.getAxis() + 1 ==
+             cast<RankedTensorType>(use.get().getType()).getRank();
+    return isa<DotOp>(use.getOwner()) && use.getOperandNumber() == 0;
+  };
+  bool rowWise = anyElementwiseUser(op.getResult(), endsRowWise);
+  // Or A computed from such a product's result: the rows go on as they are.
+  SmallVector<Value> work{op.getA()};
+  DenseSet<Value> seen;
+  while (!rowWise && !work.empty()) {
+    Value value = work.pop_back_val();
+    Operation *def = value.getDefiningOp();
+    if (!def || !seen.insert(value).second)
+      continue;
+    if (auto product = dyn_cast<DotOp>(def)) {
+      rowWise =
+          product != op && anyElementwiseUser(product.getResult(), endsRowWise);
+      continue;
+    }
+    if (def->hasTrait<OpTrait::Elementwise>())
+      for (Value operand : def->getOperands())
+        if (auto type = dyn_cast<RankedTensorType>(operand.getType());
+            type && type.getShape() ==
+                        cast<RankedTensorType>(value.getType()).getShape())
+          work.push_back(operand);
+  }
+  rowWiseProducts[op] = rowWise;
+  return rowWise;
+}
+
 std::pair<int64_t, int64_t>
-KernelLowering::dotWarps(RankedTensorType type,
-                         const MatrixInstruction &instruction) {
+KernelLowering::dotWarps(DotOp op, const MatrixInstruction &instruction) {
   // Warps over rows first, stopping where a warp's tile would be wider than
-  // tall (operand fragments are then reused most).
+  // tall (operand fragments are then reused most); a product whose rows
+  // are reduced or multiplied on (attention's S, then P x V) keeps them
+  // whole in each warp as far as the rows go: otherwise the reductions
+  // combine warps through shared memory and P moves between warps, and
+  // each thread holds more of both (flash attention at 128 keys a step
+  // spilled on every AMD chip; docs/Targets.md).
+  auto type = cast<RankedTensorType>(op.getType());
   int64_t m = type.getDimSize(0), n = type.getDimSize(1);
+  bool rowWise = keepsRowsWhole(op);
   int64_t warpsM = numWarps;
-  while (warpsM > 1 && (m / warpsM < instruction.m ||
-                        m / warpsM < n / (int64_t(numWarps) / warpsM)))
+  while (warpsM > 1 &&
+         (m / warpsM < instruction.m ||
+          (!rowWise && m / warpsM < n / (int64_t(numWarps) / warpsM))))
     warpsM /= 2;
   return {warpsM, int64_t(numWarps) / warpsM};
 }
@@ -594,7 +662,7 @@ Layout KernelLowering::dotLayout(DotOp op) {
   }
   // The instruction's accumulator tile, repeated over the warp's part of the
   // output (columns first), warps over rows then columns.
-  auto [warpsM, warpsN] = dotWarps(type, *instruction);
+  auto [warpsM, warpsN] = dotWarps(op, *instruction);
   int64_t m = type.getDimSize(0), n = type.getDimSize(1);
   Layout layout;
   layout.shape = {m, n};
@@ -963,11 +1031,10 @@ KernelLowering::issueStagedProducts(OpBuilder &b, Location loc, DotOp op,
               bKContiguous ? sharedOffset(ib, loc, col, bStride, kk, bytes, 0)
                            : sharedOffset(ib, loc, kk, bStride, col, bytes, 0));
         }};
-    return issueMatrixProducts(b, loc, instruction, cType, k, aCopy, bCopy,
-                               accIn);
+    return issueMatrixProducts(b, loc, instruction, op, k, aCopy, bCopy, accIn);
   }
 
-  auto [warpsM, warpsN] = dotWarps(cType, instruction);
+  auto [warpsM, warpsN] = dotWarps(op, instruction);
   int64_t tilesM = m / warpsM / instruction.m;
   int64_t tilesN = n / warpsN / instruction.n;
   Value warpM =
@@ -1077,11 +1144,12 @@ bool KernelLowering::hasMatrixFragmentLoads(
 }
 
 SmallVector<Value> KernelLowering::issueMatrixProducts(
-    OpBuilder &b, Location loc, const MatrixInstruction &instruction,
-    RankedTensorType cType, int64_t k, const OperandCopy &aCopy,
-    const OperandCopy &bCopy, ArrayRef<Value> accIn) {
+    OpBuilder &b, Location loc, const MatrixInstruction &instruction, DotOp op,
+    int64_t k, const OperandCopy &aCopy, const OperandCopy &bCopy,
+    ArrayRef<Value> accIn) {
+  auto cType = cast<RankedTensorType>(op.getType());
   int64_t m = cType.getDimSize(0), n = cType.getDimSize(1);
-  auto [warpsM, warpsN] = dotWarps(cType, instruction);
+  auto [warpsM, warpsN] = dotWarps(op, instruction);
   int64_t tilesM = m / warpsM / instruction.m;
   int64_t tilesN = n / warpsN / instruction.n;
   Value warpM =

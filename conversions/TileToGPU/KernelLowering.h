@@ -402,7 +402,7 @@ private:
   /// returns the new accumulators, empty if the target emitted nothing.
   SmallVector<Value> issueMatrixProducts(OpBuilder &b, Location loc,
                                          const MatrixInstruction &instruction,
-                                         RankedTensorType cType, int64_t k,
+                                         DotOp op, int64_t k,
                                          const OperandCopy &aCopy,
                                          const OperandCopy &bCopy,
                                          ArrayRef<Value> acc);
@@ -412,9 +412,14 @@ private:
   /// instruction: both f8 formats widen to f16 exactly, so the products are
   /// those of a 16-bit instruction on the widened values; null otherwise.
   Type widenedMatrixInput(DotOp op);
-  /// Warps along the rows and columns of a product's output.
-  std::pair<int64_t, int64_t> dotWarps(RankedTensorType type,
+  /// Warps along the rows and columns of `op`'s output.
+  std::pair<int64_t, int64_t> dotWarps(DotOp op,
                                        const MatrixInstruction &instruction);
+  /// Whether `op`'s rows stay whole in each warp (dotWarps): its result is
+  /// reduced along its rows or becomes another product's A through
+  /// elementwise ops, or its A comes so from such a product.
+  bool keepsRowsWhole(DotOp op);
+  DenseMap<Operation *, bool> rowWiseProducts;
   /// The layout of `op`'s accumulators.
   Layout dotLayout(DotOp op);
   /// The byte offset (i32) of element (row, col) of a row-major matrix with

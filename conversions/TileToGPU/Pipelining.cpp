@@ -1027,7 +1027,7 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     };
     int64_t k = cast<RankedTensorType>(op.getA().getType()).getDimSize(1);
     SmallVector<Value> next =
-        issueMatrixProducts(b, loc, *instruction.matrix, cType, k,
+        issueMatrixProducts(b, loc, *instruction.matrix, op, k,
                             copyOf(0, aBase), copyOf(1, bBase), *acc);
     if (next.empty())
       return unsupported(op, "the target emitted no matrix instruction"),
@@ -1233,7 +1233,7 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
                             4 * threads);
   };
   auto cType = cast<RankedTensorType>(op.getType());
-  auto [warpsM, warpsN] = dotWarps(cType, instruction);
+  auto [warpsM, warpsN] = dotWarps(op, instruction);
   int64_t fragments = (cType.getDimSize(0) / warpsM / instruction.m *
                            (int64_t(1) << instruction.aElementBases.size()) +
                        cType.getDimSize(1) / warpsN / instruction.n *

@@ -49,6 +49,14 @@ def Tile_Dialect : Dialect {
     /// the loop's products (the kernel's `num_stages` for this loop only;
     /// Triton's `tl.range(num_stages=...)`). A performance hint.
     static StringRef getNumStagesAttrName() { return "tile.num_stages"; }
+    /// On a kernel: the GPU lowering may split the rows of any product
+    /// between warps (it otherwise keeps them whole in each warp for a
+    /// product whose rows are reduced or multiplied on). A layout choice
+    /// that changes no result; the AMD target sets it on a kernel that
+    /// spills otherwise.
+    static StringRef getSplitProductRowsAttrName() {
+      return "tile.split_product_rows";
+    }
   }];
 }
 
