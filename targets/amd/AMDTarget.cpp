@@ -234,13 +234,9 @@ public:
     // which docs/Semantics.md section 6's absolute region allows) instead
     // of the backend's llvm.exp2.f32, which scales inputs below -126 around
     // it to produce subnormal results: a compare, a select, an add and an
-    // ldexp more per element. 16-bit floats in f32, rounded once. CDNA
-    // only (the wave-64 chips): on gfx1100 the backend then spills more in
-    // the kernels that spill already (flash_attention_desc: 300-308 bytes
-    // of scratch per lane against 244-256), though it saves the same
-    // instructions.
-    if (chip.waveSize != 64)
-      return Value();
+    // ldexp more per element. 16-bit floats in f32, rounded once. On
+    // every chip since attention stopped spilling on gfx1100 (its products
+    // keep whole rows per warp): there it had spilled more with it.
     return computeInF32(b, loc, x, [&](Value wide) {
       return ROCDL::ROCDLExp2::create(b, loc, b.getF32Type(), wide).getResult();
     });
