@@ -14,7 +14,7 @@
 # There (the device tool carries ignored paths with `carry`):
 #   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
 #     [BOUNDS=artifacts/nvidia-bounds] [MATH_ULP=artifacts/math-ulp-nvidia] \
-#     [TTIR=artifacts/ttir-nvidia] [VARIANTS=artifacts/variants] \
+#     [TTIR=artifacts/ttir-nvidia] [VARIANTS=artifacts/variants [VARIANTS_ONLY=1]] \
 #     [FUZZ_ARTIFACTS=... FUZZ_SEED=...
 #     FUZZ_CASES=... FUZZ_RANGE=...] bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
@@ -37,6 +37,45 @@ cmake -G Ninja -S . -B build-rt -DTILE_BUILD_COMPILER=OFF \
   tail -30 "$out/cmake.log"
   exit 1
 }
+
+# VARIANTS=DIR: forms of examples the compiler makes but does not ship yet
+# (scripts/build-variants.sh here), one subdirectory per form holding those
+# examples' artifacts: their end-to-end cases, then (without QUICK=1) the
+# same under racecheck and synccheck and their benchmark rows, run against
+# the form's artifacts.
+# VARIANTS_ONLY=1 runs this step alone, right after building the runtime.
+run_variants() {
+  for dir in "$VARIANTS"/*/; do
+    form=$(basename "$dir")
+    kernels=$(cd "$dir" && ls -- *.nvidia.tile | sed 's/\.nvidia\.tile$//')
+    step "variant $form: $(echo $kernels)"
+    selected=()
+    for kernel in $kernels; do selected+=(-k "$kernel"); done
+    python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
+      --target nvidia --artifacts "$dir" --device cuda "${selected[@]}" \
+      >"$out/variant-$form-e2e.log" 2>&1
+    tail -1 "$out/variant-$form-e2e.log"
+    grep -q " 0 failed" "$out/variant-$form-e2e.log" || status=1
+    [ -n "${QUICK:-}" ] && continue
+    for tool in racecheck synccheck; do
+      TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3" \
+        python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
+        --target nvidia --artifacts "$dir" --device cuda "${selected[@]}" \
+        >"$out/variant-$form-$tool.log" 2>&1
+      echo "$tool: $(tail -1 "$out/variant-$form-$tool.log")"
+      grep -q " 0 failed" "$out/variant-$form-$tool.log" || status=1
+    done
+    for kernel in $kernels; do
+      grep -q "wanted(\"$kernel\")" bench/h200_bench.py || continue
+      PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$dir" \
+        --only "$kernel" 2>&1 | grep -v Warning | grep -v "^device copy"
+    done | tee "$out/variant-$form-bench.log"
+  done
+}
+if [ -n "${VARIANTS_ONLY:-}" ]; then
+  run_variants
+  exit $status
+fi
 
 step "runtime GPU smoke test"
 bash test/Runtime/gpu-smoke.sh build-rt cuda:0 2>&1 | tee "$out/smoke.log" |
@@ -256,39 +295,7 @@ if [ -n "${PROFILE:-}" ]; then
   grep -E "Memory Throughput|DRAM Throughput|Duration|Achieved Occupancy|Registers Per|Theoretical Occupancy|Block Limit" "$out/ncu.log"
 fi
 
-# VARIANTS=DIR: forms of examples the compiler makes but does not ship yet
-# (scripts/build-variants.sh here), one subdirectory per form holding those
-# examples' artifacts: their end-to-end cases, then (without QUICK=1) the
-# same under racecheck and synccheck and their benchmark rows, run against
-# the form's artifacts.
-if [ -n "${VARIANTS:-}" ]; then
-  for dir in "$VARIANTS"/*/; do
-    form=$(basename "$dir")
-    kernels=$(cd "$dir" && ls -- *.nvidia.tile | sed 's/\.nvidia\.tile$//')
-    step "variant $form: $(echo $kernels)"
-    selected=()
-    for kernel in $kernels; do selected+=(-k "$kernel"); done
-    python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
-      --target nvidia --artifacts "$dir" --device cuda "${selected[@]}" \
-      >"$out/variant-$form-e2e.log" 2>&1
-    tail -1 "$out/variant-$form-e2e.log"
-    grep -q " 0 failed" "$out/variant-$form-e2e.log" || status=1
-    [ -n "${QUICK:-}" ] && continue
-    for tool in racecheck synccheck; do
-      TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3" \
-        python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
-        --target nvidia --artifacts "$dir" --device cuda "${selected[@]}" \
-        >"$out/variant-$form-$tool.log" 2>&1
-      echo "$tool: $(tail -1 "$out/variant-$form-$tool.log")"
-      grep -q " 0 failed" "$out/variant-$form-$tool.log" || status=1
-    done
-    for kernel in $kernels; do
-      grep -q "wanted(\"$kernel\")" bench/h200_bench.py || continue
-      PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$dir" \
-        --only "$kernel" 2>&1 | grep -v Warning | grep -v "^device copy"
-    done | tee "$out/variant-$form-bench.log"
-  done
-fi
+[ -n "${VARIANTS:-}" ] && [ -z "${VARIANTS_ONLY:-}" ] && run_variants
 
 step "benchmark against Triton and torch"
 [ -n "${QUICK:-}" ] || PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$artifacts" \
