@@ -602,7 +602,9 @@ bool KernelLowering::keepsRowsWhole(DotOp op) {
     return isa<DotOp>(use.getOwner()) && use.getOperandNumber() == 0;
   };
   bool rowWise = anyElementwiseUser(op.getResult(), endsRowWise);
-  // Or A computed from such a product's result: the rows go on as they are.
+  // Or A computed from another product's result through elementwise ops
+  // (that product is then another product's A, so it keeps its rows
+  // whole): the rows go on as they are.
   SmallVector<Value> work{op.getA()};
   DenseSet<Value> seen;
   while (!rowWise && !work.empty()) {
@@ -610,9 +612,8 @@ bool KernelLowering::keepsRowsWhole(DotOp op) {
     Operation *def = value.getDefiningOp();
     if (!def || !seen.insert(value).second)
       continue;
-    if (auto product = dyn_cast<DotOp>(def)) {
-      rowWise =
-          product != op && anyElementwiseUser(product.getResult(), endsRowWise);
+    if (isa<DotOp>(def)) {
+      rowWise = true;
       continue;
     }
     if (def->hasTrait<OpTrait::Elementwise>())

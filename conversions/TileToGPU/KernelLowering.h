@@ -417,7 +417,7 @@ private:
                                        const MatrixInstruction &instruction);
   /// Whether `op`'s rows stay whole in each warp (dotWarps): its result is
   /// reduced along its rows or becomes another product's A through
-  /// elementwise ops, or its A comes so from such a product.
+  /// elementwise ops, or its A comes so from another product.
   bool keepsRowsWhole(DotOp op);
   DenseMap<Operation *, bool> rowWiseProducts;
   /// The layout of `op`'s accumulators.

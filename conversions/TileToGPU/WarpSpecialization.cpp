@@ -237,6 +237,17 @@ bool KernelLowering::isFedByProducer(const PipelinePlan &plan, DotOp op,
   return canSpecializeWarps(plan, op);
 }
 
+/// The op of `body` holding the first of `value`'s users there, if any.
+static Operation *firstUserIn(Block *body, Value value) {
+  Operation *first = nullptr;
+  for (Operation *user : value.getUsers()) {
+    Operation *inBody = body->findAncestorOpInBlock(*user);
+    if (inBody && (!first || inBody->isBeforeInBlock(first)))
+      first = inBody;
+  }
+  return first;
+}
+
 void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
   auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
   SmallVector<DotOp> products;
@@ -263,12 +274,7 @@ void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
     // An accumulator chain runs on as resultInFlight says (planPipeline).
     if (dot.getAcc() == arg || arg.use_empty())
       continue;
-    Operation *first = nullptr;
-    for (Operation *user : arg.getUsers()) {
-      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
-      if (!first || inBody->isBeforeInBlock(first))
-        first = inBody;
-    }
+    Operation *first = firstUserIn(loop.getBody(), arg);
     // Waited for before the product issues again: its stage is released
     // there, and nothing carries it on unwaited.
     if (first == yield.getOperation() || !first->isBeforeInBlock(dot))
@@ -289,12 +295,7 @@ void KernelLowering::scheduleSpecializedLoop(scf::ForOp loop) {
   for (DotOp dot : products) {
     if (!skewed || carriedProducts.contains(dot) || accumulating.contains(dot))
       continue;
-    Operation *first = nullptr;
-    for (Operation *user : dot->getUsers()) {
-      Operation *inBody = loop.getBody()->findAncestorOpInBlock(*user);
-      if (inBody && (!first || inBody->isBeforeInBlock(first)))
-        first = inBody;
-    }
+    Operation *first = firstUserIn(loop.getBody(), dot.getResult());
     if (!first || first == yield.getOperation())
       continue;
     unsigned pending = llvm::count_if(products, [&](DotOp other) {

@@ -619,11 +619,9 @@ public:
     // is fixed: one block per multiprocessor fixes it at the most its
     // threads may have. Without it a kernel that needs fewer registers
     // (flash_attention_desc_d64, 127) had setmaxnreg ignored (C7508).
-    Operation *parent = b.getInsertionBlock()->getParentOp();
-    auto kernel = dyn_cast<gpu::GPUFuncOp>(parent);
-    if (!kernel)
-      kernel = parent->getParentOfType<gpu::GPUFuncOp>();
-    if (kernel)
+    if (auto kernel = b.getInsertionBlock()
+                          ->getParent()
+                          ->getParentOfType<gpu::GPUFuncOp>())
       kernel->setAttr(NVVM::NVVMDialect::getMinctasmAttrName(),
                       b.getI32IntegerAttr(1));
     emitPTXStatement(b, loc, {}, {},
