@@ -91,6 +91,10 @@ public:
   virtual tile_status_t launchOn(StreamImpl &stream, size_t index,
                                  const uint32_t grid[3], void **args,
                                  std::shared_ptr<const void> keepAlive) = 0;
+  /// Sets \p out to how many programs of kernel \p index the device runs
+  /// at once (at least 1): the programs a persistent kernel is launched
+  /// with.
+  virtual tile_status_t residentPrograms(size_t index, uint64_t &out) = 0;
   /// Encodes the tensor map \p map over device memory at \p address with
   /// these sizes and strides (elements; outermost first, as in \p map) into
   /// the 128 bytes at \p out (64-byte aligned). Backends without tensor

@@ -6,6 +6,8 @@
 
 #include "tile/Runtime/GPULaunch.h"
 
+#include <algorithm>
+
 using namespace mlir::tile;
 using namespace mlir::tile::rt;
 
@@ -126,6 +128,18 @@ tile_status_t GPUModule::prepareKernels(const Artifact &artifact) {
                 info.symbol + "' may use on " + deviceName);
       if (tile_status_t s = raiseDynamicShared(i, config.sharedBytes))
         return s;
+    }
+    // A persistent kernel is launched with as many blocks as fit at once.
+    if (const int64_t *persistent = findAttr(info, "persistent");
+        persistent && *persistent != 0) {
+      int perUnit = 0;
+      DeviceProperties properties;
+      if (tile_status_t s = blocksPerComputeUnit(i, perUnit))
+        return s;
+      if (tile_status_t s = device.properties(properties))
+        return s;
+      kernel.resident = uint64_t(std::max(perUnit, 1)) *
+                        uint64_t(std::max(properties.computeUnits, 1));
     }
     anyAsserts |= config.asserts;
   }

@@ -117,6 +117,11 @@ public:
                          const uint32_t grid[3], void **args,
                          std::shared_ptr<const void> keepAlive) final;
 
+  tile_status_t residentPrograms(size_t index, uint64_t &out) final {
+    out = kernels[index].resident;
+    return nullptr;
+  }
+
   const std::string &kernelName(size_t index) const {
     return kernels[index].name;
   }
@@ -135,6 +140,8 @@ protected:
   struct Kernel {
     std::string name;
     GPULaunchConfig config;
+    /// Blocks of a persistent kernel the device runs at once (else 1).
+    uint64_t resident = 1;
   };
 
   /// Call once the binary is loaded: reads each kernel's launch attributes,
@@ -148,6 +155,9 @@ protected:
   /// parameters where the driver can, and reports its limits.
   virtual tile_status_t resolveEntry(size_t index, const KernelInfo &info,
                                      GPUEntryLimits &limits) = 0;
+  /// How many blocks of kernel \p index (its launch configuration) one
+  /// multiprocessor or compute unit runs at once.
+  virtual tile_status_t blocksPerComputeUnit(size_t index, int &out) = 0;
   /// Lets kernel \p index use \p bytes of dynamic shared memory, more than
   /// its entry allows as loaded (only called where canRaise is set).
   virtual tile_status_t raiseDynamicShared(size_t index, uint32_t bytes) = 0;

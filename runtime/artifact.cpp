@@ -365,7 +365,7 @@ bool HeaderParser::closeKernel() {
     return lineError("kernel " + quote(k.name) + " declares " +
                      std::to_string(declaredArgs) + " arguments but has " +
                      std::to_string(k.args.size()) + " 'arg' records");
-  std::string extents = checkBoundsCheckArgs(k);
+  std::string extents = checkHiddenArgs(k);
   if (!extents.empty())
     return lineError(extents);
   // A name appears once, then again only for specialized variants.
@@ -607,34 +607,60 @@ const int64_t *mlir::tile::findAttr(const KernelInfo &kernel,
   return nullptr;
 }
 
-size_t mlir::tile::callerArgCount(const KernelInfo &kernel) {
+// The runtime's arguments after the caller's: a bounds-checked kernel's
+// buffer extents, then a persistent kernel's grid extents.
+static size_t extentArgCount(const KernelInfo &kernel) {
   const int64_t *extents = findAttr(kernel, "bounds_check");
-  if (!extents || *extents < 0 || size_t(*extents) > kernel.args.size())
-    return kernel.args.size();
-  return kernel.args.size() - size_t(*extents);
+  return extents && *extents > 0 ? size_t(*extents) : 0;
 }
 
-std::string mlir::tile::checkBoundsCheckArgs(const KernelInfo &kernel) {
+static size_t gridArgCount(const KernelInfo &kernel) {
+  const int64_t *persistent = findAttr(kernel, "persistent");
+  return persistent && *persistent != 0 ? kPersistentGridArgs : 0;
+}
+
+size_t mlir::tile::callerArgCount(const KernelInfo &kernel) {
+  size_t hidden = extentArgCount(kernel) + gridArgCount(kernel);
+  if (hidden > kernel.args.size())
+    return kernel.args.size();
+  return kernel.args.size() - hidden;
+}
+
+std::string mlir::tile::checkHiddenArgs(const KernelInfo &kernel) {
   const int64_t *extents = findAttr(kernel, "bounds_check");
-  if (!extents)
-    return "";
-  std::string where = "kernel " + quote(kernel.name) + ": bounds_check " +
-                      std::to_string(*extents);
-  if (*extents < 0 || size_t(*extents) > kernel.args.size())
-    return where + " exceeds its " + std::to_string(kernel.args.size()) +
-           " arguments";
-  size_t callerArgs = kernel.args.size() - size_t(*extents);
-  size_t pointers = 0;
-  for (size_t i = 0; i < callerArgs; ++i)
-    pointers += kernel.args[i] == ArgKind::Ptr;
-  if (pointers != size_t(*extents))
-    return where + " but it has " + std::to_string(pointers) +
-           " pointer arguments";
-  for (size_t i = callerArgs; i < kernel.args.size(); ++i)
-    if (kernel.args[i] != ArgKind::I64)
-      return where + " but argument #" + std::to_string(i) +
-             ", a buffer extent, is " + argKindName(kernel.args[i]) +
-             ", not i64";
+  const int64_t *persistent = findAttr(kernel, "persistent");
+  std::string where = "kernel " + quote(kernel.name) + ": ";
+  if (persistent && *persistent != 0 && *persistent != 1)
+    return where + "persistent " + std::to_string(*persistent) +
+           " is neither 0 nor 1";
+  size_t grid = gridArgCount(kernel);
+  if (extents && *extents < 0)
+    return where + "bounds_check " + std::to_string(*extents) + " is negative";
+  size_t hidden = extentArgCount(kernel) + grid;
+  if (hidden > kernel.args.size())
+    return where + std::to_string(hidden) +
+           " arguments filled in by the runtime exceed its " +
+           std::to_string(kernel.args.size()) + " arguments";
+  size_t callerArgs = kernel.args.size() - hidden;
+  size_t gridStart = kernel.args.size() - grid;
+  if (extents) {
+    size_t pointers = 0;
+    for (size_t i = 0; i < callerArgs; ++i)
+      pointers += kernel.args[i] == ArgKind::Ptr;
+    if (pointers != size_t(*extents))
+      return where + "bounds_check " + std::to_string(*extents) +
+             " but it has " + std::to_string(pointers) + " pointer arguments";
+    for (size_t i = callerArgs; i < gridStart; ++i)
+      if (kernel.args[i] != ArgKind::I64)
+        return where + "argument #" + std::to_string(i) +
+               ", a buffer extent, is " + argKindName(kernel.args[i]) +
+               ", not i64";
+  }
+  for (size_t i = gridStart; i < kernel.args.size(); ++i)
+    if (kernel.args[i] != ArgKind::I32)
+      return where + "argument #" + std::to_string(i) +
+             ", a grid extent of a persistent kernel, is " +
+             argKindName(kernel.args[i]) + ", not i32";
   return "";
 }
 
@@ -772,7 +798,7 @@ bool mlir::tile::validateArtifact(const Artifact &a, std::string &error) {
     if (!token("kernel name", k.name) ||
         !token("entry symbol of kernel " + quote(k.name), k.symbol))
       return false;
-    std::string extents = checkBoundsCheckArgs(k);
+    std::string extents = checkHiddenArgs(k);
     if (!extents.empty())
       return fail(error, extents);
     bool variant = findAttr(k, "divisible_args") != nullptr;

@@ -90,15 +90,20 @@ struct KernelInfo {
 /// The value of attribute \p name of \p kernel, or null if it has none.
 const int64_t *findAttr(const KernelInfo &kernel, std::string_view name);
 
-/// The arguments a caller passes to \p kernel: all of `args` but the buffer
-/// extents a bounds-checked kernel (attr `bounds_check N`) takes after them,
-/// one i64 per pointer argument, which the runtime fills in.
+/// How many grid extents (x, y, z; i32) a persistent kernel (attr
+/// `persistent 1`) takes after all its other arguments.
+constexpr size_t kPersistentGridArgs = 3;
+
+/// The arguments a caller passes to \p kernel: all of `args` but those the
+/// runtime fills in after them: the buffer extents a bounds-checked kernel
+/// (attr `bounds_check N`) takes, one i64 per pointer argument, then the
+/// grid extents of a persistent kernel.
 size_t callerArgCount(const KernelInfo &kernel);
 
-/// Why \p kernel's `bounds_check` attr does not fit its arguments (N must
-/// be its number of pointer arguments, followed by N i64), or "" if it does
-/// or the kernel has none.
-std::string checkBoundsCheckArgs(const KernelInfo &kernel);
+/// Why \p kernel's `bounds_check` and `persistent` attrs do not fit its
+/// arguments (N pointer arguments followed by N i64, then three i32), or ""
+/// if they do or the kernel has neither.
+std::string checkHiddenArgs(const KernelInfo &kernel);
 
 /// The contents of an artifact file.
 struct Artifact {

@@ -16,6 +16,7 @@
 #include "tile/Runtime/cuda/CUDABackend.h"
 #include "tile/Runtime/hip/HIPBackend.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
@@ -337,6 +338,33 @@ tile_status_t checkArgumentHints(const KernelInfo &info, const tile_arg_t *args,
   return nullptr;
 }
 
+// A persistent kernel (`info`, kernel `index` of `impl`) runs the grid
+// `grid` as one row of as many programs as the device runs at once, never
+// more than the grid has, which find the grid's extents in its last three
+// arguments (after any buffer extents, before the tensor maps); `launched`
+// is set to that row. Other kernels are launched as asked.
+tile_status_t persistentLaunch(ModuleImpl &impl, const KernelInfo &info,
+                               size_t index, const uint32_t grid[3],
+                               std::vector<ArgSlot> &slots,
+                               std::vector<void *> &pointers,
+                               uint32_t launched[3]) {
+  const int64_t *persistent = findAttr(info, "persistent");
+  if (!persistent || *persistent == 0)
+    return nullptr;
+  size_t first = info.args.size() - kPersistentGridArgs;
+  for (size_t axis = 0; axis < kPersistentGridArgs; ++axis) {
+    slots[first + axis].u32 = grid[axis];
+    pointers[first + axis] = &slots[first + axis];
+  }
+  uint64_t resident = 0;
+  if (tile_status_t s = impl.residentPrograms(index, resident))
+    return s;
+  uint64_t programs = uint64_t(grid[0]) * grid[1] * grid[2];
+  launched[0] = uint32_t(std::min(programs, std::max<uint64_t>(resident, 1)));
+  launched[1] = launched[2] = 1;
+  return nullptr;
+}
+
 // The 128 bytes of one encoded tensor map, aligned as a kernel parameter.
 struct alignas(64) TensorMapStorage {
   unsigned char bytes[128];
@@ -443,6 +471,11 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
   }
   for (TensorMapStorage &map : maps)
     pointers.push_back(map.bytes);
+  uint32_t launched[3] = {grid[0], grid[1], grid[2]};
+  if (tile_status_t s = persistentLaunch(impl, kernels[index], index, grid,
+                                         slots, pointers, launched))
+    return s;
+  grid = launched;
   if (stream) {
     std::lock_guard<std::mutex> lock(stream->mutex);
     payload->module = kernel.module;

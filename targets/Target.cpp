@@ -348,6 +348,7 @@ LogicalResult mlir::tile::buildTargetPipeline(OpPassManager &pm,
     return failure();
   if (options.boundsCheck)
     pm.addPass(createTileInsertBoundsChecks());
+  pm.addPass(createTileApplySchedule());
   target->buildPipeline(pm, options);
   return success();
 }
@@ -439,6 +440,14 @@ static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
       int64_t pointers = llvm::count(info.args, ArgKind::Ptr);
       info.args.insert(info.args.end(), pointers, ArgKind::I64);
       info.attrs.emplace_back("bounds_check", pointers);
+    }
+    // tile-apply-schedule adds the grid's three extents after those: the
+    // runtime launches as many programs as the device runs at once.
+    if (auto schedule = kernel->getAttrOfType<ScheduleAttr>(
+            TileDialect::getScheduleAttrName());
+        schedule && schedule.getPersistent()) {
+      info.args.insert(info.args.end(), 3, ArgKind::I32);
+      info.attrs.emplace_back("persistent", 1);
     }
     artifact.kernels.push_back(std::move(info));
   }

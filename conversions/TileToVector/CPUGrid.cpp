@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToVector/TileToVector.h"
+#include "tile/Dialect/IR/Tile.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -86,6 +87,23 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
                                   b.getStringAttr("llvm.x86.sse.sfence"),
                                   ValueRange{}, LLVM::FastmathFlagsAttr());
   omp::TerminatorOp::create(pb, loc);
+  // The kernel's schedule says how threads share the programs (the
+  // default is OpenMP's static schedule without a chunk: one contiguous
+  // run of programs per thread).
+  if (auto schedule = program->getAttrOfType<ScheduleAttr>(
+          TileDialect::getScheduleAttrName())) {
+    omp::ClauseScheduleKind kind = omp::ClauseScheduleKind::Static;
+    if (schedule.getCpuKind() == CPUScheduleKind::Dynamic)
+      kind = omp::ClauseScheduleKind::Dynamic;
+    else if (schedule.getCpuKind() == CPUScheduleKind::Guided)
+      kind = omp::ClauseScheduleKind::Guided;
+    wsloop.setScheduleKindAttr(omp::ClauseScheduleKindAttr::get(context, kind));
+    if (schedule.getCpuChunk() > 0) {
+      OpBuilder before(wsloop);
+      wsloop.getScheduleChunkMutable().assign(arith::ConstantIntOp::create(
+          before, loc, i64, schedule.getCpuChunk()));
+    }
+  }
   Block *wsBody = new Block();
   wsloop.getRegion().push_back(wsBody);
   OpBuilder wb = OpBuilder::atBlockEnd(wsBody);

@@ -771,6 +771,10 @@ struct ConvertTileToVectorPass
           b, kernel.getLoc(), (kernel.getSymName() + "_program").str(),
           b.getFunctionType(argTypes, {}));
       program.addEntryBlock();
+      // What is left of the schedule (the CPU's part) is for the grid.
+      if (Attribute schedule =
+              kernel->getAttr(TileDialect::getScheduleAttrName()))
+        program->setAttr(TileDialect::getScheduleAttrName(), schedule);
       ProgramEmitter emitter(kernel, program, axis, vectorBytes);
       if (failed(emitter.emit()))
         return signalPassFailure();

@@ -206,6 +206,19 @@ int hostThreads() {
   return n > 0 ? int(n) : 1;
 }
 
+// The threads a kernel's OpenMP loop runs on: the first level of
+// $OMP_NUM_THREADS where it is a positive number, else the hardware threads
+// (as libomp does).
+int openMPThreads() {
+  if (const char *env = std::getenv("OMP_NUM_THREADS")) {
+    char *end = nullptr;
+    long n = std::strtol(env, &end, 10);
+    if (end != env && (*end == '\0' || *end == ',') && n >= 1 && n <= 65536)
+      return int(n);
+  }
+  return hostThreads();
+}
+
 // How many cpu devices there are: $TILE_CPU_DEVICES (1 to 64) views of the
 // one host, so that code for several devices runs without GPUs; 1 when it
 // is unset or not such a number.
@@ -544,6 +557,12 @@ public:
     if (tile_status_t s = launch(index, grid, args))
       return s;
     milliseconds = nowMilliseconds() - start;
+    return nullptr;
+  }
+
+  // A persistent kernel runs one program per thread.
+  tile_status_t residentPrograms(size_t, uint64_t &out) override {
+    out = uint64_t(openMPThreads());
     return nullptr;
   }
 

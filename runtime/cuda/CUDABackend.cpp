@@ -111,6 +111,8 @@ struct Driver {
                                    const char *);
   CUresult (*cuFuncGetAttribute)(int *, int, CUfunction);
   CUresult (*cuFuncSetAttribute)(CUfunction, int, int);
+  CUresult (*cuOccupancyMaxActiveBlocksPerMultiprocessor)(int *, CUfunction,
+                                                          int, size_t);
   CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
                              unsigned, unsigned, unsigned, CUstream, void **,
                              void **);
@@ -177,6 +179,7 @@ Driver loadDriver() {
   TILE_BIND(cuModuleGetFunction);
   TILE_BIND(cuModuleGetGlobal_v2);
   TILE_BIND(cuFuncGetAttribute);
+  TILE_BIND(cuOccupancyMaxActiveBlocksPerMultiprocessor);
   TILE_BIND(cuFuncSetAttribute);
   TILE_BIND(cuLaunchKernel);
   TILE_BIND(cuMemcpyHtoDAsync_v2);
@@ -712,6 +715,7 @@ private:
   tile_status_t resolveEntry(size_t index, const KernelInfo &info,
                              GPUEntryLimits &limits) override;
   tile_status_t raiseDynamicShared(size_t index, uint32_t bytes) override;
+  tile_status_t blocksPerComputeUnit(size_t index, int &out) override;
   tile_status_t findGlobal(const char *symbol, void *&address,
                            size_t &bytes) override;
   tile_status_t launchEntry(size_t index, const uint32_t grid[3], void **args,
@@ -799,6 +803,18 @@ tile_status_t CUDAModule::raiseDynamicShared(size_t index, uint32_t bytes) {
   if (CUresult r = d.cuFuncSetAttribute(
           functions[index], kFuncMaxDynamicSharedSizeBytes, int(bytes)))
     return failure(TILE_UNSUPPORTED, r, "cuFuncSetAttribute",
+                   "kernel '" + kernels[index].name + "': ");
+  return nullptr;
+}
+
+tile_status_t CUDAModule::blocksPerComputeUnit(size_t index, int &out) {
+  const Driver &d = driver();
+  TILE_PUSH_CONTEXT(scope, cuda.context, TILE_INTERNAL);
+  const GPULaunchConfig &config = kernels[index].config;
+  if (CUresult r = d.cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          &out, functions[index], int(config.threads), config.sharedBytes))
+    return failure(TILE_INTERNAL, r,
+                   "cuOccupancyMaxActiveBlocksPerMultiprocessor",
                    "kernel '" + kernels[index].name + "': ");
   return nullptr;
 }

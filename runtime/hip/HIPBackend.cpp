@@ -105,6 +105,8 @@ struct HIP {
   hipError_t (*hipModuleGetGlobal)(hipDeviceptr_t *, size_t *, hipModule_t,
                                    const char *);
   hipError_t (*hipFuncGetAttribute)(int *, int, hipFunction_t);
+  hipError_t (*hipModuleOccupancyMaxActiveBlocksPerMultiprocessor)(
+      int *, hipFunction_t, int, size_t);
   hipError_t (*hipModuleLaunchKernel)(hipFunction_t, unsigned, unsigned,
                                       unsigned, unsigned, unsigned, unsigned,
                                       unsigned, hipStream_t, void **, void **);
@@ -178,6 +180,7 @@ HIP loadHIP() {
   TILE_BIND(hipModuleGetFunction);
   TILE_BIND(hipModuleGetGlobal);
   TILE_BIND(hipFuncGetAttribute);
+  TILE_BIND(hipModuleOccupancyMaxActiveBlocksPerMultiprocessor);
   TILE_BIND(hipModuleLaunchKernel);
   TILE_BIND(hipDeviceSynchronize);
   TILE_BIND(hipMemcpyHtoDAsync);
@@ -608,6 +611,7 @@ private:
   tile_status_t raiseDynamicShared(size_t, uint32_t) override {
     return makeStatus(TILE_INTERNAL, "HIP entries have no shared opt-in");
   }
+  tile_status_t blocksPerComputeUnit(size_t index, int &out) override;
   tile_status_t findGlobal(const char *symbol, void *&address,
                            size_t &bytes) override;
   tile_status_t launchEntry(size_t index, const uint32_t grid[3], void **args,
@@ -734,6 +738,18 @@ tile_status_t HIPModule::resolveEntry(size_t index, const KernelInfo &info,
   if (r != kSuccess)
     return failure(TILE_CORRUPT_ARTIFACT, r, "hipFuncGetAttribute", where);
   limits.blockShared = hipDevice.sharedPerBlock;
+  return nullptr;
+}
+
+tile_status_t HIPModule::blocksPerComputeUnit(size_t index, int &out) {
+  if (tile_status_t s = hipDevice.select())
+    return s;
+  const GPULaunchConfig &config = kernels[index].config;
+  if (hipError_t r = hip().hipModuleOccupancyMaxActiveBlocksPerMultiprocessor(
+          &out, entries[index].function, int(config.threads),
+          config.sharedBytes))
+    return failure(TILE_INTERNAL, r,
+                   "hipModuleOccupancyMaxActiveBlocksPerMultiprocessor");
   return nullptr;
 }
 

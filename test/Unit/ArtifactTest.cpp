@@ -539,13 +539,37 @@ TEST(ArtifactTest, BoundsCheckedKernels) {
                    "arguments");
   k.attrs.back().second = 8;
   EXPECT_FALSE(validateArtifact(a, error));
-  EXPECT_EQ(error, "kernel 'vector_add': bounds_check 8 exceeds its 7 "
-                   "arguments");
+  EXPECT_EQ(error, "kernel 'vector_add': 8 arguments filled in by the "
+                   "runtime exceed its 7 arguments");
   k.attrs.back().second = 3;
   k.args[5] = ArgKind::I32;
   EXPECT_FALSE(validateArtifact(a, error));
-  EXPECT_EQ(error, "kernel 'vector_add': bounds_check 3 but argument #5, a "
-                   "buffer extent, is i32, not i64");
+  EXPECT_EQ(error, "kernel 'vector_add': argument #5, a buffer extent, is "
+                   "i32, not i64");
+}
+
+// A persistent kernel takes the grid's three i32 extents after all other
+// arguments (a bounds-checked kernel's extents included).
+TEST(ArtifactTest, PersistentKernels) {
+  std::string error;
+  Artifact a = sample(), b;
+  KernelInfo &k = a.kernels[0];
+  k.args.insert(k.args.end(), 3, ArgKind::I64);
+  k.attrs.push_back({"bounds_check", 3});
+  k.args.insert(k.args.end(), kPersistentGridArgs, ArgKind::I32);
+  k.attrs.push_back({"persistent", 1});
+  EXPECT_EQ(callerArgCount(k), 4u);
+  ASSERT_TRUE(validateArtifact(a, error)) << error;
+  ASSERT_TRUE(parse(serializeArtifact(a), b, error)) << error;
+  expectEqual(a, b);
+  k.args[8] = ArgKind::I64;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': argument #8, a grid extent of a "
+                   "persistent kernel, is i64, not i32");
+  k.args[8] = ArgKind::I32;
+  k.attrs.back().second = 2;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': persistent 2 is neither 0 nor 1");
 }
 
 // Names, symbols and attribute names are non-empty printable ASCII without

@@ -6,12 +6,14 @@
 #include "tile/Dialect/Interpreter/GPUSimulator.h"
 #include "tile/Dialect/Interpreter/Interpreter.h"
 #include "tile/Dialect/Interpreter/Numerics.h"
+#include "tile/Dialect/Transforms/Passes.h"
 #include "tile/Target/Target.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cfloat>
 #include <cmath>
@@ -493,6 +495,7 @@ void Checker::compileForSimulator(CompiledTarget &t) {
   t.simulated = cloneKernelAlone();
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   mlir::PassManager pm(module.getContext());
+  pm.addPass(mlir::tile::createTileApplySchedule());
   mlir::tile::buildTileToGPUPipeline(pm, targetOptions->target,
                                      targetOptions->chip,
                                      /*lowerControlFlow=*/false);
@@ -514,6 +517,17 @@ TargetResult Checker::runSimulated(CompiledTarget &t, const Case &c,
   interpArguments(c, result.buffers, args, buffers);
   interp::LaunchOptions launch;
   launch.grid = {c.grid[0], c.grid[1], c.grid[2]};
+  // A persistent kernel is launched as the runtime does, with fewer
+  // programs than a GPU would run at once, so that each of them loops.
+  auto schedule = kernel->getAttrOfType<mlir::tile::ScheduleAttr>(
+      mlir::tile::TileDialect::getScheduleAttrName());
+  if (schedule && schedule.getPersistent()) {
+    constexpr uint64_t kSimulatedResident = 3;
+    for (uint32_t extent : c.grid)
+      args.push_back({extent});
+    uint64_t programs = uint64_t(c.grid[0]) * c.grid[1] * c.grid[2];
+    launch.grid = {uint32_t(std::min(programs, kSimulatedResident)), 1, 1};
+  }
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   bool assertFailed = false;
   if (failed(interp::simulateGPUKernel(*t.simulated, kernel.getSymName(),

@@ -57,6 +57,8 @@ def Tile_Dialect : Dialect {
     static StringRef getSplitProductRowsAttrName() {
       return "tile.split_product_rows";
     }
+    /// On a kernel: a #tile.schedule, how its grid is walked.
+    static StringRef getScheduleAttrName() { return "tile.schedule"; }
   }];
 }
 
@@ -119,6 +121,48 @@ def Tile_InputPrecisionAttr : Tile_EnumAttr<Tile_InputPrecision, "precision">;
 def Tile_RoundingMode : Tile_Enum<"RoundingMode", "rounding of a float conversion", [
   I32EnumAttrCase<"rtne", 0>, I32EnumAttrCase<"rtz", 1>]>;
 def Tile_RoundingModeAttr : Tile_EnumAttr<Tile_RoundingMode, "rounding">;
+
+def Tile_CPUScheduleKind
+    : Tile_Enum<"CPUScheduleKind",
+                "how the CPU's threads share the programs of a grid",
+                [I32EnumAttrCase<"Static", 0, "static">,
+                 I32EnumAttrCase<"Dynamic", 1, "dynamic">,
+                 I32EnumAttrCase<"Guided", 2, "guided">]>;
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+def Tile_ScheduleAttr : AttrDef<Tile_Dialect, "Schedule"> {
+  let mnemonic = "schedule";
+  let summary = "how the grid of a kernel is walked";
+  let description = [{
+    A kernel's `tile.schedule`: which workers run the programs of its grid
+    and in which order. It never changes what a kernel computes
+    (docs/Semantics.md section 1.1): the same programs run, with the same
+    ids. Every entry is optional; the fields are printed in this order.
+
+    - `persistent`: as many programs as the device keeps busy at once are
+      launched, and each loops over the grid's programs in launch order.
+    - `grouped = G`: programs start in groups of `G` rows (`x`) that walk
+      down the columns (`y`) together (Triton's GROUP_M order).
+    - `cpu = static | dynamic | guided` and `chunk = C`: the OpenMP schedule
+      the CPU's threads share the programs with (the GPUs ignore it).
+
+    ```mlir
+    tile.func @matmul(...) attributes {
+        tile.schedule = #tile.schedule<persistent, grouped = 8>} {...}
+    ```
+  }];
+  let parameters = (ins "bool":$persistent, "int32_t":$groupRows,
+      "CPUScheduleKind":$cpuKind, "int32_t":$cpuChunk);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Whether the grid's programs are visited in a grouped order.
+    bool isGrouped() const { return getGroupRows() > 1; }
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Types

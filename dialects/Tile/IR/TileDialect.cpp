@@ -89,6 +89,16 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be an i32 of at least 1";
     return success();
   }
+  if (name == getScheduleAttrName()) {
+    // A kernel's, or what a CPU lowering makes of it.
+    if (!isa<FunctionOpInterface>(op))
+      return op->emitOpError()
+             << "'" << name << "' applies to kernels (functions) only";
+    if (!isa<ScheduleAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a #tile.schedule, "
+                               << "got " << attr.getValue();
+    return success();
+  }
   bool isDivisibility = name == getDivisibilityAttrName();
   if (!isDivisibility && name != getContiguityAttrName() &&
       name != getConstancyAttrName())
@@ -122,6 +132,81 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' entry " << dim << " (" << value
              << ") exceeds the extent " << shape[dim];
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+// #tile.schedule<persistent, grouped = G, cpu = KIND, chunk = C>, each field
+// optional, in that order.
+Attribute ScheduleAttr::parse(AsmParser &parser, Type) {
+  bool persistent = false;
+  int32_t groupRows = 1, chunk = 0;
+  CPUScheduleKind kind = CPUScheduleKind::Static;
+  if (parser.parseLess())
+    return {};
+  auto parseField = [&]() -> ParseResult {
+    StringRef key;
+    SMLoc at = parser.getCurrentLocation();
+    if (parser.parseKeyword(&key))
+      return failure();
+    if (key == "persistent") {
+      persistent = true;
+      return success();
+    }
+    if (parser.parseEqual())
+      return failure();
+    if (key == "grouped")
+      return parser.parseInteger(groupRows);
+    if (key == "chunk")
+      return parser.parseInteger(chunk);
+    if (key == "cpu") {
+      StringRef name;
+      SMLoc nameAt = parser.getCurrentLocation();
+      if (parser.parseKeyword(&name))
+        return failure();
+      std::optional<CPUScheduleKind> parsed = symbolizeCPUScheduleKind(name);
+      if (!parsed)
+        return parser.emitError(nameAt, "expected static, dynamic or guided, "
+                                        "got '")
+               << name << "'";
+      kind = *parsed;
+      return success();
+    }
+    return parser.emitError(at, "unknown schedule field '")
+           << key << "' (expected persistent, grouped, cpu or chunk)";
+  };
+  if (failed(parser.parseOptionalGreater())) {
+    if (parser.parseCommaSeparatedList(parseField) || parser.parseGreater())
+      return {};
+  }
+  return parser.getChecked<ScheduleAttr>(parser.getContext(), persistent,
+                                         groupRows, kind, chunk);
+}
+
+void ScheduleAttr::print(AsmPrinter &printer) const {
+  SmallVector<std::string> fields;
+  if (getPersistent())
+    fields.push_back("persistent");
+  if (isGrouped())
+    fields.push_back("grouped = " + std::to_string(getGroupRows()));
+  if (getCpuKind() != CPUScheduleKind::Static || getCpuChunk() > 0)
+    fields.push_back("cpu = " + stringifyCPUScheduleKind(getCpuKind()).str());
+  if (getCpuChunk() > 0)
+    fields.push_back("chunk = " + std::to_string(getCpuChunk()));
+  printer << "<" << llvm::join(fields, ", ") << ">";
+}
+
+LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   bool persistent, int32_t groupRows,
+                                   CPUScheduleKind kind, int32_t chunk) {
+  if (groupRows < 1)
+    return emitError() << "schedule 'grouped' must be at least 1, got "
+                       << groupRows;
+  if (chunk < 0)
+    return emitError() << "schedule 'chunk' must be positive, got " << chunk;
   return success();
 }
 

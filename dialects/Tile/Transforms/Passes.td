@@ -40,4 +40,28 @@ def TileInsertBoundsChecks : Pass<"tile-insert-bounds-checks"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileApplySchedule : Pass<"tile-apply-schedule"> {
+  let summary = "Walks each kernel's grid as its #tile.schedule says";
+  let description = [{
+    Takes tile IR and returns it with each kernel's `tile.schedule`
+    (docs/Semantics.md section 1.1) made explicit in its code, the same for
+    every target; run by every target pipeline after
+    `tile-insert-bounds-checks`.
+    - `grouped = G`: `tile.program_id x` and `y` become the program that the
+      launch slot `x + num_programs(x) * y` runs in grouped order.
+    - `persistent`: the kernel gets three `i32` arguments more, after all
+      others: the grid's extents, which the runtime passes while it launches
+      only as many programs as the device runs at once (docs/Runtime.md).
+      The body becomes a loop over the grid's programs, from the launched
+      program's index in steps of the launched count, in launch order
+      (grouped if asked); `tile.program_id` and `tile.num_programs` name the
+      grid's program, and what does not depend on it is computed once,
+      before the loop.
+    The CPU's `cpu` and `chunk` fields stay for its grid lowering. A kernel
+    whose schedule is applied keeps only those (the pass is idempotent).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILE_TRANSFORMS_PASSES_TD

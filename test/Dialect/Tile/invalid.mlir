@@ -312,3 +312,46 @@ tile.func @loop_stages_value(%n: i32) {
   } {tile.num_stages = 0 : i32}
   tile.return
 }
+
+// -----
+
+// expected-error @+1 {{schedule 'grouped' must be at least 1, got 0}}
+tile.func @schedule_group_zero() attributes {tile.schedule = #tile.schedule<grouped = 0>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{schedule 'chunk' must be positive, got -2}}
+tile.func @schedule_chunk_negative() attributes {tile.schedule = #tile.schedule<cpu = dynamic, chunk = -2>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{unknown schedule field 'stride' (expected persistent, grouped, cpu or chunk)}}
+tile.func @schedule_unknown_field() attributes {tile.schedule = #tile.schedule<stride = 2>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{expected static, dynamic or guided, got 'auto'}}
+tile.func @schedule_cpu_kind() attributes {tile.schedule = #tile.schedule<cpu = auto>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.schedule' must be a #tile.schedule, got "persistent"}}
+tile.func @schedule_not_a_schedule() attributes {tile.schedule = "persistent"} {
+  tile.return
+}
+
+// -----
+
+tile.func @schedule_on_an_op() {
+  // expected-error @+1 {{'arith.constant' op 'tile.schedule' applies to kernels (functions) only}}
+  %c0 = arith.constant {tile.schedule = #tile.schedule<persistent>} 0 : i32
+  tile.return
+}

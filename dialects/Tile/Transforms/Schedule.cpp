@@ -1,0 +1,202 @@
+//===- Schedule.cpp - A kernel's grid walked as its schedule says ---------===//
+//
+// tile-apply-schedule: grouped tile order and persistent programs made
+// explicit in the kernel's code, once for every target (docs/Semantics.md
+// section 1.1). Neither changes what a program computes: each program of
+// the grid still runs once, with its own ids; only which launched program
+// runs it, and when, changes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+
+namespace mlir::tile {
+#define GEN_PASS_DEF_TILEAPPLYSCHEDULE
+#include "tile/Dialect/Transforms/Passes.h.inc"
+} // namespace mlir::tile
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The program ids (x, y, z) of a grid of extents (gx, gy, gz) that launch
+/// slot `slot` (an i64 in [0, gx * gy * gz), x fastest) runs: in row-major
+/// order, or in groups of `groupRows` rows (x) that walk down the columns
+/// (y) together, each z plane on its own. Every slot names a different
+/// program: in the last group of a plane, which may hold fewer rows, the
+/// slots are dealt over the rows it has.
+SmallVector<Value> programOfSlot(OpBuilder &b, Location loc, Value slot,
+                                 ArrayRef<Value> extents, int32_t groupRows) {
+  Type i64 = b.getI64Type(), i32 = b.getI32Type();
+  auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
+  auto narrow = [&](Value v) {
+    return arith::TruncIOp::create(b, loc, i32, v).getResult();
+  };
+  Value gx = wide(extents[0]), gy = wide(extents[1]);
+  Value plane = arith::MulIOp::create(b, loc, gx, gy);
+  Value z = arith::DivUIOp::create(b, loc, slot, plane);
+  Value inPlane = arith::RemUIOp::create(b, loc, slot, plane);
+  if (groupRows <= 1) {
+    Value x = arith::RemUIOp::create(b, loc, inPlane, gx);
+    Value y = arith::DivUIOp::create(b, loc, inPlane, gx);
+    return {narrow(x), narrow(y), narrow(z)};
+  }
+  Value rows = arith::ConstantIntOp::create(b, loc, i64, groupRows);
+  Value perGroup = arith::MulIOp::create(b, loc, rows, gy);
+  Value group = arith::DivUIOp::create(b, loc, inPlane, perGroup);
+  Value firstRow = arith::MulIOp::create(b, loc, group, rows);
+  Value rowsLeft = arith::SubIOp::create(b, loc, gx, firstRow);
+  Value groupSize = arith::MinUIOp::create(b, loc, rowsLeft, rows);
+  Value inGroup = arith::RemUIOp::create(b, loc, inPlane, perGroup);
+  Value x = arith::AddIOp::create(
+      b, loc, firstRow, arith::RemUIOp::create(b, loc, inGroup, groupSize));
+  Value y = arith::DivUIOp::create(b, loc, inGroup, groupSize);
+  return {narrow(x), narrow(y), narrow(z)};
+}
+
+/// Replaces every program_id (and, given `extents`, num_programs) of
+/// `kernel` that `keep` does not hold with the values of its axis.
+void replaceGridOps(FuncOp kernel, ArrayRef<Value> ids, ArrayRef<Value> extents,
+                    const llvm::SmallPtrSetImpl<Operation *> &keep) {
+  SmallVector<Operation *> gridOps;
+  kernel.walk([&](Operation *op) {
+    if (isa<ProgramIdOp, NumProgramsOp>(op) && !keep.contains(op))
+      gridOps.push_back(op);
+  });
+  for (Operation *op : gridOps) {
+    if (auto id = dyn_cast<ProgramIdOp>(op)) {
+      id.replaceAllUsesWith(ids[unsigned(id.getAxis())]);
+      id.erase();
+    } else if (!extents.empty()) {
+      auto count = cast<NumProgramsOp>(op);
+      count.replaceAllUsesWith(extents[unsigned(count.getAxis())]);
+      count.erase();
+    }
+  }
+}
+
+/// The launched program's ids and the launched grid's extents, built at the
+/// start of `kernel`; their ops are added to `created`.
+void launchedGrid(OpBuilder &b, Location loc, SmallVectorImpl<Value> &ids,
+                  SmallVectorImpl<Value> &extents,
+                  llvm::SmallPtrSetImpl<Operation *> &created) {
+  for (ProgramAxis axis : {ProgramAxis::x, ProgramAxis::y, ProgramAxis::z}) {
+    auto id = ProgramIdOp::create(b, loc, axis);
+    auto count = NumProgramsOp::create(b, loc, axis);
+    created.insert(id);
+    created.insert(count);
+    ids.push_back(id);
+    extents.push_back(count);
+  }
+}
+
+/// Erases the launched grid's ids and extents that nothing uses.
+void eraseUnused(const llvm::SmallPtrSetImpl<Operation *> &created) {
+  for (Operation *op : created)
+    if (op->use_empty())
+      op->erase();
+}
+
+/// Grouped order without persistence: each launched program runs the
+/// program its slot names in grouped order.
+void applyGroupedOrder(FuncOp kernel, int32_t groupRows) {
+  Location loc = kernel.getLoc();
+  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  SmallVector<Value> ids, extents;
+  llvm::SmallPtrSet<Operation *, 8> created;
+  launchedGrid(b, loc, ids, extents, created);
+  Type i64 = b.getI64Type();
+  Value x = arith::ExtUIOp::create(b, loc, i64, ids[0]);
+  Value y = arith::ExtUIOp::create(b, loc, i64, ids[1]);
+  Value z = arith::ExtUIOp::create(b, loc, i64, ids[2]);
+  Value gx = arith::ExtUIOp::create(b, loc, i64, extents[0]);
+  Value gy = arith::ExtUIOp::create(b, loc, i64, extents[1]);
+  // slot = x + gx * (y + gy * z), as the launch numbers its programs.
+  Value slot = arith::AddIOp::create(
+      b, loc, x,
+      arith::MulIOp::create(
+          b, loc, gx,
+          arith::AddIOp::create(b, loc, y,
+                                arith::MulIOp::create(b, loc, gy, z))));
+  SmallVector<Value> program = programOfSlot(b, loc, slot, extents, groupRows);
+  replaceGridOps(kernel, program, /*extents=*/{}, created);
+  eraseUnused(created);
+}
+
+/// Persistent programs: the body becomes a loop over the grid's programs,
+/// whose extents are three new trailing arguments.
+void applyPersistence(FuncOp kernel, int32_t groupRows) {
+  MLIRContext *context = kernel.getContext();
+  Location loc = kernel.getLoc();
+  Type i32 = IntegerType::get(context, 32), i64 = IntegerType::get(context, 64);
+  SmallVector<Value> grid;
+  for (int axis = 0; axis < 3; ++axis) {
+    unsigned index = kernel.getNumArguments();
+    (void)kernel.insertArgument(index, i32, DictionaryAttr(), loc);
+    grid.push_back(kernel.getArgument(index));
+  }
+  Block &body = kernel.getBody().front();
+  SmallVector<Operation *> original;
+  for (Operation &op : body.without_terminator())
+    original.push_back(&op);
+
+  OpBuilder b = OpBuilder::atBlockBegin(&body);
+  SmallVector<Value> launchedIds, launchedExtents;
+  llvm::SmallPtrSet<Operation *, 8> created;
+  launchedGrid(b, loc, launchedIds, launchedExtents, created);
+  // The launch is one-dimensional (docs/Runtime.md); slots are counted in
+  // i64, as a grid may hold more than 2^31 programs.
+  auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
+  Value total = arith::MulIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, wide(grid[0]), wide(grid[1])),
+      wide(grid[2]));
+  auto loop = scf::ForOp::create(b, loc, wide(launchedIds[0]), total,
+                                 wide(launchedExtents[0]));
+  Block *loopBody = loop.getBody();
+  for (Operation *op : original)
+    op->moveBefore(loopBody->getTerminator());
+  b.setInsertionPointToStart(loopBody);
+  SmallVector<Value> program =
+      programOfSlot(b, loc, loop.getInductionVar(), grid, groupRows);
+  replaceGridOps(kernel, program, grid, created);
+  eraseUnused(created);
+  moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+}
+
+struct TileApplySchedulePass
+    : mlir::tile::impl::TileApplyScheduleBase<TileApplySchedulePass> {
+  void runOnOperation() override {
+    for (auto kernel : getOperation()->getRegions().front().getOps<FuncOp>()) {
+      auto schedule = kernel->getAttrOfType<ScheduleAttr>(
+          TileDialect::getScheduleAttrName());
+      if (!schedule || (!schedule.getPersistent() && !schedule.isGrouped()))
+        continue;
+      if (!kernel.getBody().hasOneBlock()) {
+        kernel.emitOpError("a schedule needs a kernel body of one block");
+        return signalPassFailure();
+      }
+      if (schedule.getPersistent())
+        applyPersistence(kernel, schedule.getGroupRows());
+      else
+        applyGroupedOrder(kernel, schedule.getGroupRows());
+      // What is left is the CPU's part, read by its grid lowering.
+      if (schedule.getCpuKind() == CPUScheduleKind::Static &&
+          schedule.getCpuChunk() == 0) {
+        kernel->removeAttr(TileDialect::getScheduleAttrName());
+        continue;
+      }
+      auto rest =
+          ScheduleAttr::get(kernel.getContext(), false, 1,
+                            schedule.getCpuKind(), schedule.getCpuChunk());
+      kernel->setAttr(TileDialect::getScheduleAttrName(), rest);
+    }
+  }
+};
+
+} // namespace
