@@ -241,40 +241,170 @@ int64_t KernelLowering::getConversionBytes(ArrayRef<int64_t> shape,
          sharedElementBytes(type);
 }
 
+namespace {
+/// A register basis two layouts share that moves along one dimension only,
+/// by a power of two no other basis of either layout touches: the elements
+/// of the registers with that bit set are those with bit `value` of
+/// coordinate `dim` set, in both layouts.
+struct SharedRegisterBit {
+  unsigned from, to; // the basis's index in each layout's registers
+  unsigned dim;
+  int64_t value;
+};
+} // namespace
+
+/// Whether basis `c` moves along dimension `dim` only, by a power of two.
+static bool alongOneDim(const Coords &c, unsigned dim) {
+  for (auto [d, v] : llvm::enumerate(c))
+    if ((d == dim) != (v != 0))
+      return false;
+  return llvm::isPowerOf2_64(c[dim]);
+}
+
+/// Whether a basis of `layout` other than register `except` sets bit
+/// `value` of coordinate `dim`.
+static bool touchesBit(const Layout &layout, unsigned except, unsigned dim,
+                       int64_t value) {
+  auto touches = [&](const Coords &c) { return (c[dim] & value) != 0; };
+  for (auto [i, c] : llvm::enumerate(layout.regBases))
+    if (i != except && touches(c))
+      return true;
+  return llvm::any_of(layout.laneBases, touches) ||
+         llvm::any_of(layout.warpBases, touches);
+}
+
+/// Up to `count` register bits that split a conversion from `from` to `to`
+/// into independent parts, the highest coordinates first; none moves along
+/// the last dimension within a vector of `run` elements.
+static SmallVector<SharedRegisterBit> findSharedRegisterBits(const Layout &from,
+                                                             const Layout &to,
+                                                             int64_t run,
+                                                             unsigned count) {
+  SmallVector<SharedRegisterBit> bits;
+  if (from.shape.empty())
+    return bits;
+  unsigned last = from.shape.size() - 1;
+  for (auto [i, c] : llvm::enumerate(from.regBases)) {
+    auto dim = unsigned(llvm::find_if(c, [](int64_t v) { return v != 0; }) -
+                        c.begin());
+    if (dim == c.size() || !alongOneDim(c, dim) ||
+        (dim == last && c[dim] < run))
+      continue;
+    auto *j = llvm::find(to.regBases, c);
+    if (j == to.regBases.end())
+      continue;
+    unsigned toIndex = unsigned(j - to.regBases.begin());
+    if (touchesBit(from, unsigned(i), dim, c[dim]) ||
+        touchesBit(to, toIndex, dim, c[dim]))
+      continue;
+    bits.push_back({unsigned(i), toIndex, dim, c[dim]});
+  }
+  llvm::stable_sort(bits,
+                    [](const SharedRegisterBit &a, const SharedRegisterBit &b) {
+                      return a.value > b.value;
+                    });
+  if (bits.size() > count)
+    bits.resize(count);
+  return bits;
+}
+
+namespace {
+/// How a conversion through shared memory goes (convertThroughShared).
+struct ConversionPlan {
+  int64_t writeRun = 1, readRun = 1;    ///< registers per vector
+  SmallVector<SharedRegisterBit> split; ///< one part per value of these
+  SmallVector<int64_t, 2> shape;        ///< the tile of one part
+};
+} // namespace
+
+/// Row-major, each thread moving its runs along the last dimension as
+/// vectors of up to 16 bytes. Where conversions may go in `parts` parts and
+/// both layouts hold a coordinate bit in a register basis of their own, the
+/// registers with each value of those bits go one part after the other
+/// through a scratch space that many times smaller.
+static ConversionPlan planConversion(const Layout &from, const Layout &to,
+                                     Type type, int64_t parts) {
+  ConversionPlan plan;
+  plan.shape.assign(to.shape.begin(), to.shape.end());
+  if (convertsAsVectors(to.shape, type)) {
+    unsigned last = to.shape.size() - 1;
+    int64_t limit = std::max<int64_t>(1, 16 / sharedElementBytes(type));
+    plan.writeRun = getAlignedRunLength(from, last, limit);
+    plan.readRun = getAlignedRunLength(to, last, limit);
+  }
+  plan.split = findSharedRegisterBits(
+      from, to, std::max(plan.writeRun, plan.readRun), llvm::Log2_64(parts));
+  for (const SharedRegisterBit &bit : plan.split)
+    plan.shape[bit.dim] /= 2;
+  return plan;
+}
+
+int64_t KernelLowering::getConversionBytes(const Layout &from, const Layout &to,
+                                           Type type) const {
+  return getConversionBytes(
+      planConversion(from, to, type, conversionParts).shape, type);
+}
+
 FailureOr<SmallVector<Value>>
 KernelLowering::convertThroughShared(OpBuilder &b, Location loc,
                                      const Distributed &value,
                                      const Layout &layout) {
-  // Row-major, each thread moving its runs along the last dimension as
-  // vectors of up to 16 bytes, rows padded (convertedRowElements).
-  ArrayRef<int64_t> shape = layout.shape;
+  // Rows padded (convertedRowElements); parts as planConversion says.
   Type type = value.regs.front().getType();
-  int64_t bytes = sharedElementBytes(type);
-  bool vectors = convertsAsVectors(shape, type);
+  ConversionPlan plan =
+      planConversion(value.layout, layout, type, conversionParts);
+  ArrayRef<SharedRegisterBit> split = plan.split;
+  ArrayRef<int64_t> shape = plan.shape;
+  int64_t writeRun = plan.writeRun, readRun = plan.readRun;
   unsigned last = shape.size() - 1;
   int64_t rowElements = shape.empty() ? 1 : shape[last];
-  int64_t rows = layout.getNumElements() / rowElements;
+  int64_t rows = ShapedType::getNumElements(shape) / rowElements;
   int64_t pad = convertedRowElements(shape, type, padConversions) - rowElements;
-  auto padded = [&](OpBuilder &ib, int64_t, ArrayRef<Value> coords) {
+  auto padded = [&](OpBuilder &ib, int64_t, ArrayRef<Value> at) {
+    SmallVector<Value> coords(at);
+    // Each part's coordinates without its split bits (the highest first):
+    // (c & (v - 1)) | ((c >> 1) & ~(v - 1)).
+    for (const SharedRegisterBit &bit : split) {
+      Value c = coords[bit.dim];
+      Value low =
+          arith::AndIOp::create(ib, loc, c, constI32(ib, loc, bit.value - 1));
+      Value high = arith::AndIOp::create(
+          ib, loc, arith::ShRUIOp::create(ib, loc, c, constI32(ib, loc, 1)),
+          constI32(ib, loc, ~(bit.value - 1)));
+      coords[bit.dim] = arith::OrIOp::create(ib, loc, low, high);
+    }
     if (shape.empty())
       return linearIndex(ib, loc, coords, shape);
-    Value row = linearIndex(ib, loc, coords.drop_back(), shape.drop_back());
+    Value row = linearIndex(ib, loc, ArrayRef<Value>(coords).drop_back(),
+                            shape.drop_back());
     return linearIndex(ib, loc, {row, coords.back()},
                        {rows, rowElements + pad});
   };
-  int64_t limit = vectors ? std::max<int64_t>(1, 16 / bytes) : 1;
-  SharedWrite write{&value, padded,
-                    vectors ? getAlignedRunLength(value.layout, last, limit)
-                            : 1};
-  return exchangeThroughShared(
-      b, loc, {write}, rows * (rowElements + pad), layout, padded,
-      vectors ? getAlignedRunLength(layout, last, limit) : 1);
+  SmallVector<Value> regs(layout.getNumRegs());
+  for (int64_t part = 0; part < (int64_t(1) << split.size()); ++part) {
+    auto inPart = [&](int64_t reg, bool from) {
+      for (auto [k, bit] : llvm::enumerate(split))
+        if ((reg >> (from ? bit.from : bit.to) & 1) != (part >> k & 1))
+          return false;
+      return true;
+    };
+    auto written = [&](int64_t reg) { return inPart(reg, true); };
+    auto read = [&](int64_t reg) { return inPart(reg, false); };
+    SharedWrite write{&value, padded, writeRun, written};
+    SmallVector<Value> got =
+        exchangeThroughShared(b, loc, {write}, rows * (rowElements + pad),
+                              layout, padded, readRun, read);
+    for (auto [reg, v] : llvm::enumerate(got))
+      if (v)
+        regs[reg] = v;
+  }
+  return regs;
 }
 
 SmallVector<Value> KernelLowering::exchangeThroughShared(
     OpBuilder &b, Location loc, ArrayRef<SharedWrite> writes,
     int64_t numElements, const Layout &layout, SharedIndexFn readIndex,
-    int64_t readRun) {
+    int64_t readRun, function_ref<bool(int64_t)> readOnly) {
   Type type = writes.front().value->regs.front().getType();
   int64_t bytes = sharedElementBytes(type);
   reserveShared(b, numElements * bytes);
@@ -300,7 +430,7 @@ SmallVector<Value> KernelLowering::exchangeThroughShared(
     }
     auto coords = coordinates(b, loc, value.layout);
     for (int64_t r = 0; r < value.layout.getNumRegs(); r += write.run) {
-      if (!value.layout.isFirstRegCopy(r))
+      if (!value.layout.isFirstRegCopy(r) || (write.only && !write.only(r)))
         continue;
       Value at = address(b, write.index(b, r, coords[r]));
       if (write.run == 1) {
@@ -319,6 +449,10 @@ SmallVector<Value> KernelLowering::exchangeThroughShared(
   SmallVector<Value> regs;
   auto coords = coordinates(b, loc, layout);
   for (int64_t r = 0; r < layout.getNumRegs(); r += readRun) {
+    if (readOnly && !readOnly(r)) {
+      regs.append(readRun, Value());
+      continue;
+    }
     Value at = address(b, readIndex(b, r, coords[r]));
     if (readRun == 1) {
       regs.push_back(loadShared(b, loc, type, at));

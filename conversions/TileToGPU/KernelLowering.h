@@ -180,6 +180,9 @@ public:
   /// conflicts (16 bytes per row of a multiple of 128); off only where the
   /// kernel does not fit otherwise.
   void setConversionPadding(bool pad) { padConversions = pad; }
+  /// Conversions through shared memory may go in up to `parts` parts
+  /// (a power of two), each through a scratch space that many times smaller.
+  void setConversionParts(int64_t parts) { conversionParts = parts; }
   /// Shared memory the kernel needs, in bytes.
   int64_t getSharedBytes() const { return sharedBytes; }
   /// The tensor maps the kernel takes after its arguments, in order: for
@@ -248,6 +251,10 @@ private:
   /// The scratch bytes convertThroughShared takes for a tile of `shape`
   /// whose elements lower to `type`.
   int64_t getConversionBytes(ArrayRef<int64_t> shape, Type type) const;
+  /// The scratch bytes convertThroughShared takes from `from` to `to`
+  /// (less than the whole tile's where it goes in parts).
+  int64_t getConversionBytes(const Layout &from, const Layout &to,
+                             Type type) const;
   /// An element's index in shared memory, from the register number and
   /// coordinates (i32) of a layout.
   using SharedIndexFn =
@@ -258,18 +265,19 @@ private:
     /// Registers written as one vector: `index` of a multiple of `run` is
     /// aligned to `run` elements and the run's elements follow it.
     int64_t run = 1;
+    /// The registers written (null: all).
+    function_ref<bool(int64_t)> only = nullptr;
   };
   /// Moves elements between layouts through shared memory: the first copies
   /// of each written tile store their elements at `index`, then every thread
   /// reads each register of `layout` from `readIndex` (`readRun` registers
   /// at a time, as for a write's `run`). The scratch space holds
-  /// `numElements`.
-  SmallVector<Value> exchangeThroughShared(OpBuilder &b, Location loc,
-                                           ArrayRef<SharedWrite> writes,
-                                           int64_t numElements,
-                                           const Layout &layout,
-                                           SharedIndexFn readIndex,
-                                           int64_t readRun = 1);
+  /// `numElements`. With `readOnly`, only the registers it accepts are read
+  /// (the others are null in the result).
+  SmallVector<Value> exchangeThroughShared(
+      OpBuilder &b, Location loc, ArrayRef<SharedWrite> writes,
+      int64_t numElements, const Layout &layout, SharedIndexFn readIndex,
+      int64_t readRun = 1, function_ref<bool(int64_t)> readOnly = nullptr);
   /// cat, join and gather in `layout`: their sources go through shared
   /// memory (Restructure.cpp).
   FailureOr<SmallVector<Value>> restructure(OpBuilder &b, Value tile,
@@ -904,6 +912,7 @@ private:
   int64_t productRuns = 1;
   bool moreProductRuns = false;
   bool padConversions = true;
+  int64_t conversionParts = 1;
 };
 
 } // namespace mlir::tile::togpu

@@ -30,15 +30,20 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
     loop: stages and how each operand is copied). For tests and for seeing
     why a kernel is fast or slow.
   }];
-  let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"nvidia\"",
-           "GPU target whose hooks to use (nvidia, amd)">,
-    Option<"chip", "chip", "std::string", /*default=*/"\"\"",
-           "Chip of the target (e.g. sm_90a, gfx942)">,
-    Option<"annotate", "annotate", "bool", /*default=*/"false",
-           "Annotate the tile ops with the lowering's decisions instead of "
-           "lowering them">
-  ];
+  let options =
+      [Option<"target", "target", "std::string", /*default=*/"\"nvidia\"",
+              "GPU target whose hooks to use (nvidia, amd)">,
+       Option<"chip", "chip", "std::string", /*default=*/"\"\"",
+              "Chip of the target (e.g. sm_90a, gfx942)">,
+       Option<"annotate", "annotate", "bool", /*default=*/"false",
+              "Annotate the tile ops with the lowering's decisions instead of "
+              "lowering them">,
+       Option<"minConversionParts", "conversion-parts", "int64_t",
+              /*default=*/"1",
+              "Convert layouts through shared memory in up to this many parts "
+              "(a power of two) wherever the layouts allow, from the start; by "
+              "default parts are used only where the kernel's shared memory "
+              "does not fit otherwise (a test aid)">];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect", "::mlir::math::MathDialect",

@@ -42,7 +42,7 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
     int64_t bytesPerThread =
         own->getNumElements() * elementBytes / (warpSize * numWarps);
     int64_t scratch = getConversionBytes(
-        own->shape,
+        *own, layout,
         lowerElementType(getElementTypeOrSelf(op.getValue().getType())));
     moveStored = width < vector && bytesPerThread >= 64 &&
                  scratch <= std::max(sharedBytes, pipelineBytes);

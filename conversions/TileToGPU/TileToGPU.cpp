@@ -58,7 +58,8 @@ static llvm::StringMap<RegisteredHooks> &hooksRegistry() {
 }
 
 void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
-                                        StringRef chip, bool lowerControlFlow) {
+                                        StringRef chip, bool lowerControlFlow,
+                                        int64_t conversionParts) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());
   pm.addPass(createCSEPass());
@@ -72,6 +73,7 @@ void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
   ConvertTileToGPUOptions toGPU;
   toGPU.target = target.str();
   toGPU.chip = chip.str();
+  toGPU.minConversionParts = conversionParts;
   pm.addPass(createConvertTileToGPU(toGPU));
   // The distributed kernels are structured (scf) and large: region
   // simplification (block merging, CFG dead-argument elimination) finds
@@ -970,6 +972,9 @@ struct ConvertTileToGPUPass
       bool specialize = true;
       int64_t lastBuffers = 0, productRuns = 1;
       bool padConversions = true;
+      const int64_t fewestParts = std::max<int64_t>(
+          1, int64_t(llvm::PowerOf2Ceil(uint64_t(minConversionParts))));
+      int64_t conversionParts = fewestParts;
       auto lowerWith = [&](int64_t buffers) -> LogicalResult {
         lastBuffers = buffers;
         if (func) {
@@ -994,6 +999,7 @@ struct ConvertTileToGPUPass
         lowering->setWarpSpecialization(specialize);
         lowering->setProductRuns(productRuns);
         lowering->setConversionPadding(padConversions);
+        lowering->setConversionParts(conversionParts);
         return lowering->lower();
       };
       auto programs = [&](int64_t bytes) {
@@ -1025,12 +1031,28 @@ struct ConvertTileToGPUPass
           return failure();
       }
       // A producer warp's buffers may not overlap scratch space the
-      // unspecialized pipeline shares with them: without it, if that fits.
-      if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes() &&
-          lowering->getProducerWarps() > 0) {
-        specialize = false;
-        if (failed(lowerWith(lastBuffers)))
+      // unspecialized pipeline shares with them: conversions through shared
+      // memory in parts first (2, 4, 8), then without it, if that fits.
+      auto overShared = [&] {
+        return lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes();
+      };
+      auto convertInParts = [&]() -> LogicalResult {
+        while (overShared() && conversionParts < 8) {
+          conversionParts *= 2;
+          if (failed(lowerWith(lastBuffers)))
+            return failure();
+        }
+        return success();
+      };
+      if (overShared() && lowering->getProducerWarps() > 0) {
+        if (failed(convertInParts()))
           return failure();
+        if (overShared()) {
+          specialize = false;
+          conversionParts = fewestParts;
+          if (failed(lowerWith(lastBuffers)))
+            return failure();
+        }
       }
       // Products staged from registers are staged in runs along k (two,
       // four, eight), all in the space of one, if nothing else fits.
@@ -1047,6 +1069,9 @@ struct ConvertTileToGPUPass
         if (failed(lowerWith(lastBuffers)))
           return failure();
       }
+      // Then conversions in parts (a barrier pair more per part).
+      if (failed(convertInParts()))
+        return failure();
       if (lowering->getSharedBytes() > hooks.getMaxSharedMemoryBytes()) {
         kernel.emitOpError()
             << "needs " << lowering->getSharedBytes()

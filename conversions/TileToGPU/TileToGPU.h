@@ -412,8 +412,10 @@ int64_t stagesOf(scf::ForOp loop);
 /// `target` and `chip`, another clean-up, and (with `lowerControlFlow`) scf
 /// to branches. The target then lowers the gpu.module to its own dialect;
 /// the GPU simulator runs it with structured control flow.
+/// `conversionParts` is convert-tile-to-gpu's `conversion-parts`.
 void buildTileToGPUPipeline(OpPassManager &pm, StringRef target, StringRef chip,
-                            bool lowerControlFlow = true);
+                            bool lowerControlFlow = true,
+                            int64_t conversionParts = 1);
 
 } // namespace mlir::tile
 

@@ -24,6 +24,8 @@ import tempfile
 
 import numpy as np
 
+from schedules import with_schedule
+
 DTYPES = {"f32": np.float32, "i32": np.int32, "i64": np.int64, "bf16": np.uint16,
           "f8e4m3": np.uint8}
 
@@ -671,6 +673,22 @@ CASES = {
 }
 NOT_YET = []
 
+# Cases of an example compiled with a grid schedule (docs/Semantics.md
+# section 1.1) injected into its kernel: the same sizes and references as
+# the example, since a schedule changes no result.
+SCHEDULED = {
+    "matmul_f32.persistent": ("matmul_f32", "persistent, grouped = 8"),
+    "matmul_f32.dynamic": ("matmul_f32", "grouped = 2, cpu = dynamic, chunk = 2"),
+    "matmul_bf16_desc.persistent": ("matmul_bf16_desc",
+                                    "persistent, grouped = 8"),
+    "flash_attention_desc.persistent": ("flash_attention_desc", "persistent"),
+    "softmax.persistent": ("softmax", "persistent, cpu = guided"),
+}
+for _name, (_base, _schedule) in SCHEDULED.items():
+    CASES[_name] = CASES[_base]
+
+
+
 
 def read(path, dtype):
     data = np.fromfile(path, dtype=DTYPES[dtype])
@@ -804,9 +822,15 @@ def main():
             tag = "".join(c if c.isalnum() or c in "_.-" else "-"
                           for c in args.target)
             artifact = store / f"{name}.{tag}.tile"
+            source = args.examples / path
+            if name in SCHEDULED and not prebuilt:
+                source = pathlib.Path(work) / f"{name}.mlir"
+                source.write_text(with_schedule(
+                    (args.examples / path).read_text(), kernel,
+                    SCHEDULED[name][1]))
             if not prebuilt:
                 proc = subprocess.run(
-                    [str(args.bin / "tile-compile"), str(args.examples / path),
+                    [str(args.bin / "tile-compile"), str(source),
                      f"--target={args.target}", "-o", str(artifact)]
                     + compile_flags,
                     capture_output=True, text=True)

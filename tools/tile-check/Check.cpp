@@ -496,9 +496,9 @@ void Checker::compileForSimulator(CompiledTarget &t) {
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   mlir::PassManager pm(module.getContext());
   pm.addPass(mlir::tile::createTileApplySchedule());
-  mlir::tile::buildTileToGPUPipeline(pm, targetOptions->target,
-                                     targetOptions->chip,
-                                     /*lowerControlFlow=*/false);
+  mlir::tile::buildTileToGPUPipeline(
+      pm, targetOptions->target, targetOptions->chip,
+      /*lowerControlFlow=*/false, options.conversionParts);
   if (failed(pm.run(*t.simulated))) {
     t.status = TargetResult::CompileFailed;
     t.detail = diagnostics.take();

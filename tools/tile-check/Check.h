@@ -75,6 +75,8 @@ struct Options {
   std::vector<std::string> targets;
   std::map<size_t, Tolerance> tolerances; ///< per buffer argument
   std::string faultOp;                    ///< see LaunchOptions::faultOp
+  /// convert-tile-to-gpu's conversion-parts for the simulated targets.
+  int64_t conversionParts = 1;
 };
 
 /// The comparison of one buffer argument of one target with the reference.

@@ -24,6 +24,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -77,6 +78,13 @@ const char kUsage[] =
     "                         tile-reduce (slow)\n"
     "  --inject-fault OP      testing aid: move the reference's results of op\n"
     "                         OP (e.g. arith.addf) by one ulp\n"
+    "  --sim-conversion-parts N\n"
+    "                         testing aid: the simulated GPU lowering "
+    "converts\n"
+    "                         layouts through shared memory in up to N parts\n"
+    "                         wherever it can (convert-tile-to-gpu's\n"
+    "                         conversion-parts), not only where space is "
+    "short\n"
     "  --still-fails T:I      for reducers: exit 1 when target T's buffer I\n"
     "                         differs from the reference, 0 otherwise\n"
     "  --quiet                print the verdict line only\n";
@@ -94,7 +102,8 @@ int inputError(const std::string &message) {
 
 struct CommandLine {
   std::string kernelPath, kernelName, casesPath, targets, compareDir,
-      writeReferenceDir, reduceDir, faultOp, stillFails, ttirMetadata;
+      writeReferenceDir, reduceDir, faultOp, stillFails, ttirMetadata,
+      conversionParts;
   std::vector<std::string> caseWords, tolerances, prints;
   bool quiet = false, reduceIR = false, help = false, compileOnly = false;
 };
@@ -116,6 +125,7 @@ bool parseCommandLine(int argc, char **argv, CommandLine &cl,
       {"--write-reference", &cl.writeReferenceDir, nullptr},
       {"--reduce", &cl.reduceDir, nullptr},
       {"--inject-fault", &cl.faultOp, nullptr},
+      {"--sim-conversion-parts", &cl.conversionParts, nullptr},
       {"--still-fails", &cl.stillFails, nullptr},
       {"--ttir-metadata", &cl.ttirMetadata, nullptr},
   };
@@ -664,6 +674,16 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
 
   Options options;
   options.faultOp = cl.faultOp;
+  if (!cl.conversionParts.empty()) {
+    char *end = nullptr;
+    long parts = std::strtol(cl.conversionParts.c_str(), &end, 10);
+    if (*end != '\0' || parts < 1 || parts > 64 ||
+        !llvm::isPowerOf2_64(uint64_t(parts)))
+      return usageError("--sim-conversion-parts takes a power of two from 1 "
+                        "to 64, got '" +
+                        cl.conversionParts + "'");
+    options.conversionParts = parts;
+  }
   if (!cl.targets.empty()) {
     // Target options hold commas only after "features=", which tile-check
     // does not take; a plain split is enough. "none" selects no target.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""simulate_suite.py BIN SRC_ROOT TARGETS [--known F:K,...] FILE... - every
+"""simulate_suite.py BIN SRC_ROOT TARGETS [--known F:K,...] [--extra FLAGS]
+FILE... - every
 tile-check case of the given lit files (the conformance suite, the examples' checks) again on the GPU
 simulator's targets (e.g. "sim-amd,sim-amd:chip=gfx1100"), against the
 reference interpreter.
@@ -12,7 +13,8 @@ checked by tile-check itself (exit 0, "PASS") instead of by the file's
 FileCheck patterns. Lines expecting a failure (`not`, `%{exit}`) and the rest
 are left out. --known lists cases (FILE:KERNEL, by base name) that the GPU
 lowering is known to refuse: their compile failure is reported as KNOWN, and
-it is a failure if they pass. Prints a line per failing or known case and a
+it is a failure if they pass. --extra adds flags to every tile-check
+(e.g. "--sim-conversion-parts 8"). Prints a line per failing or known case and a
 summary; exits 1 on any failure or if no case ran.
 """
 import os
@@ -31,9 +33,12 @@ from gpu_export import run_commands  # noqa: E402  (lit's RUN-line reading)
 def main():
     bin_dir, src_root, targets, files = (sys.argv[1], sys.argv[2], sys.argv[3],
                                          sys.argv[4:])
-    known = set()
-    if files and files[0] == "--known":
-        known = set(files[1].split(","))
+    known, extra = set(), []
+    while files and files[0] in ("--known", "--extra"):
+        if files[0] == "--known":
+            known = set(files[1].split(","))
+        else:
+            extra += shlex.split(files[1])
         files = files[2:]
     cases = failures = known_cases = 0
     with tempfile.TemporaryDirectory() as work:
@@ -60,7 +65,7 @@ def main():
                     elif not word.startswith("--targets=") and \
                             not re.match(r"^[0-9]*>", word):
                         keep.append(word)
-                args = [os.path.join(bin_dir, "tile-check")] + keep + [
+                args = [os.path.join(bin_dir, "tile-check")] + keep + extra + [
                     "--targets", targets]
                 result = subprocess.run(args, capture_output=True, text=True)
                 cases += 1
