@@ -2,8 +2,8 @@
 //   all row-major with leading dimensions (row strides, in elements) lda, ldb,
 //   ldc: A[m, k] at a + m * lda + k, B[k, n] at b + k * ldb + n,
 //   C[m, n] at c + m * ldc + n.
-// Grid: (cdiv(M, 64), cdiv(N, 64), 1); program_id x = block row (rows
-//   64*x .. 64*x+63 of C), program_id y = block column (columns 64*y .. 64*y+63).
+// Grid: (cdiv(M, 64), cdiv(N, 64), 1), x = block row (rows 64x..64x+63 of C),
+//   y = block column (64y..64y+63), started 8 rows at a time (grouped = 8).
 // Arguments: a, b, c: !tile.ptr<f32>; M, N, K: i32; lda, ldb, ldc: i32.
 // Tile sizes: BLOCK_M = 64, BLOCK_N = 64, BLOCK_K = 32. scf.for over K in
 //   steps of 32 with a 64x64 f32 accumulator; loads masked at the M, N and K
@@ -11,8 +11,8 @@
 tile.func @matmul_f32(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %b: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                       %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                      %M: i32, %N: i32, %K: i32,
-                      %lda: i32, %ldb: i32, %ldc: i32) {
+                      %M: i32, %N: i32, %K: i32, %lda: i32, %ldb: i32, %ldc: i32)
+    attributes {tile.schedule = #tile.schedule<grouped = 8>} {
   %c0 = arith.constant 0 : i32
   %BLOCK_M = arith.constant 64 : i32
   %BLOCK_N = arith.constant 64 : i32

@@ -348,7 +348,6 @@ LogicalResult mlir::tile::buildTargetPipeline(OpPassManager &pm,
     return failure();
   if (options.boundsCheck)
     pm.addPass(createTileInsertBoundsChecks());
-  pm.addPass(createTileApplySchedule());
   target->buildPipeline(pm, options);
   return success();
 }

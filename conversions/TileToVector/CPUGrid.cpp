@@ -90,8 +90,10 @@ void buildEntry(OpBuilder &b, func::FuncOp program, StringRef name) {
   // The kernel's schedule says how threads share the programs (the
   // default is OpenMP's static schedule without a chunk: one contiguous
   // run of programs per thread).
-  if (auto schedule = program->getAttrOfType<ScheduleAttr>(
-          TileDialect::getScheduleAttrName())) {
+  auto schedule =
+      program->getAttrOfType<ScheduleAttr>(TileDialect::getScheduleAttrName());
+  if (schedule && (schedule.getCpuKind() != CPUScheduleKind::Static ||
+                   schedule.getCpuChunk() > 0)) {
     omp::ClauseScheduleKind kind = omp::ClauseScheduleKind::Static;
     if (schedule.getCpuKind() == CPUScheduleKind::Dynamic)
       kind = omp::ClauseScheduleKind::Dynamic;

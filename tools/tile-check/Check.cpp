@@ -6,7 +6,6 @@
 #include "tile/Dialect/Interpreter/GPUSimulator.h"
 #include "tile/Dialect/Interpreter/Interpreter.h"
 #include "tile/Dialect/Interpreter/Numerics.h"
-#include "tile/Dialect/Transforms/Passes.h"
 #include "tile/Target/Target.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -495,7 +494,6 @@ void Checker::compileForSimulator(CompiledTarget &t) {
   t.simulated = cloneKernelAlone();
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   mlir::PassManager pm(module.getContext());
-  pm.addPass(mlir::tile::createTileApplySchedule());
   mlir::tile::buildTileToGPUPipeline(
       pm, targetOptions->target, targetOptions->chip,
       /*lowerControlFlow=*/false, options.conversionParts);

@@ -45,8 +45,9 @@ def TileApplySchedule : Pass<"tile-apply-schedule"> {
   let description = [{
     Takes tile IR and returns it with each kernel's `tile.schedule`
     (docs/Semantics.md section 1.1) made explicit in its code, the same for
-    every target; run by every target pipeline after
-    `tile-insert-bounds-checks`.
+    every target: the first pass of the CPU pipeline and of the GPU
+    targets' shared one (after `tile-insert-bounds-checks` where a kernel
+    is compiled checked).
     - `grouped = G`: `tile.program_id x` and `y` become the program that the
       launch slot `x + num_programs(x) * y` runs in grouped order.
     - `persistent`: the kernel gets three `i32` arguments more, after all

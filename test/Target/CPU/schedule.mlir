@@ -17,11 +17,12 @@
 
 // TAGS-COUNT-5: tile-check: PASS @tagged_copy (cpu: 2 buffers match; sim-amd: 2 buffers match; sim-amd:chip=gfx1100: 2 buffers match)
 
-// The matrix product example, persistent in grouped order, on a 5 x 4 grid
-// of 64 x 64 blocks with ragged edges (M = 300, N = 200, K = 33).
-// RUN: sed "s/%%ldc: i32) {/%%ldc: i32) attributes {tile.schedule = #tile.schedule<persistent, grouped = 2>} {/" \
+// The matrix product example (grouped = 8), made persistent in groups of 2
+// rows, on a 5 x 4 grid of 64 x 64 blocks with ragged edges (M = 300,
+// N = 200, K = 33).
+// RUN: sed "s/#tile.schedule<grouped = 8>/#tile.schedule<persistent, grouped = 2>/" \
 // RUN:   %tile_src_root/examples/matmul_f32.mlir > %t/matmul.mlir
-// RUN: grep -c "tile.schedule" %t/matmul.mlir | FileCheck %s --check-prefix=EDITED
+// RUN: grep -c "persistent, grouped = 2" %t/matmul.mlir | FileCheck %s --check-prefix=EDITED
 // EDITED: 1
 // RUN: OMP_NUM_THREADS=2 tile-check %t/matmul.mlir --grid 5,4 \
 // RUN:   --arg buf:f32:9900:rand=15 --arg buf:f32:6600:rand=16 \
