@@ -3,13 +3,14 @@
 // (docs/Targets.md, shared-memory fallbacks): this 256x256 f32 transpose
 // needs 256 KiB whole; at wave 32 (gfx1100) it goes in 4 parts of 64 KiB,
 // unpadded, and the simulator checks every element. At wave 64 (gfx942) its
-// layouts share only two such bits: refused (resources.mlir has the
-// message).
+// two layouts share no such bit: refused, as before.
 // RUN: tile-opt %s --convert-tile-to-gpu="target=amd chip=gfx1100" | FileCheck %s
 // CHECK: tile.launch = {transpose = {asserts = 0 : i64, shared = 65536 : i64
 // RUN: tile-check %s --grid 1 --arg buf:f32:65536:rand --arg buf:f32:65536:poison \
 // RUN:   --targets sim-amd:chip=gfx1100 | FileCheck %s --check-prefix=SIM
 // SIM: tile-check: PASS @transpose (sim-amd:chip=gfx1100: 2 buffers match)
+// RUN: not tile-opt %s --convert-tile-to-gpu="target=amd chip=gfx942" 2>&1 | FileCheck %s --check-prefix=WAVE64
+// WAVE64: error: 'tile.func' op needs 262144 bytes of shared memory; the chip allows 65536 per program on gfx942
 tile.func @transpose(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                      %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %r = tile.range 0 to 256 : tensor<256xi32>
