@@ -170,10 +170,20 @@ def stride_swaps(text):
     """One stride argument used for another: every pair of distinct
     arguments whose names say they are strides or leading dimensions."""
     start = text.find("tile.func")
-    opened = re.compile(r"\)\s*\{\s*$", re.M).search(text, start)
-    if start < 0 or not opened:
+    if start < 0:
         return
-    body_at = opened.end()
+    # The body's brace: after the arguments' parentheses and the attribute
+    # dictionary, if any.
+    depth, i = 0, text.index("(", start)
+    while True:
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        i += 1
+        if depth == 0:
+            break
+    brace = text.index("{", i)
+    if "attributes" in text[i:brace]:
+        brace = text.index("{", text.index("}", brace))
+    body_at = brace + 1
     names = re.findall(r"%(\w*(?:stride|ld[abc])\w*):", text[start:body_at])
     for a in names:
         for b in names:

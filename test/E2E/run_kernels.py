@@ -267,18 +267,21 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
 
 def matmul_fp8(m, n, k, per_row=True, pads=(0, 0, 0)):
     """C = bf16((A x B^T) * scale_a[m] * scale_b[n]), A m x k and B n x k
-    e4m3; per_row False: one scale per tensor (strides 0)."""
+    e4m3; per_row False: one scale per tensor (strides 0); a pair says it
+    for A and B apart."""
     lda, ldb, ldc = k + pads[0], k + pads[1], n + pads[2]
+    rows_a, rows_b = per_row if isinstance(per_row, tuple) else \
+        (per_row, per_row)
     rng = np.random.default_rng(m * 7919 + n * 31 + k)
-    scale_a = rng.uniform(0.25, 1, m if per_row else 1)
-    scale_b = rng.uniform(0.25, 1, n if per_row else 1)
+    scale_a = rng.uniform(0.25, 1, m if rows_a else 1)
+    scale_b = rng.uniform(0.25, 1, n if rows_b else 1)
     args = [("buf", "f8e4m3", m * lda, "rand=29"),
             ("buf", "f8e4m3", n * ldb, "rand=30"),
             ("buf", "bf16", m * ldc, "poison"),
             ("buf", "f32", scale_a.size, scale_a),
             ("buf", "f32", scale_b.size, scale_b),
             ("i32", m), ("i32", n), ("i32", k), ("i32", lda), ("i32", ldb),
-            ("i32", ldc), ("i32", int(per_row)), ("i32", int(per_row))]
+            ("i32", ldc), ("i32", int(rows_a)), ("i32", int(rows_b))]
 
     def ref(a):
         c = a[2].copy()  # the padding stays as it was
@@ -634,10 +637,13 @@ CASES = {
                           (144, 272, 208), (256, 512, 256),
                           (128, 256, 64, (16, 32, 48))]),
     # Edges in M, N and K (1, 17, 33, 200: not multiples of a block), a K
-    # of several blocks, one scale per tensor, padded rows.
+    # of several blocks, one scale per tensor, per row of one operand and
+    # per tensor of the other (each scale stride apart), padded rows.
     "matmul_fp8": ("matmul_fp8.mlir", "matmul_fp8", matmul_fp8,
                    [(1, 1, 1), (17, 40, 33), (130, 127, 200),
                     (128, 128, 128), (256, 384, 512, False),
+                    (130, 127, 200, (True, False)),
+                    (17, 40, 33, (False, True)),
                     (144, 272, 256, True, (16, 32, 48))]),
     # Ragged context lengths (1, 17, 1000: not multiples of a page or a
     # block), splits without keys, GQA groups of 1, 4, 8 and 16 query heads.

@@ -38,6 +38,9 @@ import sys
 import tarfile
 import tempfile
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "E2E"))
+from schedules import with_schedule  # noqa: E402
+
 SIZES = {"f32": 4, "f64": 8, "f16": 2, "bf16": 2, "f8e4m3": 1, "f8e5m2": 1,
          "i8": 1, "i16": 2, "i32": 4, "i64": 8, "u8": 1}
 
@@ -473,6 +476,31 @@ RECIPES = {
 }
 
 
+# Examples fuzzed again with a grid schedule (docs/Semantics.md section 1.1)
+# injected into their kernel: the same recipes, the same reference (a
+# schedule changes no result), other cases (each name draws its own).
+SCHEDULED = {
+    "matmul_f32.persistent": ("matmul_f32", "persistent, grouped = 3"),
+    "softmax.persistent": ("softmax", "persistent, cpu = dynamic, chunk = 2"),
+}
+for _name, (_base, _) in SCHEDULED.items():
+    RECIPES[_name] = RECIPES[_base]
+
+
+def source_file(examples, path, name, work):
+    """The kernel file case `name` checks: the example, or for a scheduled
+    case the example with its schedule, written under `work`/sources."""
+    if name not in SCHEDULED:
+        return examples / path
+    base, schedule = SCHEDULED[name]
+    source = pathlib.Path(work) / "sources" / f"{name}.mlir"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(with_schedule((examples / path).read_text(),
+                                    kernel_name(examples / path, base),
+                                    schedule))
+    return source.resolve()
+
+
 def kernel_name(path, name):
     """The tile.func of an example file a recipe checks: the one named as the
     recipe, else the file's first."""
@@ -803,14 +831,15 @@ def main():
                                       [f"--arg {s}" for s in specs]))
             else:
                 print(f"fuzz: {why}")
+        # An absolute path: args.examples / source is the source itself.
+        source = source_file(args.examples, path, name, work)
         if args.export:
-            exported.append((name, path, kernel_name(args.examples / path,
-                                                     name), lines))
+            exported.append((name, source, kernel_name(source, name), lines))
             continue
         cases = kernel_dir / "cases.txt"
         cases.write_text("\n".join(lines) + "\n")
-        cmd = [str(args.bin / "tile-check"), str(args.examples / path),
-               "--kernel", kernel_name(args.examples / path, name),
+        cmd = [str(args.bin / "tile-check"), str(source),
+               "--kernel", kernel_name(source, name),
                "--cases", str(cases), "--quiet"]
         if args.targets:
             cmd += ["--targets", args.targets]
