@@ -38,6 +38,7 @@ import tempfile
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from run_kernels import CASES, SCHEDULED  # noqa: E402
+from schedules import signature_end  # noqa: E402
 
 SHIFTS = {"slt": "sle", "sle": "slt", "sgt": "sge", "sge": "sgt",
           "ult": "ule", "ule": "ult", "ugt": "uge", "uge": "ugt",
@@ -174,13 +175,7 @@ def stride_swaps(text):
         return
     # The body's brace: after the arguments' parentheses and the attribute
     # dictionary, if any.
-    depth, i = 0, text.index("(", start)
-    while True:
-        depth += {"(": 1, ")": -1}.get(text[i], 0)
-        i += 1
-        if depth == 0:
-            break
-    brace = text.index("{", i)
+    i, brace = signature_end(text, start)
     if "attributes" in text[i:brace]:
         brace = text.index("{", text.index("}", brace))
     body_at = brace + 1
