@@ -25,39 +25,32 @@ using namespace mlir::tile;
 
 namespace {
 
-/// The program ids (x, y, z) of a grid of extents (gx, gy, gz) that launch
-/// slot `slot` (an i64 in [0, gx * gy * gz), x fastest) runs: in row-major
-/// order, or in groups of `groupRows` rows (x) that walk down the columns
-/// (y) together, each z plane on its own. Every slot names a different
-/// program: in the last group of a plane, which may hold fewer rows, the
-/// slots are dealt over the rows it has.
-SmallVector<Value> programOfSlot(OpBuilder &b, Location loc, Value slot,
-                                 ArrayRef<Value> extents, int32_t groupRows) {
-  Type i64 = b.getI64Type(), i32 = b.getI32Type();
-  auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
+/// The program (x, y) of a z plane of extents (gx, gy), i64, that the
+/// launch slot `slot` within the plane (x fastest) runs: in row-major order,
+/// or in groups of `groupRows` rows (x) that walk down the columns (y)
+/// together. Every slot names a different program: in the plane's last
+/// group, which may hold fewer rows, the slots are dealt over the rows it
+/// has. The ids are i32.
+std::pair<Value, Value> programInPlane(OpBuilder &b, Location loc, Value slot,
+                                       Value gx, Value gy, int32_t groupRows) {
+  Type i32 = b.getI32Type();
   auto narrow = [&](Value v) {
     return arith::TruncIOp::create(b, loc, i32, v).getResult();
   };
-  Value gx = wide(extents[0]), gy = wide(extents[1]);
-  Value plane = arith::MulIOp::create(b, loc, gx, gy);
-  Value z = arith::DivUIOp::create(b, loc, slot, plane);
-  Value inPlane = arith::RemUIOp::create(b, loc, slot, plane);
-  if (groupRows <= 1) {
-    Value x = arith::RemUIOp::create(b, loc, inPlane, gx);
-    Value y = arith::DivUIOp::create(b, loc, inPlane, gx);
-    return {narrow(x), narrow(y), narrow(z)};
-  }
-  Value rows = arith::ConstantIntOp::create(b, loc, i64, groupRows);
+  if (groupRows <= 1)
+    return {narrow(arith::RemUIOp::create(b, loc, slot, gx)),
+            narrow(arith::DivUIOp::create(b, loc, slot, gx))};
+  Value rows = arith::ConstantIntOp::create(b, loc, b.getI64Type(), groupRows);
   Value perGroup = arith::MulIOp::create(b, loc, rows, gy);
-  Value group = arith::DivUIOp::create(b, loc, inPlane, perGroup);
+  Value group = arith::DivUIOp::create(b, loc, slot, perGroup);
   Value firstRow = arith::MulIOp::create(b, loc, group, rows);
   Value rowsLeft = arith::SubIOp::create(b, loc, gx, firstRow);
   Value groupSize = arith::MinUIOp::create(b, loc, rowsLeft, rows);
-  Value inGroup = arith::RemUIOp::create(b, loc, inPlane, perGroup);
+  Value inGroup = arith::RemUIOp::create(b, loc, slot, perGroup);
   Value x = arith::AddIOp::create(
       b, loc, firstRow, arith::RemUIOp::create(b, loc, inGroup, groupSize));
   Value y = arith::DivUIOp::create(b, loc, inGroup, groupSize);
-  return {narrow(x), narrow(y), narrow(z)};
+  return {narrow(x), narrow(y)};
 }
 
 /// Replaces every program_id (and, given `extents`, num_programs) of
@@ -111,20 +104,15 @@ void applyGroupedOrder(FuncOp kernel, int32_t groupRows) {
   SmallVector<Value> ids, extents;
   llvm::SmallPtrSet<Operation *, 8> created;
   launchedGrid(b, loc, ids, extents, created);
+  // The slot in the program's z plane, x + gx * y, as the launch numbers
+  // them; z keeps its id.
   Type i64 = b.getI64Type();
-  Value x = arith::ExtUIOp::create(b, loc, i64, ids[0]);
-  Value y = arith::ExtUIOp::create(b, loc, i64, ids[1]);
-  Value z = arith::ExtUIOp::create(b, loc, i64, ids[2]);
-  Value gx = arith::ExtUIOp::create(b, loc, i64, extents[0]);
-  Value gy = arith::ExtUIOp::create(b, loc, i64, extents[1]);
-  // slot = x + gx * (y + gy * z), as the launch numbers its programs.
+  auto wide = [&](Value v) { return arith::ExtUIOp::create(b, loc, i64, v); };
+  Value gx = wide(extents[0]);
   Value slot = arith::AddIOp::create(
-      b, loc, x,
-      arith::MulIOp::create(
-          b, loc, gx,
-          arith::AddIOp::create(b, loc, y,
-                                arith::MulIOp::create(b, loc, gy, z))));
-  SmallVector<Value> program = programOfSlot(b, loc, slot, extents, groupRows);
+      b, loc, wide(ids[0]), arith::MulIOp::create(b, loc, gx, wide(ids[1])));
+  auto [x, y] = programInPlane(b, loc, slot, gx, wide(extents[1]), groupRows);
+  SmallVector<Value> program{x, y, ids[2]};
   replaceGridOps(kernel, program, /*extents=*/{}, created);
   eraseUnused(created);
 }
@@ -162,9 +150,14 @@ void applyPersistence(FuncOp kernel, int32_t groupRows) {
   for (Operation *op : original)
     op->moveBefore(loopBody->getTerminator());
   b.setInsertionPointToStart(loopBody);
-  SmallVector<Value> program =
-      programOfSlot(b, loc, loop.getInductionVar(), grid, groupRows);
-  replaceGridOps(kernel, program, grid, created);
+  Value slot = loop.getInductionVar();
+  Value gx = wide(grid[0]), gy = wide(grid[1]);
+  Value plane = arith::MulIOp::create(b, loc, gx, gy);
+  auto [x, y] = programInPlane(
+      b, loc, arith::RemUIOp::create(b, loc, slot, plane), gx, gy, groupRows);
+  Value z = arith::TruncIOp::create(
+      b, loc, i32, arith::DivUIOp::create(b, loc, slot, plane));
+  replaceGridOps(kernel, {x, y, z}, grid, created);
   eraseUnused(created);
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
 }

@@ -16,8 +16,9 @@ tile.func @unscheduled(%out: !tile.ptr<i32>)
 
 // -----
 
-// Grouped order: the launch slot x + gx * (y + gy * z) names the program in
-// groups of 8 rows; the last group of a plane holds the rows left.
+// Grouped order: the launch slot x + gx * y of a z plane names the program
+// in groups of 8 rows; the last group of a plane holds the rows left; z
+// keeps its id.
 // CHECK-LABEL: tile.func @grouped(
 // CHECK-SAME: %{{.*}}: !tile.ptr<i32>)
 // CHECK-NOT: tile.schedule
@@ -26,13 +27,16 @@ tile.func @unscheduled(%out: !tile.ptr<i32>)
 // CHECK-DAG: %[[Z:.*]] = tile.program_id z
 // CHECK-DAG: %[[GX:.*]] = tile.num_programs x
 // CHECK-DAG: %[[GY:.*]] = tile.num_programs y
-// CHECK: %[[ZN:.*]] = arith.divui %[[SLOT:.*]], %[[PLANE:.*]] : i64
-// CHECK-NEXT: %[[IN:.*]] = arith.remui %[[SLOT]], %[[PLANE]] : i64
+// CHECK: %[[GX64:.*]] = arith.extui %[[GX]] : i32 to i64
+// CHECK: %[[X64:.*]] = arith.extui %[[X]] : i32 to i64
+// CHECK: %[[Y64:.*]] = arith.extui %[[Y]] : i32 to i64
+// CHECK: %[[ROWS:.*]] = arith.muli %[[GX64]], %[[Y64]] : i64
+// CHECK: %[[IN:.*]] = arith.addi %[[X64]], %[[ROWS]] : i64
 // CHECK: %[[EIGHT:.*]] = arith.constant 8 : i64
 // CHECK: %[[PER:.*]] = arith.muli %[[EIGHT]], %{{.*}} : i64
 // CHECK: %[[GROUP:.*]] = arith.divui %[[IN]], %[[PER]] : i64
 // CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %[[EIGHT]] : i64
-// CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}, %[[FIRST]] : i64
+// CHECK: %[[LEFT:.*]] = arith.subi %[[GX64]], %[[FIRST]] : i64
 // CHECK: %[[SIZE:.*]] = arith.minui %[[LEFT]], %[[EIGHT]] : i64
 // CHECK: %[[INGROUP:.*]] = arith.remui %[[IN]], %[[PER]] : i64
 // CHECK: %[[ROW:.*]] = arith.remui %[[INGROUP]], %[[SIZE]] : i64
@@ -40,9 +44,8 @@ tile.func @unscheduled(%out: !tile.ptr<i32>)
 // CHECK: %[[NY:.*]] = arith.divui %[[INGROUP]], %[[SIZE]] : i64
 // CHECK: %[[X32:.*]] = arith.trunci %[[NX]] : i64 to i32
 // CHECK: %[[Y32:.*]] = arith.trunci %[[NY]] : i64 to i32
-// CHECK: %[[Z32:.*]] = arith.trunci %[[ZN]] : i64 to i32
 // CHECK: arith.addi %[[X32]], %[[Y32]] : i32
-// CHECK: arith.addi %{{.*}}, %[[Z32]] : i32
+// CHECK: arith.addi %{{.*}}, %[[Z]] : i32
 // The grid's extents are the launch's: only the order changes.
 // CHECK-NOT: tile.num_programs
 // CHECK: tile.return
