@@ -410,11 +410,16 @@ void KernelLowering::finishProductTurns(scf::ForOp loop, scf::ForOp lowered) {
   if (decisions)
     noteDecision(loop, "schedule",
                  "the two consumer warpgroups take turns issuing products");
-  // Per run of the loop each warpgroup waits on its barrier once before it
-  // and once per iteration, and the other arrives as often: the second
-  // warpgroup once before the loop (the first takes the first turn), the
-  // first once after it (ending its last turn; the second's last turn ends
-  // with nobody waiting). Nothing between blocks on all consumers.
+  // Per run of the loop each warpgroup waits on its own barrier once per
+  // turn, and the other arrives on it once per turn it hands over; the
+  // second warpgroup arrives once before the loop (the first takes the
+  // first turn). A turn from the last product to the next iteration's first
+  // begins before the loop (each warpgroup waits once there) and the first
+  // warpgroup arrives once after it, ending the second's last turn. A turn
+  // within an iteration begins in the loop: nobody waits before it, and the
+  // first warpgroup waits once after it, taking the second's last arrival
+  // (unmatched, it would open the barrier early in the loop's next run).
+  // Nothing between blocks on all consumers.
   Location loc = loop.getLoc();
   int64_t threads = int64_t(numWarps) * warpSize;
   OpBuilder before(lowered);
@@ -425,9 +430,10 @@ void KernelLowering::finishProductTurns(scf::ForOp loop, scf::ForOp lowered) {
   OpBuilder thenB = opening.getThenBodyBuilder();
   hooks.emitNamedBarrier(thenB, loc, constI32(thenB, loc, 2), threads,
                          /*arriveOnly=*/true);
-  hooks.emitNamedBarrier(before, loc,
-                         turnBarrier(before, loc, group, /*own=*/true), threads,
-                         /*arriveOnly=*/false);
+  if (!turns.withinIteration)
+    hooks.emitNamedBarrier(before, loc,
+                           turnBarrier(before, loc, group, /*own=*/true),
+                           threads, /*arriveOnly=*/false);
   OpBuilder after(lowered->getContext());
   after.setInsertionPointAfter(lowered);
   auto closing = scf::IfOp::create(
@@ -437,8 +443,9 @@ void KernelLowering::finishProductTurns(scf::ForOp loop, scf::ForOp lowered) {
           arith::ConstantIntOp::create(after, loc, after.getI1Type(), 1)),
       false);
   OpBuilder closeB = closing.getThenBodyBuilder();
-  hooks.emitNamedBarrier(closeB, loc, constI32(closeB, loc, 3), threads,
-                         /*arriveOnly=*/true);
+  hooks.emitNamedBarrier(closeB, loc,
+                         constI32(closeB, loc, turns.withinIteration ? 2 : 3),
+                         threads, /*arriveOnly=*/!turns.withinIteration);
 }
 
 Value KernelLowering::isProducerThread(OpBuilder &b, Location loc) {
