@@ -605,17 +605,20 @@ CASES = {
                                           (1, 128, 1), (1, 300, 1),
                                           (2, 200, 0, 12.0)]),
     # Ragged lengths, heads apart by more than their rows (padding rows
-    # never read into an output, never written).
+    # never read into an output, never written). On a GPU only lengths that
+    # are multiples of 16 take the warp-specialized variant (tensor copies):
+    # those cases loop over several key blocks, causal and not.
     "flash_attention_desc": ("flash_attention_desc.mlir",
                              "flash_attention_desc", flash_attention_desc,
                              [(1, 1, 0), (2, 100, 0), (2, 100, 1), (1, 128, 1),
                               (1, 300, 1), (2, 200, 0, 12.0), (3, 130, 1, 1.0, 5),
-                              (2, 64, 0, 1.0, 3)]),
+                              (2, 64, 0, 1.0, 3), (2, 320, 0), (2, 400, 1, 1.0, 16)]),
     "flash_attention_desc_d64": ("flash_attention_desc.mlir",
                                  "flash_attention_desc_d64",
                                  lambda *case: flash_attention_desc(*case, d=64),
                                  [(1, 1, 0), (2, 100, 1), (1, 300, 1),
-                                  (2, 200, 0, 12.0), (3, 130, 1, 1.0, 5)]),
+                                  (2, 200, 0, 12.0), (3, 130, 1, 1.0, 5),
+                                  (2, 320, 0), (2, 400, 1, 1.0, 16)]),
     "transpose_desc": ("transpose_desc.mlir", "transpose", transpose,
                        [(1, 1), (65, 130), (128, 64)]),
     # An all-zero row: its scale is the floor, 1e-12 / 448.
