@@ -145,6 +145,21 @@ class Kernel:
             3, 1 if fields["fill"] == "nan" else 0)
         return out if result == 0 else None
 
+    def resident(self, entry):
+        """Blocks of `entry` the device runs at once (the driver's occupancy
+        for its threads and shared memory, times the multiprocessors)."""
+        if "resident" not in entry:
+            blocks = ctypes.c_int()
+            DRIVER.call("ModuleOccupancyMaxActiveBlocksPerMultiprocessor"
+                        if DRIVER.hip else
+                        "OccupancyMaxActiveBlocksPerMultiprocessor",
+                        ctypes.byref(blocks), entry["function"],
+                        entry["attrs"]["threads"],
+                        ctypes.c_size_t(entry["attrs"].get("shared", 0)))
+            units = torch.cuda.get_device_properties(0).multi_processor_count
+            entry["resident"] = max(blocks.value, 1) * units
+        return entry["resident"]
+
     def __call__(self, grid, *args):
         grid = tuple(grid) + (1,) * (3 - len(grid))
         values = [a.data_ptr() if isinstance(a, torch.Tensor) else a
@@ -159,6 +174,12 @@ class Kernel:
                 entry = candidate
                 break
         assert entry is not None, "no kernel takes these arguments"
+        if entry["attrs"].get("persistent"):
+            # As the runtime launches a persistent kernel: the grid's extents
+            # as trailing arguments, as many programs as the device holds.
+            values = values + list(grid)
+            grid = (min(grid[0] * grid[1] * grid[2], self.resident(entry)),
+                    1, 1)
         storage = [self.CTYPES[kind](float(value) if kind[0] == "f"
                                      else int(value))
                    for kind, value in zip(entry["args"], values)] + maps

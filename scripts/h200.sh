@@ -40,14 +40,20 @@ cmake -G Ninja -S . -B build-rt -DTILE_BUILD_COMPILER=OFF \
 
 # VARIANTS=DIR: forms of examples the compiler makes but does not ship yet
 # (scripts/build-variants.sh here), one subdirectory per form holding those
-# examples' artifacts: their end-to-end cases, then (without QUICK=1) the
-# same under racecheck and synccheck and their benchmark rows, run against
-# the form's artifacts.
+# examples' artifacts: their end-to-end cases and (without QUICK=1) their
+# benchmark rows, form by form (a benchmark that does not finish in two
+# minutes is stopped: a hang is a result too), then the same cases under
+# racecheck and synccheck.
 # VARIANTS_ONLY=1 runs this step alone, right after building the runtime.
+# The examples a form's directory holds artifacts of.
+form_kernels() {
+  find "$1" -maxdepth 1 -name '*.nvidia.tile' -printf '%f\n' |
+    sed 's/\.nvidia\.tile$//' | sort
+}
 run_variants() {
   for dir in "$VARIANTS"/*/; do
     form=$(basename "$dir")
-    kernels=$(cd "$dir" && ls -- *.nvidia.tile | sed 's/\.nvidia\.tile$//')
+    kernels=$(form_kernels "$dir")
     step "variant $form: $(echo $kernels)"
     selected=()
     for kernel in $kernels; do selected+=(-k "$kernel"); done
@@ -57,19 +63,28 @@ run_variants() {
     tail -1 "$out/variant-$form-e2e.log"
     grep -q " 0 failed" "$out/variant-$form-e2e.log" || status=1
     [ -n "${QUICK:-}" ] && continue
+    for kernel in $kernels; do
+      grep -q "wanted(\"$kernel\")" bench/h200_bench.py || continue
+      PYTHONUNBUFFERED=1 timeout 120 python3 bench/h200_bench.py \
+        --artifacts "$dir" --only "$kernel" 2>&1 | grep -v Warning |
+        grep -v "^device copy"
+    done | tee "$out/variant-$form-bench.log"
+  done
+  # The sanitizers last, once every form has its rows: together they take
+  # longer than the benchmarks (four forms outlasted a 10-minute call).
+  [ -n "${QUICK:-}" ] && return
+  for dir in "$VARIANTS"/*/; do
+    form=$(basename "$dir")
+    selected=()
+    for kernel in $(form_kernels "$dir"); do selected+=(-k "$kernel"); done
     for tool in racecheck synccheck; do
       TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3" \
         python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
         --target nvidia --artifacts "$dir" --device cuda "${selected[@]}" \
         >"$out/variant-$form-$tool.log" 2>&1
-      echo "$tool: $(tail -1 "$out/variant-$form-$tool.log")"
+      echo "$form $tool: $(tail -1 "$out/variant-$form-$tool.log")"
       grep -q " 0 failed" "$out/variant-$form-$tool.log" || status=1
     done
-    for kernel in $kernels; do
-      grep -q "wanted(\"$kernel\")" bench/h200_bench.py || continue
-      PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$dir" \
-        --only "$kernel" 2>&1 | grep -v Warning | grep -v "^device copy"
-    done | tee "$out/variant-$form-bench.log"
   done
 }
 if [ -n "${VARIANTS_ONLY:-}" ]; then
