@@ -1,9 +1,10 @@
 // flash_attention_desc.mlir's two kernels at BLOCK_N = 128 keys per scf.for
-// step instead of 64 (everything else as the example), for measuring on the
-// H200 before the example changes (scripts/build-variants.sh, form
-// "keys128"): 128 keys a step measured 0.80x / 0.79x SDPA at head
-// dimension 64 on 2026-12-04 against 0.69x; it spilled on every AMD chip
-// until products kept whole rows per warp (docs/Targets.md).
+// step (scripts/build-variants.sh, form "keys128"). The head-dimension-64
+// kernel ships so since 2026-12-05 (0.80x SDPA against 0.69x at 64 keys on
+// the H200). The head-dimension-128 one stays a variant: on the H200 it
+// measured 0.91-0.97x SDPA against 0.81-0.88x for the example's 64 keys
+// (same calls, 2026-12-05, docs/Benchmarks.md), but on gfx1100 it spills
+// 1,036 bytes per lane at every warp count the AMD spill retry tries.
 // flash_attention_desc: the forward pass of examples/flash_attention.mlir
 //   (same results: online softmax in base 2, P rounded to bf16 before
 //   P x V, f32 statistics and accumulator, bf16 out), with Q, K, V read and

@@ -13,7 +13,7 @@
 // ROWS: tile.dot {{.*}}<128x64 {{.*}} warps=[(16, 0), (32, 0), (64, 0)]>
 // ROWS: tile.dot {{.*}}<128x128 {{.*}} warps=[(16, 0), (32, 0), (64, 0)]>
 // ROWS-LABEL: tile.func @flash_attention_desc_d64(
-// ROWS: tile.dot {{.*}}<128x64 {{.*}} warps=[(16, 0), (32, 0), (64, 0)]>
+// ROWS: tile.dot {{.*}}<128x128 {{.*}} warps=[(16, 0), (32, 0), (64, 0)]>
 // ROWS: tile.dot {{.*}}<128x64 {{.*}} warps=[(16, 0), (32, 0), (64, 0)]>
 
 // SPLIT-LABEL: tile.func @flash_attention_desc(
