@@ -91,6 +91,35 @@ Value ProgramEmitter::checkBoundMask(OpBuilder &b, Value tile) {
                                arith::AndIOp::create(b, loc, firstIn, lastIn));
 }
 
+Value ProgramEmitter::checkComposedMask(OpBuilder &b, Value tile) {
+  if (Value bound = checkBoundMask(b, tile))
+    return bound;
+  Operation *def = tile.getDefiningOp();
+  if (!def)
+    return Value();
+  // A broadcast or a new unit dimension repeats its source's lanes: all
+  // true exactly when the source is.
+  if (isa<BroadcastOp, ExpandDimsOp>(def))
+    return checkComposedMask(b, def->getOperand(0));
+  if (auto splat = dyn_cast<SplatOp>(def))
+    return scalars.lookup(splat.getSrc());
+  if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+    auto dense = dyn_cast<DenseElementsAttr>(constant.getValue());
+    if (!dense || !dense.isSplat())
+      return Value();
+    return arith::ConstantIntOp::create(b, def->getLoc(), b.getI1Type(),
+                                        dense.getSplatValue<bool>());
+  }
+  if (auto both = dyn_cast<arith::AndIOp>(def)) {
+    Value lhs = checkComposedMask(b, both.getLhs());
+    Value rhs = lhs ? checkComposedMask(b, both.getRhs()) : Value();
+    if (!rhs)
+      return Value();
+    return arith::AndIOp::create(b, def->getLoc(), lhs, rhs);
+  }
+  return Value();
+}
+
 void ProgramEmitter::checkMaskAllTrue(OpBuilder &b, Value tile) {
   auto type = dyn_cast<RankedTensorType>(tile.getType());
   if (!type || !type.getElementType().isInteger(1))
@@ -104,8 +133,8 @@ void ProgramEmitter::checkMaskAllTrue(OpBuilder &b, Value tile) {
   });
   if (!isMask || !isComputedFromIndices(tile, buffers))
     return;
-  if (Value bound = checkBoundMask(b, tile)) {
-    maskAllTrue[tile] = bound;
+  if (Value composed = checkComposedMask(b, tile)) {
+    maskAllTrue[tile] = composed;
     return;
   }
   Location loc = tile.getLoc();

@@ -179,6 +179,11 @@ private:
   /// The all-true check of `offsets < n` masks from their first and last
   /// lanes; null for masks of other forms.
   Value checkBoundMask(OpBuilder &b, Value tile);
+  /// The all-true check of a mask built from such bound masks, i1 splats
+  /// and constants by broadcasts, new unit dimensions and `and`, from its
+  /// parts' checks (a few scalar ops, where checking lane by lane costs a
+  /// loop over the tile); null for masks of other forms.
+  Value checkComposedMask(OpBuilder &b, Value tile);
   /// The masks with an all-true check that a loop evaluating `roots` (and
   /// storing under `ownMask`) would apply.
   SmallVector<Value> checkedMasks(ArrayRef<Value> roots, Value ownMask);

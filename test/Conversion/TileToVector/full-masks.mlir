@@ -33,6 +33,48 @@ tile.func @masked_copy(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
 
 // -----
 
+// A 2-D mask made of two bound masks by broadcasts and `and` (a matmul's
+// rows < M and columns < K) is checked from its parts' first and last
+// lanes: scalar compares only, no loop over the tile's lanes.
+// CHECK-LABEL: func.func @block_mask_program
+// CHECK-COUNT-2: arith.cmpi sle, %{{.*}}, %{{.*}} : i32
+// CHECK-NOT: vector.reduction <and>
+// CHECK: arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK-NOT: vector.reduction <and>
+// CHECK: scf.if %{{.*}} {
+// CHECK-NOT: llvm.intr.masked
+// CHECK: } else {
+// CHECK: llvm.intr.masked.load
+tile.func @block_mask(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %m: i32, %k: i32) {
+  %r16 = tile.range 0 to 16 : tensor<16xi32>
+  %r32 = tile.range 0 to 32 : tensor<32xi32>
+  %ms = tile.splat %m : tensor<16xi32>
+  %row_ok = arith.cmpi slt, %r16, %ms : tensor<16xi32>
+  %ks = tile.splat %k : tensor<32xi32>
+  %col_ok = arith.cmpi slt, %r32, %ks : tensor<32xi32>
+  %row_e = tile.expand_dims %row_ok, 1 : tensor<16xi1> -> tensor<16x1xi1>
+  %row_b = tile.broadcast %row_e : tensor<16x1xi1> -> tensor<16x32xi1>
+  %col_e = tile.expand_dims %col_ok, 0 : tensor<32xi1> -> tensor<1x32xi1>
+  %col_b = tile.broadcast %col_e : tensor<1x32xi1> -> tensor<16x32xi1>
+  %mask = arith.andi %row_b, %col_b : tensor<16x32xi1>
+  %c32 = arith.constant dense<32> : tensor<16xi32>
+  %rows = arith.muli %r16, %c32 : tensor<16xi32>
+  %rows_e = tile.expand_dims %rows, 1 : tensor<16xi32> -> tensor<16x1xi32>
+  %rows_b = tile.broadcast %rows_e : tensor<16x1xi32> -> tensor<16x32xi32>
+  %cols_e = tile.expand_dims %r32, 0 : tensor<32xi32> -> tensor<1x32xi32>
+  %cols_b = tile.broadcast %cols_e : tensor<1x32xi32> -> tensor<16x32xi32>
+  %offs = arith.addi %rows_b, %cols_b : tensor<16x32xi32>
+  %px = tile.splat %x : tensor<16x32x!tile.ptr<f32>>
+  %ax = tile.addptr %px, %offs : tensor<16x32x!tile.ptr<f32>>, tensor<16x32xi32>
+  %a = tile.load %ax, %mask : tensor<16x32x!tile.ptr<f32>>
+  %po = tile.splat %out : tensor<16x32x!tile.ptr<f32>>
+  %ao = tile.addptr %po, %offs : tensor<16x32x!tile.ptr<f32>>, tensor<16x32xi32>
+  tile.store %ao, %a, %mask : tensor<16x32x!tile.ptr<f32>>
+  tile.return
+}
+
+// -----
+
 // A mask read from memory is not checked: one masked loop.
 // CHECK-LABEL: func.func @loaded_mask_program
 // CHECK-NOT: vector.reduction <and>
