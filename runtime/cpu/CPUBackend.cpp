@@ -42,6 +42,11 @@ namespace {
 using EntryFn = int32_t (*)(void **, int32_t, int32_t, int32_t);
 
 constexpr size_t kAlignment = 64;
+/// Buffers of at least this size start on a huge-page boundary and ask for
+/// transparent huge pages (Linux's default `madvise` mode grants them only
+/// on request): a kernel walking the rows of a large matrix touches one
+/// 4 KiB page per row, more than the TLB holds.
+constexpr size_t kHugePageBytes = size_t(2) << 20;
 
 std::string errnoText(int err) { return std::strerror(err); }
 
@@ -633,12 +638,19 @@ public:
           "cannot allocate " + std::to_string(bytes) + " bytes: the host has " +
               std::to_string(hostMemoryBytes()) + " bytes of memory");
     size_t rounded = (bytes + kAlignment - 1) / kAlignment * kAlignment;
+    bool huge = rounded >= kHugePageBytes;
     void *p = nullptr;
-    int err = posix_memalign(&p, kAlignment, rounded);
+    int err = posix_memalign(&p, huge ? kHugePageBytes : kAlignment, rounded);
     if (err != 0)
       return makeStatus(TILE_OUT_OF_MEMORY, "cannot allocate " +
                                                 std::to_string(bytes) +
                                                 " bytes: " + errnoText(err));
+#ifdef MADV_HUGEPAGE
+    // Advice only: where the kernel has no huge pages it is ignored.
+    if (huge)
+      (void)madvise(p, rounded / kHugePageBytes * kHugePageBytes,
+                    MADV_HUGEPAGE);
+#endif
     *out = p;
     return nullptr;
   }
