@@ -596,11 +596,13 @@ LogicalResult OpConverter::convert(Operation *op) {
       })
       .Case([&](ttir::PrintOp print) {
         return replace(tile::PrintOp::create(b, loc, print.getPrefix(),
-                                             print.getHex(), print.getArgs()));
+                                             print.getHex(), print.getArgs(),
+                                             /*program=*/ValueRange()));
       })
       .Case([&](ttir::AssertOp check) {
         return replace(tile::AssertOp::create(b, loc, check.getCondition(),
-                                              check.getMessage()));
+                                              check.getMessage(),
+                                              /*program=*/ValueRange()));
       })
       .Default([&](Operation *op) {
         return op->emitError("'")

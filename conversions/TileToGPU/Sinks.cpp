@@ -231,9 +231,18 @@ LogicalResult KernelLowering::lowerScalarAtomic(Operation *op, OpBuilder &b) {
   return success();
 }
 
-/// The program ids as i32 values.
-static SmallVector<Value> programIds(OpBuilder &b, Location loc) {
+/// The program ids a print or an assert names, as i32 values: its
+/// `program(...)` operands when it has them (a scheduled kernel's grid
+/// program), else the block's.
+static SmallVector<Value> reportedProgramIds(OpBuilder &b, Location loc,
+                                             ValueRange named,
+                                             const IRMapping &scalars) {
   SmallVector<Value> ids;
+  if (named.size() == 3) {
+    for (Value id : named)
+      ids.push_back(scalars.lookup(id));
+    return ids;
+  }
   for (auto dim : {gpu::Dimension::x, gpu::Dimension::y, gpu::Dimension::z})
     ids.push_back(arith::IndexCastOp::create(
         b, loc, b.getI32Type(), gpu::BlockIdOp::create(b, loc, dim)));
@@ -243,7 +252,7 @@ static SmallVector<Value> programIds(OpBuilder &b, Location loc) {
 LogicalResult KernelLowering::lowerPrint(PrintOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   std::string escaped = escapePrintfFormat(op.getPrefix());
-  SmallVector<Value> pid = programIds(b, loc);
+  SmallVector<Value> pid = reportedProgramIds(b, loc, op.getProgram(), scalars);
   if (op.getArgs().empty()) {
     OpBuilder::InsertionGuard guard(b);
     guardBy(b, loc, isThreadZero(b, loc));
@@ -313,7 +322,7 @@ LogicalResult KernelLowering::lowerAssert(AssertOp op, OpBuilder &b) {
       b, loc, ok, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
   OpBuilder::InsertionGuard guard(b);
   guardBy(b, loc, failing);
-  SmallVector<Value> pid = programIds(b, loc);
+  SmallVector<Value> pid = reportedProgramIds(b, loc, op.getProgram(), scalars);
   // The flag, then the program ids of the first failure: the runtime reads
   // them after the launch. Only that first failing thread prints, once per
   // launch rather than once per thread.

@@ -143,6 +143,15 @@ private:
     return {program.getArgument(first), program.getArgument(first + 1),
             program.getArgument(first + 2)};
   }
+  /// The ids a print or an assert names: its `program(...)` operands when
+  /// it has them (a scheduled kernel's grid program), else the running
+  /// program's.
+  std::array<Value, 3> reportedProgramIds(ValueRange named) {
+    if (named.size() != 3)
+      return programIds();
+    return {scalars.lookup(named[0]), scalars.lookup(named[1]),
+            scalars.lookup(named[2])};
+  }
   /// The addresses and in-bounds mask of a chunk of a descriptor block at
   /// block offsets `offsets`; whether the addresses are contiguous.
   struct DescChunk {

@@ -986,7 +986,7 @@ void ProgramEmitter::callPrintf(OpBuilder &b, Location loc, StringRef format,
 
 LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
   Location loc = op.getLoc();
-  auto pid = programIds();
+  auto pid = reportedProgramIds(op.getProgram());
   std::string escaped = escapePrintfFormat(op.getPrefix());
   if (op.getArgs().empty()) {
     callPrintf(b, loc, "pid (%d, %d, %d) " + escaped + "\n",
@@ -1064,7 +1064,7 @@ LogicalResult ProgramEmitter::emitAssert(AssertOp op, OpBuilder &b) {
       b, loc, ok, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
   auto ifOp = scf::IfOp::create(b, loc, failedCond, /*withElseRegion=*/false);
   OpBuilder tb = ifOp.getThenBodyBuilder();
-  auto pid = programIds();
+  auto pid = reportedProgramIds(op.getProgram());
   std::string message = escapePrintfFormat(op.getMessage());
   callPrintf(tb, loc,
              "tile.assert failed in program (%d, %d, %d): " + message + "\n",

@@ -191,3 +191,20 @@ LogicalResult FpToFpOp::verify() {
            << src << " to " << dst << " is exact and takes no rounding mode";
   return success();
 }
+
+/// The explicit program ids of a print or an assert: none, or x, y and z.
+static LogicalResult verifyProgramIds(Operation *op, ValueRange program) {
+  if (!program.empty() && program.size() != 3)
+    return op->emitOpError("names ")
+           << program.size()
+           << " program ids; program(...) takes three (x, y, z) or is absent";
+  return success();
+}
+
+LogicalResult PrintOp::verify() {
+  return verifyProgramIds(*this, getProgram());
+}
+
+LogicalResult AssertOp::verify() {
+  return verifyProgramIds(*this, getProgram());
+}

@@ -248,7 +248,8 @@ def Tile_PhiloxOp : Tile_Op<"philox", [Pure,
 // Debugging
 //===----------------------------------------------------------------------===//
 
-def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite<DefaultResource>]>,
+                                     AttrSizedOperandSegments]> {
   let summary = "prints a message and values from every program";
   let description = [{
     Each program prints `prefix` followed by its program id and every element
@@ -257,12 +258,18 @@ def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite<DefaultResource>]>]
     ```mlir
     tile.print "x: " (%x : tensor<16xf32>)
     ```
+
+    `program(%x, %y, %z)` names the ids to print instead of the running
+    program's; tile-apply-schedule sets it to the grid program's ids, which
+    a persistent or grouped kernel computes (docs/Semantics.md section 1.1).
   }];
   let arguments = (ins StrAttr:$prefix, UnitAttr:$hex,
-                       Variadic<Tile_Value>:$args);
+      Variadic<Tile_Value>:$args, Variadic<I32>:$program);
   let assemblyFormat = [{
-    $prefix (`hex` $hex^)? (`(` $args^ `:` type($args) `)`)? attr-dict
+    $prefix (`hex` $hex^)? (`(` $args^ `:` type($args) `)`)?
+    (`program` `(` $program^ `)`)? attr-dict
   }];
+  let hasVerifier = 1;
 }
 
 def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite<DefaultResource>]>]> {
@@ -274,7 +281,14 @@ def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite<DefaultResource>]
     ```mlir
     tile.assert %ok, "index out of range" : tensor<128xi1>
     ```
+
+    `program(%x, %y, %z)` names the ids to report, as for tile.print.
   }];
-  let arguments = (ins Tile_BoolLike:$condition, StrAttr:$message);
-  let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
+  let arguments = (ins Tile_BoolLike:$condition, StrAttr:$message,
+      Variadic<I32>:$program);
+  let assemblyFormat = [{
+    $condition `,` $message (`program` `(` $program^ `)`)? attr-dict `:`
+    type($condition)
+  }];
+  let hasVerifier = 1;
 }

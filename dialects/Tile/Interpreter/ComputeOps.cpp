@@ -439,14 +439,26 @@ std::string formatElement(Element e, const ElementInfo &info, bool hex) {
   return text;
 }
 
+/// The ids a print or an assert names: its `program(...)` operands when it
+/// has them, else the running program's.
+std::array<int64_t, 3> reportedProgramIds(Executor &ex, ValueRange named) {
+  if (named.size() != 3)
+    return {ex.programId[0], ex.programId[1], ex.programId[2]};
+  std::array<int64_t, 3> ids;
+  for (auto [index, id] : llvm::enumerate(named))
+    ids[index] = ex.get(id)->elements[0].i;
+  return ids;
+}
+
 LogicalResult runPrint(Executor &ex, Operation &operation) {
   auto op = cast<PrintOp>(operation);
   llvm::raw_ostream *os = ex.getOptions().printStream;
   if (!os)
     return success();
-  std::string pid = "pid (" + std::to_string(ex.programId[0]) + ", " +
-                    std::to_string(ex.programId[1]) + ", " +
-                    std::to_string(ex.programId[2]) + ")";
+  std::array<int64_t, 3> ids = reportedProgramIds(ex, op.getProgram());
+  std::string pid = "pid (" + std::to_string(ids[0]) + ", " +
+                    std::to_string(ids[1]) + ", " + std::to_string(ids[2]) +
+                    ")";
   if (op.getArgs().empty()) {
     *os << pid << " " << op.getPrefix() << "\n";
     return success();
@@ -477,10 +489,10 @@ LogicalResult runAssert(Executor &ex, Operation &operation) {
   for (const Element &e : cond.elements)
     if (e.i == 0) {
       ex.assertFailed = true;
+      std::array<int64_t, 3> ids = reportedProgramIds(ex, op.getProgram());
       return operation.emitError()
-             << "tile.assert failed in program (" << ex.programId[0] << ", "
-             << ex.programId[1] << ", " << ex.programId[2]
-             << "): " << op.getMessage();
+             << "tile.assert failed in program (" << ids[0] << ", " << ids[1]
+             << ", " << ids[2] << "): " << op.getMessage();
     }
   return success();
 }

@@ -301,15 +301,17 @@ private:
       PrintOp::create(
           tb, loc,
           tb.getStringAttr("out of bounds: " + where + ": byte offset"),
-          /*hex=*/false, ValueRange{first});
+          /*hex=*/false, ValueRange{first}, /*program=*/ValueRange());
       PrintOp::create(tb, loc,
                       tb.getStringAttr("  from pointer argument #" +
                                        std::to_string(base) +
                                        " whose buffer has bytes:"),
-                      /*hex=*/false, ValueRange{extentOf.lookup(base)});
+                      /*hex=*/false, ValueRange{extentOf.lookup(base)},
+                      /*program=*/ValueRange());
     }
     AssertOp::create(b, loc, allOk,
-                     b.getStringAttr("out-of-bounds access: " + where));
+                     b.getStringAttr("out-of-bounds access: " + where),
+                     /*program=*/ValueRange());
     return allOk;
   }
 

@@ -54,13 +54,21 @@ std::pair<Value, Value> programInPlane(OpBuilder &b, Location loc, Value slot,
 }
 
 /// Replaces every program_id (and, given `extents`, num_programs) of
-/// `kernel` that `keep` does not hold with the values of its axis.
+/// `kernel` that `keep` does not hold with the values of its axis, and has
+/// its prints and asserts name those ids rather than the launched
+/// program's.
 void replaceGridOps(FuncOp kernel, ArrayRef<Value> ids, ArrayRef<Value> extents,
                     const llvm::SmallPtrSetImpl<Operation *> &keep) {
   SmallVector<Operation *> gridOps;
   kernel.walk([&](Operation *op) {
     if (isa<ProgramIdOp, NumProgramsOp>(op) && !keep.contains(op))
       gridOps.push_back(op);
+    else if (auto print = dyn_cast<PrintOp>(op);
+             print && print.getProgram().empty())
+      print.getProgramMutable().assign(ids);
+    else if (auto check = dyn_cast<AssertOp>(op);
+             check && check.getProgram().empty())
+      check.getProgramMutable().assign(ids);
   });
   for (Operation *op : gridOps) {
     if (auto id = dyn_cast<ProgramIdOp>(op)) {

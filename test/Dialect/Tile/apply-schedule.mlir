@@ -95,3 +95,27 @@ tile.func @persistent(%out: !tile.ptr<i32>, %n: i32)
   tile.store %p, %v : !tile.ptr<i32>
   tile.return
 }
+
+// -----
+
+// Prints and asserts name the grid program whose code runs (the ids the
+// schedule computes), not the launched program; ones that already name ids
+// keep them.
+// CHECK-LABEL: tile.func @reports(
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[Y:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[Z:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: tile.print "at" program(%[[X]], %[[Y]], %[[Z]])
+// CHECK: tile.print "own" program(%[[C:.*]], %[[C]], %[[C]])
+// CHECK: tile.assert %{{.*}}, "x > 0" program(%[[X]], %[[Y]], %[[Z]]) : i1
+tile.func @reports(%out: !tile.ptr<i32>)
+    attributes {tile.schedule = #tile.schedule<persistent>} {
+  %x = tile.program_id x
+  %c0 = arith.constant 0 : i32
+  %ok = arith.cmpi sgt, %x, %c0 : i32
+  tile.print "at"
+  tile.print "own" program(%c0, %c0, %c0)
+  tile.assert %ok, "x > 0" : i1
+  tile.return
+}

@@ -355,3 +355,19 @@ tile.func @schedule_on_an_op() {
   %c0 = arith.constant {tile.schedule = #tile.schedule<persistent>} 0 : i32
   tile.return
 }
+
+// -----
+
+tile.func @print_two_ids(%x: i32) {
+  // expected-error @+1 {{'tile.print' op names 2 program ids; program(...) takes three (x, y, z) or is absent}}
+  tile.print "x" program(%x, %x)
+  tile.return
+}
+
+// -----
+
+tile.func @assert_four_ids(%ok: i1, %x: i32) {
+  // expected-error @+1 {{'tile.assert' op names 4 program ids; program(...) takes three (x, y, z) or is absent}}
+  tile.assert %ok, "ok" program(%x, %x, %x, %x) : i1
+  tile.return
+}
