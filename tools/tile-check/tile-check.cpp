@@ -675,9 +675,8 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   Options options;
   options.faultOp = cl.faultOp;
   if (!cl.conversionParts.empty()) {
-    char *end = nullptr;
-    long parts = std::strtol(cl.conversionParts.c_str(), &end, 10);
-    if (*end != '\0' || parts < 1 || parts > 64 ||
+    int64_t parts = 0;
+    if (!run::parseInt(cl.conversionParts, parts) || parts < 1 || parts > 64 ||
         !llvm::isPowerOf2_64(uint64_t(parts)))
       return usageError("--sim-conversion-parts takes a power of two from 1 "
                         "to 64, got '" +
