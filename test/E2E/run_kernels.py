@@ -697,8 +697,6 @@ for _name, (_base, _schedule) in SCHEDULED.items():
     CASES[_name] = CASES[_base]
 
 
-
-
 def read(path, dtype):
     data = np.fromfile(path, dtype=DTYPES[dtype])
     if dtype == "bf16":
