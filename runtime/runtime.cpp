@@ -21,6 +21,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <new>
 #include <vector>
@@ -431,6 +432,36 @@ tile_status_t mlir::tile::rt::checkRange(const Buffer &buffer, size_t offset,
   return nullptr;
 }
 
+namespace {
+// With $TILE_LOG_LAUNCHES set (to anything but "" or "0"), each launch says
+// on stderr which compiled kernel ran it: the specialized variant or the
+// kernel as written, and the grid launched for a persistent one. Tests use
+// it to prove that their cases reach every variant.
+void logLaunch(const KernelRef &kernel, const KernelInfo &chosen,
+               const uint32_t grid[3], const uint32_t launched[3]) {
+  static const bool enabled = [] {
+    const char *env = std::getenv("TILE_LOG_LAUNCHES");
+    return env && *env && std::strcmp(env, "0") != 0;
+  }();
+  if (!enabled)
+    return;
+  std::string line =
+      "tile: launch '" + kernel.info().name + "' as " + chosen.symbol;
+  if (const int64_t *mask = findAttr(chosen, "divisible_args"))
+    line += " (divisible_args " + std::to_string(*mask) + ")";
+  auto dims = [](const uint32_t g[3]) {
+    return std::to_string(g[0]) + "x" + std::to_string(g[1]) + "x" +
+           std::to_string(g[2]);
+  };
+  line += ", grid " + dims(grid);
+  if (launched[0] != grid[0] || launched[1] != grid[1] ||
+      launched[2] != grid[2])
+    line += " (persistent: " + dims(launched) + " launched)";
+  line += ", on " + kernel.module->device->label + "\n";
+  std::fputs(line.c_str(), stderr);
+}
+} // namespace
+
 tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
                                            const uint32_t grid[3],
                                            const tile_arg_t *args,
@@ -475,6 +506,7 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
   if (tile_status_t s = persistentLaunch(impl, kernels[index], index, grid,
                                          slots, pointers, launched))
     return s;
+  logLaunch(kernel, kernels[index], grid, launched);
   grid = launched;
   if (stream) {
     std::lock_guard<std::mutex> lock(stream->mutex);

@@ -572,34 +572,36 @@ CASES = {
                     (5000, specials(5000, "f32", 1), specials(5000, "f32", 2))]),
     "softmax": ("softmax.mlir", "softmax", softmax,
                 [(1, 1), (3, 1000), (17, 4096), (64, 123), (5, 1000, 24, 8),
+                 (16, 1024), (32, 512, 16, 48),
                  (6, 500, 0, 0, specials(3000, "f32", 3, huge=False))]),
     "layer_norm": ("layer_norm.mlir", "layer_norm", layer_norm,
-                   [(1, 1), (5, 1000), (9, 3000), (2, 9000)]),
+                   [(1, 1), (5, 1000), (9, 3000), (2, 9000), (16, 3072)]),
     # Rows far below eps: eps is what the result is made of.
     "rms_norm": ("rms_norm.mlir", "rms_norm", rms_norm,
                  [(1, 1), (7, 1000), (3, 8192), (2, 1000, "const=1e-4"),
                   (6, 700, specials(4200, "bf16", 7, huge=False))]),
     "row_sum": ("row_sum.mlir", "row_sum", row_reduce("sum"),
-                [(1, 1), (13, 1000), (4, 1024)]),
+                [(1, 1), (13, 1000), (4, 1024), (16, 512)]),
     # Rows below zero (the identity of max shows), rows of ties (the first
     # index wins) and of NaN (NaN wins, at its first index).
     "row_max": ("row_max.mlir", "row_max", row_reduce("max"),
                 [(1, 1), (13, 1000), (4, 1024), (3, 1000, "const=-0.5"),
-                 (40, 100, specials(4000, "f32", 9))]),
+                 (40, 100, specials(4000, "f32", 9)), (16, 512)]),
     "row_argmax": ("row_argmax.mlir", "row_argmax", row_reduce("argmax"),
                    [(1, 1), (13, 1000), (4, 1024), (3, 1000, "const=-0.5"),
-                    (2, 1000, "const=nan")]),
+                    (2, 1000, "const=nan"), (16, 512)]),
     "bias_gelu_dropout": ("bias_gelu_dropout.mlir", "bias_gelu_dropout",
-                          bias_gelu_dropout, [(1, 1), (3, 1000), (8, 512)]),
-    "rope": ("rope.mlir", "rope", rope, [(1, 1), (5, 32), (3, 20)]),
+                          bias_gelu_dropout,
+                          [(1, 1), (3, 1000), (8, 512), (16, 512)]),
+    "rope": ("rope.mlir", "rope", rope, [(1, 1), (5, 32), (3, 20), (16, 32)]),
     "matmul_f32": ("matmul_f32.mlir", "matmul_f32", matmul("f32", 64, 64),
                    [(1, 1, 1), (65, 63, 33), (128, 192, 256),
                     (65, 63, 33, (3, 5, 7))]),
     "cumsum": ("cumsum.mlir", "cumsum", cumsum,
                [(1, 1), (5, 1000), (3, 1024),
-                (20, 100, specials(2000, "f32", 17, huge=False))]),
+                (20, 100, specials(2000, "f32", 17, huge=False)), (16, 1024)]),
     "histogram": ("histogram.mlir", "histogram", histogram,
-                  [(1, 64), (5000, 64), (100_000, 37)]),
+                  [(1, 64), (5000, 64), (100_000, 37), (16384, 48)]),
     "flash_attention": ("flash_attention.mlir", "flash_attention",
                         flash_attention, [(1, 1, 0), (2, 100, 0), (2, 100, 1),
                                           (1, 128, 1), (1, 300, 1),
@@ -652,12 +654,13 @@ CASES = {
     # block), splits without keys, GQA groups of 1, 4, 8 and 16 query heads.
     "paged_decode": ("paged_decode.mlir", "paged_decode", paged_decode,
                      [((1,), 1, 1, 64), ((17, 1000, 5), 2, 4, 128),
-                      ((300, 64, 129), 1, 8, 256), ((33, 200), 2, 16, 64)]),
+                      ((300, 64, 129), 1, 8, 256), ((33, 200), 2, 16, 64),
+                      ((33, 200), 16, 16, 64)]),
     # The same with an e4m3 cache and a scale per KV head.
     "paged_decode_fp8": ("paged_decode_fp8.mlir", "paged_decode_fp8",
                          lambda *a: paged_decode(*a, fp8=True),
                          [((1,), 1, 1, 64), ((17, 1000, 5), 2, 4, 128),
-                          ((33, 200), 2, 8, 64)]),
+                          ((33, 200), 2, 8, 64), ((33, 200), 16, 16, 64)]),
     "paged_decode_merge": ("paged_decode_merge.mlir", "paged_decode_merge",
                            paged_decode_merge,
                            [(1, 1), (5, 17), (3, 40), (2, 256)]),
@@ -668,7 +671,7 @@ CASES = {
                          varlen_attention,
                          [((1,), 1, 1, 0), ((17, 1000, 0, 65), 8, 4, 1),
                           ((130, 64, 5), 8, 2, 0), ((200, 33), 2, 1, 1),
-                          ((70, 3), 8, 8, 1)]),
+                          ((70, 3), 8, 8, 1), ((40, 17), 16, 16, 1)]),
     # Padding tokens (slot -1), KV heads not a multiple of the 8-head block,
     # special values (NaN, infinities, subnormals) in the keys: copied as
     # they are, or quantized with saturation (infinity to 448).
@@ -711,8 +714,27 @@ def read(path, dtype):
 GUARD_BYTES = 256
 
 
+def compiled_symbols(artifact, kernel):
+    """The entry symbols compiled for `kernel` in the artifact's header: the
+    kernel as written and its specialized variants (docs/Runtime.md)."""
+    header = artifact.read_bytes().split(b"\nchecksum ", 1)[0]
+    symbols = []
+    for line in header.decode("ascii", "replace").splitlines():
+        fields = line.split()
+        if len(fields) == 4 and fields[0] == "kernel" and fields[1] == kernel:
+            symbols.append(fields[2])
+    return symbols
+
+
+def launched_symbols(stderr):
+    """The symbols tile-run's launches ran, from the runtime's
+    $TILE_LOG_LAUNCHES lines ("tile: launch 'k' as SYMBOL ...")."""
+    return {line.split()[4].rstrip(",") for line in stderr.splitlines()
+            if line.startswith("tile: launch ")}
+
+
 def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device,
-             guard_bytes=GUARD_BYTES):
+             guard_bytes=GUARD_BYTES, reached=None):
     # One launch only: kernels such as histogram accumulate into their output.
     # TILE_RUN_WRAPPER runs tile-run under a tool (e.g. compute-sanitizer).
     wrapper = os.environ.get("TILE_RUN_WRAPPER", "").split()
@@ -738,7 +760,10 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device,
             buffers[index] = (dtype, count, size)
         else:
             cmd += ["--arg", f"{arg[0]}:{arg[1]}"]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = subprocess.run(cmd, capture_output=True, text=True,
+                          env=dict(os.environ, TILE_LOG_LAUNCHES="1"))
+    if reached is not None:
+        reached |= launched_symbols(proc.stderr)
     if proc.returncode != 0:
         said = (proc.stderr.strip() + "\n" + proc.stdout.strip()).strip()
         return f"tile-run failed (exit {proc.returncode}): {said[-2000:]}"
@@ -849,13 +874,15 @@ def main():
                 print(f"COMPILED {name}")
                 passed += 1
                 continue
+            reached = set()
             for size in sizes:
                 grid, kargs, ref, tols = make(*size)
                 # Compiled checked, the kernel itself refuses any access past
                 # a buffer, reads included; a guard region would hide those.
                 error = run_case(args.bin, artifact, kernel, grid, kargs, ref,
                                  tols, work, args.device,
-                                 0 if args.bounds_check else GUARD_BYTES)
+                                 0 if args.bounds_check else GUARD_BYTES,
+                                 reached)
                 label = name + "[" + ", ".join(
                     f"<{p.size} values>" if isinstance(p, np.ndarray)
                     else str(p) for p in size) + "]"
@@ -865,6 +892,13 @@ def main():
                 else:
                     print(f"PASS {label}")
                     passed += 1
+            # Code no case runs is code no case checks: each specialized
+            # variant (and the kernel as written) needs a case that takes it.
+            for symbol in compiled_symbols(artifact, kernel):
+                if symbol not in reached:
+                    print(f"FAIL {name}: no case launches {symbol}; add one "
+                          f"whose sizes take it")
+                    failures += 1
         for name in NOT_YET:
             if args.only and args.only != name:
                 continue
