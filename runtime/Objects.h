@@ -19,6 +19,7 @@
 #include "tile/Runtime/Handles.h"
 
 #include <atomic>
+#include <map>
 #include <mutex>
 #include <new>
 
@@ -45,11 +46,21 @@ struct Buffer {
   }
 };
 
+/// What tuning chose for a module's kernels in this process (Tuning.cpp).
+struct TuningChoices {
+  /// Held while a choice is looked up or made: launches on other threads
+  /// wait for a tuning run rather than time the kernel again.
+  std::mutex tuning;
+  std::map<std::string, size_t> chosen; ///< kernel '\t' bucket -> alternative
+};
+
 /// Members go in reverse order: the module's binary is unloaded before its
 /// device may go.
 struct Module {
   std::shared_ptr<Device> device;
   std::vector<KernelInfo> kernels;
+  std::string key; ///< the artifact's content key
+  std::unique_ptr<TuningChoices> choices = std::make_unique<TuningChoices>();
   std::unique_ptr<ModuleImpl> impl;
   std::vector<uintptr_t> kernelHandles; ///< one per kernel, same order
 };

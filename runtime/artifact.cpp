@@ -328,7 +328,6 @@ private:
   size_t lineStart = 0;
   std::vector<std::string_view> fields;
   std::set<std::string> seen; // preamble records seen
-  std::set<std::string> kernelNames;
   uint64_t declaredArgs = 0;
   bool inKernel = false;
   bool ended = false;
@@ -368,13 +367,9 @@ bool HeaderParser::closeKernel() {
   std::string extents = checkHiddenArgs(k);
   if (!extents.empty())
     return lineError(extents);
-  // A name appears once, then again only for specialized variants.
-  bool variant = findAttr(k, "divisible_args") != nullptr;
-  if (!variant && !kernelNames.insert(k.name).second)
-    return lineError("duplicate kernel name " + quote(k.name));
-  if (variant && !kernelNames.count(k.name))
-    return lineError("variant of kernel " + quote(k.name) +
-                     " before the kernel itself");
+  std::string order = checkKernelOrder(out.kernels, out.kernels.size() - 1);
+  if (!order.empty())
+    return lineError(order);
   inKernel = false;
   return true;
 }
@@ -626,6 +621,60 @@ size_t mlir::tile::callerArgCount(const KernelInfo &kernel) {
   return kernel.args.size() - hidden;
 }
 
+int64_t mlir::tile::alternativeOf(const KernelInfo &kernel) {
+  const int64_t *index = findAttr(kernel, "alternative");
+  return index ? *index : 0;
+}
+
+std::string mlir::tile::checkKernelOrder(const std::vector<KernelInfo> &kernels,
+                                         size_t i) {
+  const KernelInfo &k = kernels[i];
+  int64_t index = alternativeOf(k);
+  std::string what =
+      "alternative " + std::to_string(index) + " of kernel " + quote(k.name);
+  if (findAttr(k, "alternative") &&
+      (index < 1 || index >= int64_t(kMaxAlternatives)))
+    return what + " is out of range (1 to " +
+           std::to_string(kMaxAlternatives - 1) + ")";
+  bool variant = findAttr(k, "divisible_args") != nullptr;
+  const KernelInfo *first = nullptr;
+  int64_t alternatives = 0; // of the name so far, the kernel as written too
+  bool indexSeen = false;   // the plain record of this alternative
+  for (size_t j = 0; j < i; ++j) {
+    if (kernels[j].name != k.name)
+      continue;
+    if (!first)
+      first = &kernels[j];
+    if (findAttr(kernels[j], "divisible_args"))
+      continue;
+    alternatives = std::max(alternatives, alternativeOf(kernels[j]) + 1);
+    indexSeen |= alternativeOf(kernels[j]) == index;
+  }
+  // A name appears once, then again only for its specialized variants and
+  // its alternatives (numbered from 1 in order), each variant after the
+  // kernel or alternative it specializes.
+  if (variant && !indexSeen)
+    return index == 0 ? "variant of kernel " + quote(k.name) +
+                            " before the kernel itself"
+                      : "variant of " + what + " before the alternative";
+  if (!variant && index == 0 && first)
+    return "duplicate kernel name " + quote(k.name);
+  if (!variant && index > 0 && !first)
+    return what + " before the kernel itself";
+  if (!variant && index > 0 && index != alternatives)
+    return what + " out of order (the next is " + std::to_string(alternatives) +
+           ")";
+  if (first && (callerArgCount(k) != callerArgCount(*first) ||
+                !std::equal(first->args.begin(),
+                            first->args.begin() + callerArgCount(*first),
+                            k.args.begin())))
+    return (variant ? "variant " + quote(k.symbol) + " of " +
+                          (index ? what : "kernel " + quote(k.name))
+                    : what) +
+           " takes other arguments than the kernel";
+  return "";
+}
+
 std::string mlir::tile::checkHiddenArgs(const KernelInfo &kernel) {
   const int64_t *extents = findAttr(kernel, "bounds_check");
   const int64_t *persistent = findAttr(kernel, "persistent");
@@ -793,7 +842,6 @@ bool mlir::tile::validateArtifact(const Artifact &a, std::string &error) {
   if (!isKey(a.key))
     return fail(error,
                 "key " + quote(a.key) + " must be 16 lowercase hex digits");
-  std::set<std::string> names;
   for (const KernelInfo &k : a.kernels) {
     if (!token("kernel name", k.name) ||
         !token("entry symbol of kernel " + quote(k.name), k.symbol))
@@ -801,12 +849,9 @@ bool mlir::tile::validateArtifact(const Artifact &a, std::string &error) {
     std::string extents = checkHiddenArgs(k);
     if (!extents.empty())
       return fail(error, extents);
-    bool variant = findAttr(k, "divisible_args") != nullptr;
-    if (!variant && !names.insert(k.name).second)
-      return fail(error, "duplicate kernel name " + quote(k.name));
-    if (variant && !names.count(k.name))
-      return fail(error,
-                  "variant of kernel " + quote(k.name) + " before the kernel");
+    std::string order = checkKernelOrder(a.kernels, size_t(&k - &a.kernels[0]));
+    if (!order.empty())
+      return fail(error, order);
     std::set<std::string> attrNames;
     for (const auto &attr : k.attrs) {
       if (!token("kernel " + quote(k.name) + ": attr name", attr.first))

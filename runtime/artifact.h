@@ -105,6 +105,20 @@ size_t callerArgCount(const KernelInfo &kernel);
 /// if they do or the kernel has neither.
 std::string checkHiddenArgs(const KernelInfo &kernel);
 
+/// Alternatives of one kernel an artifact may hold (the kernel as written is
+/// alternative 0).
+constexpr size_t kMaxAlternatives = 64;
+
+/// Which alternative of its kernel \p kernel is: attr `alternative N`
+/// (1 <= N < kMaxAlternatives), or 0, the kernel as written, without it.
+int64_t alternativeOf(const KernelInfo &kernel);
+
+/// Why kernel \p i of \p kernels may not follow those before it, or "": a
+/// name appears once, then again only for its alternatives (numbered from 1,
+/// in order) and specialized variants (`divisible_args`, after the kernel or
+/// alternative they specialize), all taking the kernel's arguments.
+std::string checkKernelOrder(const std::vector<KernelInfo> &kernels, size_t i);
+
 /// The contents of an artifact file.
 struct Artifact {
   std::string target;       ///< "cpu", "nvidia" or "amd"

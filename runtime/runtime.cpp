@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Runtime/Objects.h"
+#include "tile/Runtime/Tuning.h"
 #include "tile/Runtime/cpu/CPUBackend.h"
 #include "tile/Runtime/cuda/CUDABackend.h"
 #include "tile/Runtime/hip/HIPBackend.h"
@@ -269,17 +270,19 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
   return nullptr;
 }
 
-// The kernel to launch for `kernel` with these (checked) arguments, whose
-// values are in `slots`: a variant compiled for arguments divisible by 16
-// (`divisible_args`: which ones) when they all are, `kernel` itself
-// otherwise.
+// The kernel to launch for `kernel` (the kernel as written or one of its
+// alternatives) with these (checked) arguments, whose values are in `slots`:
+// its variant compiled for arguments divisible by 16 (`divisible_args`:
+// which ones) when they all are, `kernel` itself otherwise.
 size_t chooseVariant(const KernelRef &kernel, const tile_arg_t *args,
                      const std::vector<ArgSlot> &slots) {
   const std::vector<KernelInfo> &kernels = kernel.module->kernels;
   const std::string &name = kernel.info().name;
+  int64_t alternative = alternativeOf(kernel.info());
   for (size_t i = 0; i < kernels.size(); ++i) {
     const int64_t *mask = findAttr(kernels[i], "divisible_args");
-    if (!mask || kernels[i].name != name)
+    if (!mask || kernels[i].name != name ||
+        alternativeOf(kernels[i]) != alternative)
       continue;
     bool holds = true;
     for (size_t a = 0; a < callerArgCount(kernels[i]) && holds; ++a) {
@@ -432,6 +435,14 @@ tile_status_t mlir::tile::rt::checkRange(const Buffer &buffer, size_t offset,
   return nullptr;
 }
 
+bool mlir::tile::rt::launchLogEnabled() {
+  static const bool enabled = [] {
+    const char *env = std::getenv("TILE_LOG_LAUNCHES");
+    return env && *env && std::strcmp(env, "0") != 0;
+  }();
+  return enabled;
+}
+
 namespace {
 // With $TILE_LOG_LAUNCHES set (to anything but "" or "0"), each launch says
 // on stderr which compiled kernel ran it: the specialized variant or the
@@ -439,11 +450,7 @@ namespace {
 // it to prove that their cases reach every variant.
 void logLaunch(const KernelRef &kernel, const KernelInfo &chosen,
                const uint32_t grid[3], const uint32_t launched[3]) {
-  static const bool enabled = [] {
-    const char *env = std::getenv("TILE_LOG_LAUNCHES");
-    return env && *env && std::strcmp(env, "0") != 0;
-  }();
-  if (!enabled)
+  if (!launchLogEnabled())
     return;
   std::string line =
       "tile: launch '" + kernel.info().name + "' as " + chosen.symbol;
@@ -475,6 +482,23 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
                            "the stream", "kernel '" + kernel.info().name + "'");
   if (tile_status_t s = checkGrid(grid))
     return s;
+  KernelRef chosen = kernel;
+  if (alternativeRecords(*kernel.module, kernel.index).size() > 1) {
+    LaunchPayload checked;
+    if (tile_status_t s = prepareArgs(kernel, args, numArgs, checked.slots,
+                                      checked.pointers, checked.buffers))
+      return s;
+    if (tile_status_t s = chooseAlternative(kernel, stream, grid, args, numArgs,
+                                            checked.buffers, chosen))
+      return s;
+  }
+  return launchRecord(chosen, stream, grid, args, numArgs, outMilliseconds);
+}
+
+tile_status_t
+mlir::tile::rt::launchRecord(const KernelRef &kernel, Stream *stream,
+                             const uint32_t grid[3], const tile_arg_t *args,
+                             size_t numArgs, double *outMilliseconds) {
   auto payload = std::make_shared<LaunchPayload>();
   std::vector<ArgSlot> &slots = payload->slots;
   std::vector<void *> &pointers = payload->pointers;
@@ -742,6 +766,7 @@ tile_status_t tile_module_load(tile_device_t handle, const void *data,
     if (tile_status_t s = device->impl->loadModule(artifact, module->impl))
       return s;
     module->kernels = std::move(artifact.kernels);
+    module->key = artifact.key;
     // The kernels' handles, then the module's; if one cannot be made, the
     // ones made so far are retired again.
     struct Undo {
@@ -816,8 +841,10 @@ tile_status_t tile_module_get_kernel(tile_module_t handle, const char *name,
       return invalid(!name ? "kernel name is null" : "out_kernel is null");
     std::string available;
     for (size_t i = 0; i < module->kernels.size(); ++i) {
-      // Specialized variants are launched in place of their kernel.
-      if (findAttr(module->kernels[i], "divisible_args"))
+      // Specialized variants and alternatives are launched in place of
+      // their kernel.
+      if (findAttr(module->kernels[i], "divisible_args") ||
+          alternativeOf(module->kernels[i]) != 0)
         continue;
       if (module->kernels[i].name == name) {
         *out_kernel = toHandle<tile_kernel_t>(module->kernelHandles[i]);
@@ -829,6 +856,75 @@ tile_status_t tile_module_get_kernel(tile_module_t handle, const char *name,
                       std::string("no kernel '") + name + "' in the module" +
                           (available.empty() ? " (it has no kernels)"
                                              : "; it has: " + available));
+  });
+}
+
+tile_status_t tile_kernel_num_alternatives(tile_kernel_t handle,
+                                           size_t *out_count) {
+  return guarded([&]() -> tile_status_t {
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!out_count)
+      return invalid("out_count is null");
+    *out_count = alternativeRecords(*kernel.module, kernel.index).size();
+    return nullptr;
+  });
+}
+
+tile_status_t tile_kernel_alternative_symbol(tile_kernel_t handle, size_t index,
+                                             const char **out_symbol) {
+  return guarded([&]() -> tile_status_t {
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!out_symbol)
+      return invalid("out_symbol is null");
+    std::vector<size_t> records =
+        alternativeRecords(*kernel.module, kernel.index);
+    if (index >= records.size())
+      return invalid("kernel '" + kernel.info().name + "' has " +
+                     std::to_string(records.size()) + " alternative" +
+                     (records.size() == 1 ? "" : "s") + ", not #" +
+                     std::to_string(index));
+    *out_symbol = kernel.module->kernels[records[index]].symbol.c_str();
+    return nullptr;
+  });
+}
+
+tile_status_t tile_kernel_tune(tile_kernel_t handle, const uint32_t grid[3],
+                               const tile_arg_t *args, size_t num_args,
+                               double *out_milliseconds, size_t capacity,
+                               size_t *out_chosen) {
+  return guarded([&]() -> tile_status_t {
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!grid)
+      return invalid("grid is null");
+    if (tile_status_t s = checkGrid(grid))
+      return s;
+    std::vector<size_t> records =
+        alternativeRecords(*kernel.module, kernel.index);
+    if (!out_chosen || (capacity > 0 && !out_milliseconds))
+      return invalid(!out_chosen ? "out_chosen is null"
+                                 : "out_milliseconds is null");
+    if (capacity < records.size())
+      return invalid("kernel '" + kernel.info().name + "' has " +
+                     std::to_string(records.size()) +
+                     " alternatives, but out_milliseconds holds " +
+                     std::to_string(capacity));
+    LaunchPayload checked;
+    if (tile_status_t s = prepareArgs(kernel, args, num_args, checked.slots,
+                                      checked.pointers, checked.buffers))
+      return s;
+    std::vector<double> times;
+    if (tile_status_t s =
+            tuneAlternatives(kernel, nullptr, grid, args, num_args,
+                             checked.buffers, times, *out_chosen))
+      return s;
+    std::copy(times.begin(), times.end(), out_milliseconds);
+    return nullptr;
   });
 }
 

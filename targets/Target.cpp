@@ -269,6 +269,60 @@ addDivisibleVariants(ModuleOp module) {
   return variants;
 }
 
+namespace {
+struct Alternative {
+  std::string kernel; // the kernel it is an alternative of
+  int64_t index;      // from 1, in the order of the module
+};
+} // namespace
+
+/// Removes `tile.alternative_of` from the kernels (the lowering has no use
+/// for it) and says which kernel each alternative stands in for, numbering
+/// each kernel's alternatives from 1 in the order of the module.
+static std::map<std::string, Alternative> takeAlternatives(ModuleOp module) {
+  std::map<std::string, Alternative> alternatives;
+  std::map<std::string, int64_t> counts;
+  for (FuncOp kernel : module.getOps<FuncOp>()) {
+    auto of = kernel->getAttrOfType<FlatSymbolRefAttr>(
+        TileDialect::getAlternativeOfAttrName());
+    if (!of)
+      continue;
+    kernel->removeAttr(TileDialect::getAlternativeOfAttrName());
+    std::string name = of.getValue().str();
+    alternatives[kernel.getSymName().str()] = {name, ++counts[name]};
+  }
+  return alternatives;
+}
+
+/// Alternatives (and their variants) go by the name of the kernel they
+/// stand in for, with `alternative N`; the records are ordered as the
+/// artifact format wants: each name's kernel and alternatives in order,
+/// then their variants.
+static void nameAlternatives(const std::map<std::string, Alternative> &table,
+                             Artifact &artifact) {
+  if (table.empty())
+    return;
+  std::map<std::string, size_t> firstSeen;
+  for (KernelInfo &info : artifact.kernels) {
+    auto it = table.find(info.name);
+    if (it != table.end()) {
+      info.name = it->second.kernel;
+      info.attrs.emplace_back("alternative", it->second.index);
+    }
+    firstSeen.emplace(info.name, firstSeen.size());
+  }
+  std::stable_sort(artifact.kernels.begin(), artifact.kernels.end(),
+                   [&](const KernelInfo &a, const KernelInfo &b) {
+                     auto key = [&](const KernelInfo &k) {
+                       return std::make_tuple(firstSeen[k.name],
+                                              findAttr(k, "divisible_args") !=
+                                                  nullptr,
+                                              alternativeOf(k));
+                     };
+                     return key(a) < key(b);
+                   });
+}
+
 LogicalResult mlir::tile::verifyProcessor(StringRef triple, StringRef cpu,
                                           StringRef features,
                                           std::string &error) {
@@ -612,6 +666,8 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
       return success();
   }
 
+  std::map<std::string, Alternative> alternatives =
+      takeAlternatives(*c->module);
   std::map<std::string, Specialization> variants =
       addDivisibleVariants(*c->module);
   OwningOpRef<ModuleOp> unlowered;
@@ -629,6 +685,7 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
     info.attrs.emplace_back("divisible_args",
                             int64_t(it->second.divisibleArgs));
   }
+  nameAlternatives(alternatives, artifact);
   // A cache that cannot be written costs the next compile time, nothing
   // else; an artifact the reader would refuse is not kept.
   std::string error;

@@ -16,6 +16,7 @@ Exit code 1 if any comparison fails. Kernels the target cannot compile yet
 are reported as UNSUPPORTED, with the compiler's reason."""
 
 import argparse
+import itertools
 import os
 import pathlib
 import subprocess
@@ -726,6 +727,25 @@ def compiled_symbols(artifact, kernel):
     return symbols
 
 
+def alternative_count(artifact, kernel):
+    """How many alternatives (docs/Runtime.md) `kernel` has in the artifact:
+    1 for the kernel alone."""
+    header = artifact.read_bytes().split(b"\nchecksum ", 1)[0]
+    count, current = 0, None
+    for line in header.decode("ascii", "replace").splitlines() + ["kernel"]:
+        fields = line.split()
+        if fields and fields[0] == "kernel":
+            if current is not None and not current["variant"]:
+                count = max(count, current["alternative"] + 1)
+            current = ({"variant": False, "alternative": 0}
+                       if len(fields) == 4 and fields[1] == kernel else None)
+        elif current is not None and fields[:2] == ["attr", "divisible_args"]:
+            current["variant"] = True
+        elif current is not None and fields[:2] == ["attr", "alternative"]:
+            current["alternative"] = int(fields[2])
+    return count
+
+
 def launched_symbols(stderr):
     """The symbols tile-run's launches ran, from the runtime's
     $TILE_LOG_LAUNCHES lines ("tile: launch 'k' as SYMBOL ...")."""
@@ -734,7 +754,7 @@ def launched_symbols(stderr):
 
 
 def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device,
-             guard_bytes=GUARD_BYTES, reached=None):
+             guard_bytes=GUARD_BYTES, reached=None, alternative=None):
     # One launch only: kernels such as histogram accumulate into their output.
     # TILE_RUN_WRAPPER runs tile-run under a tool (e.g. compute-sanitizer).
     wrapper = os.environ.get("TILE_RUN_WRAPPER", "").split()
@@ -760,8 +780,10 @@ def run_case(bin_dir, artifact, kernel, grid, args, ref, tols, work, device,
             buffers[index] = (dtype, count, size)
         else:
             cmd += ["--arg", f"{arg[0]}:{arg[1]}"]
-    proc = subprocess.run(cmd, capture_output=True, text=True,
-                          env=dict(os.environ, TILE_LOG_LAUNCHES="1"))
+    env = dict(os.environ, TILE_LOG_LAUNCHES="1")
+    if alternative is not None:
+        env["TILE_ALTERNATIVE"] = str(alternative)
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if reached is not None:
         reached |= launched_symbols(proc.stderr)
     if proc.returncode != 0:
@@ -875,17 +897,22 @@ def main():
                 passed += 1
                 continue
             reached = set()
-            for size in sizes:
+            # A kernel with alternatives runs each case on each of them.
+            count = alternative_count(artifact, kernel)
+            alternatives = [None] if count < 2 else range(count)
+            for size, alternative in itertools.product(sizes, alternatives):
                 grid, kargs, ref, tols = make(*size)
                 # Compiled checked, the kernel itself refuses any access past
                 # a buffer, reads included; a guard region would hide those.
                 error = run_case(args.bin, artifact, kernel, grid, kargs, ref,
                                  tols, work, args.device,
                                  0 if args.bounds_check else GUARD_BYTES,
-                                 reached)
+                                 reached, alternative)
                 label = name + "[" + ", ".join(
                     f"<{p.size} values>" if isinstance(p, np.ndarray)
                     else str(p) for p in size) + "]"
+                if alternative is not None:
+                    label += f" #{alternative}"
                 if error:
                     print(f"FAIL {label}: {error}")
                     failures += 1

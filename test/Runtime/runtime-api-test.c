@@ -171,6 +171,19 @@ int main(int argc, char **argv) {
   printf("threads = %lld\n", (long long)value);
   show("attribute missing",
        tile_kernel_attribute(gridIds, "shared_bytes", &value));
+  /* A kernel without alternatives has one: itself. */
+  size_t alternatives = 0;
+  const char *symbol = NULL;
+  show("alternatives", tile_kernel_num_alternatives(gridIds, &alternatives));
+  printf("grid_ids has %zu alternative\n", alternatives);
+  show("alternative symbol",
+       tile_kernel_alternative_symbol(gridIds, 0, &symbol));
+  printf("alternative #0 is %s\n", symbol);
+  show("alternative past end",
+       tile_kernel_alternative_symbol(gridIds, 1, &symbol));
+  show("alternatives null out", tile_kernel_num_alternatives(gridIds, NULL));
+  show("tune null grid",
+       tile_kernel_tune(gridIds, NULL, args, 1, NULL, 0, &alternatives));
 
   /* Launches. */
   show("alloc ids", tile_buffer_alloc(device, sizeof(host), &ids));

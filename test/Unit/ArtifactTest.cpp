@@ -399,6 +399,35 @@ TEST(ArtifactTest, RejectsMalformedRecords) {
   EXPECT_EQ(errorOf("kernel k t 0\nattr divisible_args 1\nkernel k s 0\n"
                     "end\n"),
             "header line 9: variant of kernel 'k' before the kernel itself");
+  // Alternatives share the name too, numbered from 1 in order after the
+  // kernel, with the kernel's arguments; their variants come after them.
+  Artifact alternatives;
+  EXPECT_TRUE(parse(file(std::string(kPreamble) +
+                             "kernel k s 1\narg i32\nkernel k a 1\narg i32\n"
+                             "attr alternative 1\nkernel k v 1\narg i32\n"
+                             "attr divisible_args 1\nattr alternative 1\n"
+                             "end\n",
+                         "abc"),
+                    alternatives, error))
+      << error;
+  EXPECT_EQ(alternativeOf(alternatives.kernels[1]), 1);
+  EXPECT_EQ(errorOf("kernel k a 0\nattr alternative 1\nkernel k s 0\nend\n"),
+            "header line 9: alternative 1 of kernel 'k' before the kernel "
+            "itself");
+  EXPECT_EQ(errorOf("kernel k s 0\nkernel k a 0\nattr alternative 2\nend\n"),
+            "header line 10: alternative 2 of kernel 'k' out of order (the "
+            "next is 1)");
+  EXPECT_EQ(errorOf("kernel k s 0\nkernel k a 0\nattr alternative 0\nend\n"),
+            "header line 10: alternative 0 of kernel 'k' is out of range (1 "
+            "to 63)");
+  EXPECT_EQ(errorOf("kernel k s 0\nkernel k v 0\nattr divisible_args 1\n"
+                    "attr alternative 1\nend\n"),
+            "header line 11: variant of alternative 1 of kernel 'k' before the "
+            "alternative");
+  EXPECT_EQ(errorOf("kernel k s 1\narg i32\nkernel k a 1\narg i64\n"
+                    "attr alternative 1\nend\n"),
+            "header line 12: alternative 1 of kernel 'k' takes other "
+            "arguments than the kernel");
   // Tensor maps refer to the kernel's arguments.
   const std::string map = "kernel k s 2\narg ptr\narg i64\ntensor_map ";
   Artifact withMap;

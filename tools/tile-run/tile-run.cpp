@@ -15,6 +15,7 @@
 #include "tile/runtime.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -65,7 +66,11 @@ const char kUsage[] =
     "                        with a raw file of the same type; exit 1 if any\n"
     "                        element differs\n"
     "  --atol A, --rtol R    float tolerance |a-b| <= A + R*|b|\n"
-    "                        (default 1e-6 and 1e-5)\n";
+    "                        (default 1e-6 and 1e-5)\n"
+    "  --tune                first time each alternative of the kernel on\n"
+    "                        these arguments, print the table and keep the\n"
+    "                        fastest for their shape bucket (also in the\n"
+    "                        tuning cache file)\n";
 
 // An error on the command line itself: exit code 2.
 int usageError(const std::string &message) {
@@ -91,7 +96,7 @@ struct Options {
               rtol = "1e-5";
   std::vector<std::string> writes, initialWrites, expects;
   std::string batch, listDevices;
-  bool help = false;
+  bool help = false, tune = false;
 };
 
 // Parses argv; returns false with \p message on misuse.
@@ -124,6 +129,10 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
     if (arg == "--help" || arg == "-h") {
       o.help = true;
       return true;
+    }
+    if (arg == "--tune") {
+      o.tune = true;
+      continue;
     }
     if (arg.size() < 2 || arg.compare(0, 2, "--") != 0 || arg == "--") {
       positional.push_back(arg);
@@ -284,6 +293,31 @@ bool check(tile_status_t status) {
   error(tile_status_message(status));
   tile_status_free(status);
   return false;
+}
+
+// --tune: times each alternative of `kernel` on these arguments and prints
+// them, the chosen one marked; false after reporting a failure.
+bool tune(tile_kernel_t kernel, const uint32_t grid[3],
+          const std::vector<tile_arg_t> &args) {
+  size_t count = 0, chosen = 0;
+  if (!check(tile_kernel_num_alternatives(kernel, &count)))
+    return false;
+  std::vector<double> times(count);
+  if (!check(tile_kernel_tune(kernel, grid, args.data(), args.size(),
+                              times.data(), times.size(), &chosen)))
+    return false;
+  std::printf("tune: %zu alternative%s\n", count, count == 1 ? "" : "s");
+  for (size_t i = 0; i < count; ++i) {
+    const char *symbol = "?";
+    if (!check(tile_kernel_alternative_symbol(kernel, i, &symbol)))
+      return false;
+    char time[32] = "failed";
+    if (!std::isnan(times[i]))
+      std::snprintf(time, sizeof(time), "%.4f ms", times[i]);
+    std::printf("  #%zu %-40s %12s%s\n", i, symbol, time,
+                i == chosen ? "  (chosen)" : "");
+  }
+  return true;
 }
 
 double median(std::vector<double> v) {
@@ -447,6 +481,8 @@ int run(const Options &o, OpenDevices *open) {
               deviceName);
   std::printf("kernel: %s, grid %ux%ux%u\n", o.kernel.c_str(), grid[0], grid[1],
               grid[2]);
+  if (o.tune && !tune(kernel, grid, args))
+    return 1;
   for (int64_t i = 0; i < warmup; ++i)
     if (!check(tile_kernel_launch(kernel, grid, args.data(), args.size())) ||
         !check(tile_device_synchronize(device)))

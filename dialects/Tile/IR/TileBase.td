@@ -59,6 +59,10 @@ def Tile_Dialect : Dialect {
     }
     /// On a kernel: a #tile.schedule, how its grid is walked.
     static StringRef getScheduleAttrName() { return "tile.schedule"; }
+    /// On a kernel: the kernel (a symbol of the same module) this one is an
+    /// alternative of. Same arguments, same results; the runtime launches
+    /// whichever of them it timed fastest for the launch's sizes.
+    static StringRef getAlternativeOfAttrName() { return "tile.alternative_of"; }
   }];
 }
 

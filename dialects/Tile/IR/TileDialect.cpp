@@ -75,6 +75,41 @@ LogicalResult TileDialect::verifyRegionArgAttribute(Operation *op,
                          << attr.getName().getValue() << "'";
 }
 
+/// `tile.alternative_of = @k` on a kernel: @k is another tile.func of the
+/// same module, not itself an alternative, with the same type and argument
+/// attributes (the hints a launch is checked against). Once lowered, only
+/// the attribute's form is checked.
+static LogicalResult verifyAlternativeOf(Operation *op, Attribute value) {
+  StringRef name = TileDialect::getAlternativeOfAttrName();
+  auto ref = dyn_cast<FlatSymbolRefAttr>(value);
+  if (!isa<FunctionOpInterface>(op) || !ref)
+    return op->emitOpError()
+           << "'" << name << "' must be a symbol (@kernel) on a kernel";
+  auto self = dyn_cast<FuncOp>(op);
+  if (!self)
+    return success();
+  auto primary = dyn_cast_or_null<FuncOp>(
+      SymbolTable::lookupNearestSymbolFrom(op, ref.getAttr()));
+  if (!primary)
+    return op->emitOpError() << "'" << name << "' names " << ref
+                             << ", which is not a tile.func of this module";
+  if (primary == self)
+    return op->emitOpError() << "'" << name << "' names the kernel itself";
+  if (primary->hasAttr(name))
+    return op->emitOpError()
+           << "'" << name << "' names " << ref
+           << ", itself an alternative: name the kernel it stands in for";
+  if (primary.getFunctionType() != self.getFunctionType())
+    return op->emitOpError() << "is an alternative of " << ref
+                             << " but its type " << self.getFunctionType()
+                             << " differs from " << primary.getFunctionType();
+  if (primary.getAllArgAttrs() != self.getAllArgAttrs())
+    return op->emitOpError()
+           << "is an alternative of " << ref
+           << " but its argument attributes differ (the launch checks them)";
+  return success();
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().strref();
@@ -99,6 +134,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                << "got " << attr.getValue();
     return success();
   }
+  if (name == getAlternativeOfAttrName())
+    return verifyAlternativeOf(op, attr.getValue());
   bool isDivisibility = name == getDivisibilityAttrName();
   if (!isDivisibility && name != getContiguityAttrName() &&
       name != getConstancyAttrName())

@@ -192,6 +192,28 @@ tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
                                        const tile_arg_t *args, size_t num_args,
                                        double *out_milliseconds);
 
+/* Alternatives (docs/Runtime.md): compiled forms of one kernel with the same
+ * arguments and results. A launch runs the one chosen for its shape bucket:
+ * $TILE_ALTERNATIVE if set, else the one timed fastest when the bucket was
+ * first launched, in this process or, through the tuning cache file, an
+ * earlier one. A kernel without alternatives has one, itself (#0). */
+tile_status_t tile_kernel_num_alternatives(tile_kernel_t kernel,
+                                           size_t *out_count);
+/* The entry symbol of alternative `index`; valid while the module is. */
+tile_status_t tile_kernel_alternative_symbol(tile_kernel_t kernel, size_t index,
+                                             const char **out_symbol);
+/* Times every alternative for a launch with these arguments (one untimed run
+ * and the median of three each, the buffers restored before each run and
+ * after the last, so they end as they were), stores the fastest as the
+ * bucket's choice (in memory and in the tuning cache file) and reports each
+ * one's time in out_milliseconds[0..count) (NaN for one whose launch
+ * failed) and the choice. Runs on the device's own queue, after waiting for
+ * the device. */
+tile_status_t tile_kernel_tune(tile_kernel_t kernel, const uint32_t grid[3],
+                               const tile_arg_t *args, size_t num_args,
+                               double *out_milliseconds, size_t capacity,
+                               size_t *out_chosen);
+
 /*===-- Streams and events ------------------------------------------------===*/
 
 /* A stream is an in-order queue of copies and launches on one device; work

@@ -371,3 +371,57 @@ tile.func @assert_four_ids(%ok: i1, %x: i32) {
   tile.assert %ok, "ok" program(%x, %x, %x, %x) : i1
   tile.return
 }
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.alternative_of' names @missing, which is not a tile.func of this module}}
+tile.func @alternative_of_nothing() attributes {tile.alternative_of = @missing} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.alternative_of' must be a symbol (@kernel) on a kernel}}
+tile.func @alternative_of_string() attributes {tile.alternative_of = "k"} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.alternative_of' names the kernel itself}}
+tile.func @alternative_of_itself() attributes {tile.alternative_of = @alternative_of_itself} {
+  tile.return
+}
+
+// -----
+
+tile.func @k() {
+  tile.return
+}
+tile.func @k_a() attributes {tile.alternative_of = @k} {
+  tile.return
+}
+// expected-error @+1 {{'tile.func' op 'tile.alternative_of' names @k_a, itself an alternative: name the kernel it stands in for}}
+tile.func @k_b() attributes {tile.alternative_of = @k_a} {
+  tile.return
+}
+
+// -----
+
+tile.func @k(%n: i32) {
+  tile.return
+}
+// expected-error @+1 {{'tile.func' op is an alternative of @k but its type '(i64) -> ()' differs from '(i32) -> ()'}}
+tile.func @k_wide(%n: i64) attributes {tile.alternative_of = @k} {
+  tile.return
+}
+
+// -----
+
+tile.func @k(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  tile.return
+}
+// expected-error @+1 {{'tile.func' op is an alternative of @k but its argument attributes differ (the launch checks them)}}
+tile.func @k_unaligned(%p: !tile.ptr<f32>) attributes {tile.alternative_of = @k} {
+  tile.return
+}
