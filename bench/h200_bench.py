@@ -121,6 +121,25 @@ class Kernel:
                 DRIVER.call("FuncSetAttribute", function, 8, shared)
         self.entries = entries
         self.attrs = entries[0]["attrs"]
+        # Alternatives (docs/Runtime.md): the runtime times them on a
+        # bucket's first launch; tune() does the same here.
+        self.alternatives = sorted({e["attrs"].get("alternative", 0)
+                                    for e in entries})
+        self.alternative = 0
+
+    def tune(self, grid, *args):
+        """Times each alternative on these arguments (as the runtime's
+        tuning run does), keeps the fastest and prints their times."""
+        if len(self.alternatives) < 2:
+            return
+        times = {}
+        for alternative in self.alternatives:
+            self.alternative = alternative
+            times[alternative] = bench(lambda: self(grid, *args))
+        self.alternative = min(times, key=times.get)
+        print("  alternatives: " + ", ".join(
+            f"#{a} {t:.3f} ms" for a, t in times.items()) +
+            f" -> #{self.alternative}", flush=True)
 
     @staticmethod
     def encode(fields, values):
@@ -166,6 +185,8 @@ class Kernel:
                   for a in args]
         entry, maps = None, []
         for candidate in self.entries[::-1]:
+            if candidate["attrs"].get("alternative", 0) != self.alternative:
+                continue
             mask = candidate["attrs"].get("divisible_args", 0)
             if any(int(v) % 16 for i, v in enumerate(values) if mask >> i & 1):
                 continue
@@ -705,6 +726,8 @@ def main():
         for causal in (0, 1):
             f = lambda: k((triton.cdiv(length, block_m), batch * heads),
                           *args(q, kk, v, o, causal))
+            k.tune((triton.cdiv(length, block_m), batch * heads),
+                   *args(q, kk, v, o, causal))
             f()
             sdpa = lambda: torch.nn.functional.scaled_dot_product_attention(
                 q, kk, v, is_causal=bool(causal))

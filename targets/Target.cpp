@@ -22,6 +22,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include <set>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -292,6 +293,32 @@ static std::map<std::string, Alternative> takeAlternatives(ModuleOp module) {
     alternatives[kernel.getSymName().str()] = {name, ++counts[name]};
   }
   return alternatives;
+}
+
+/// The alternatives each of whose forms (as written, specialized) spills
+/// more than the kernel's same form, after the target's retries: timing them
+/// would only confirm them slower.
+static std::set<std::string>
+spillingAlternatives(const std::map<std::string, Alternative> &table,
+                     const Artifact &artifact) {
+  // Spilled bytes by source kernel and form (specialized or not).
+  std::map<std::pair<std::string, bool>, int64_t> spills;
+  for (const KernelInfo &info : artifact.kernels)
+    if (const int64_t *bytes = findAttr(info, "spill_bytes"))
+      spills[{info.name, findAttr(info, "divisible_args") != nullptr}] = *bytes;
+  std::set<std::string> dropped;
+  for (const auto &[name, alternative] : table) {
+    bool worse = spills.count({name, false}) > 0;
+    for (bool variant : {false, true}) {
+      auto mine = spills.find({name, variant});
+      if (mine != spills.end() &&
+          mine->second <= spills[{alternative.kernel, variant}])
+        worse = false;
+    }
+    if (worse)
+      dropped.insert(name);
+  }
+  return dropped;
 }
 
 /// Alternatives (and their variants) go by the name of the kernel they
@@ -685,7 +712,21 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
     info.attrs.emplace_back("divisible_args",
                             int64_t(it->second.divisibleArgs));
   }
-  nameAlternatives(alternatives, artifact);
+  // Alternatives that only spill where their kernel does not are compiled
+  // out: the module is compiled again without them.
+  std::set<std::string> dropped = spillingAlternatives(alternatives, artifact);
+  if (!dropped.empty()) {
+    OwningOpRef<ModuleOp> reduced = cast<ModuleOp>(module->clone());
+    for (FuncOp kernel : llvm::make_early_inc_range(reduced->getOps<FuncOp>()))
+      if (dropped.count(kernel.getSymName().str()))
+        kernel.erase();
+    artifact = Artifact();
+    if (failed(compileToArtifact(*reduced, requested, artifact, configure,
+                                 /*cache=*/nullptr)))
+      return failure();
+  } else {
+    nameAlternatives(alternatives, artifact);
+  }
   // A cache that cannot be written costs the next compile time, nothing
   // else; an artifact the reader would refuse is not kept.
   std::string error;

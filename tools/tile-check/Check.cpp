@@ -379,6 +379,9 @@ mlir::OwningOpRef<mlir::ModuleOp> Checker::cloneKernelAlone() {
        llvm::make_early_inc_range(clone->getOps<mlir::tile::FuncOp>()))
     if (other.getSymName() != kernel.getSymName())
       other.erase();
+  // An alternative is checked as a kernel of its own.
+  for (auto alone : clone->getOps<mlir::tile::FuncOp>())
+    alone->removeAttr(mlir::tile::TileDialect::getAlternativeOfAttrName());
   return std::move(clone);
 }
 
