@@ -7,6 +7,7 @@
 #include "tile/Dialect/Interpreter/Interpreter.h"
 #include "tile/Dialect/Interpreter/Numerics.h"
 #include "tile/Target/Target.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
@@ -529,8 +530,18 @@ TargetResult Checker::runSimulated(CompiledTarget &t, const Case &c,
     uint64_t programs = uint64_t(c.grid[0]) * c.grid[1] * c.grid[2];
     launch.grid = {uint32_t(std::min(programs, kSimulatedResident)), 1, 1};
   }
+  // What the kernel prints goes out after what the CPU's kernels printed
+  // to stdout, in the order the targets run.
+  if (simulatorPrints) {
+    std::fflush(stdout);
+    launch.printStream = simulatorPrints;
+  }
   CapturedDiagnostics diagnostics(sourceMgr, module.getContext());
   bool assertFailed = false;
+  auto flushPrints = llvm::make_scope_exit([&] {
+    if (simulatorPrints)
+      simulatorPrints->flush();
+  });
   if (failed(interp::simulateGPUKernel(*t.simulated, kernel.getSymName(),
                                        t.warpSize, args, buffers, launch,
                                        &assertFailed))) {

@@ -107,6 +107,11 @@ public:
   /// Makes the bytes of every buffer argument of \p c.
   bool makeInputs(const Case &c, Buffers &inputs, std::string &error) const;
 
+  /// Where the GPU simulator's printf output goes (nowhere by default).
+  void setSimulatorPrints(llvm::raw_ostream *stream) {
+    simulatorPrints = stream;
+  }
+
   /// Runs the interpreter on copies of \p inputs.
   ReferenceResult runReference(const Case &c, const Buffers &inputs,
                                llvm::raw_ostream *printStream = nullptr);
@@ -147,6 +152,7 @@ private:
   Options options;
   bool exactKernel;
   std::string boundedReason;
+  llvm::raw_ostream *simulatorPrints = nullptr;
   bool compiled = false;
   std::vector<std::unique_ptr<CompiledTarget>> targets;
 };

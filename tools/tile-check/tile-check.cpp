@@ -21,6 +21,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -479,6 +480,10 @@ int checkOne(Checker &checker, const Case &c, const CommandLine &cl,
     printHeader(checker, c, reference, seconds);
   std::vector<RowOutcome> outcomes;
   checker.compileTargets();
+  // The simulators' prints go out as the reference's and the CPU's do.
+  checker.setSimulatorPrints(&llvm::outs());
+  auto quietSimulators =
+      llvm::make_scope_exit([&] { checker.setSimulatorPrints(nullptr); });
   for (const std::string &target : checker.getTargetNames()) {
     TargetResult result = checker.runTarget(target, c, inputs);
     std::vector<BufferVerdict> verdicts;

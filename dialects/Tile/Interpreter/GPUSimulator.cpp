@@ -78,6 +78,7 @@ private:
   LogicalResult runExp2(ROCDL::ROCDLExp2 op);
   LogicalResult runBufferResource(ROCDL::MakeBufferRsrcOp op);
   LogicalResult runBufferLoad(ROCDL::RawPtrBufferLoadOp op);
+  LogicalResult runPrintf(gpu::PrintfOp op);
 
   //===-- Values ----------------------------------------------------------===//
 
@@ -331,14 +332,81 @@ LogicalResult BlockSimulator::run(Operation &op) {
     return runBufferResource(o);
   if (auto o = dyn_cast<ROCDL::RawPtrBufferLoadOp>(op))
     return runBufferLoad(o);
-  // The output of a printf is not compared: it goes nowhere. Scheduling
-  // barriers only constrain the backend.
-  if (isa<LLVM::FenceOp, gpu::PrintfOp, ROCDL::SchedBarrier>(op))
+  if (auto o = dyn_cast<gpu::PrintfOp>(op))
+    return runPrintf(o);
+  // Scheduling barriers only constrain the backend.
+  if (isa<LLVM::FenceOp, ROCDL::SchedBarrier>(op))
     return success();
   if (isa<arith::ArithDialect, math::MathDialect>(op.getDialect()))
     return runArith(op);
   return op.emitError() << "the GPU simulator does not implement '"
                         << op.getName() << "'";
+}
+
+/// Each active lane's line, in lane order, to the launch's print stream
+/// (none: nowhere; its output is not compared). The conversions are those
+/// the GPU lowering writes: d i u x X o c (integers, 64-bit), e f g a and
+/// their capitals (doubles), p (an address as 0x...) and %%.
+LogicalResult BlockSimulator::runPrintf(gpu::PrintfOp op) {
+  llvm::raw_ostream *os = ex.getOptions().printStream;
+  if (!os)
+    return success();
+  StringRef format = op.getFormat();
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    std::string line;
+    size_t next = 0;
+    for (size_t i = 0; i < format.size(); ++i) {
+      if (format[i] != '%') {
+        line += format[i];
+        continue;
+      }
+      size_t start = i++;
+      // Flags, width and precision carry over; length modifiers are
+      // replaced by the 64-bit ones the values are held in.
+      std::string spec = "%";
+      while (i < format.size() &&
+             StringRef("-+ #0.123456789").contains(format[i]))
+        spec += format[i++];
+      while (i < format.size() && StringRef("hlLqjzt").contains(format[i]))
+        ++i;
+      if (i == format.size())
+        return op.emitError() << "printf format ends inside a conversion: '"
+                              << format.substr(start) << "'";
+      char conversion = format[i];
+      if (conversion == '%') {
+        line += '%';
+        continue;
+      }
+      if (next == op.getArgs().size())
+        return op.emitError() << "printf format has more conversions than "
+                                 "its "
+                              << op.getArgs().size() << " arguments";
+      Element e = at(*ex.get(op.getArgs()[next++]), t);
+      char text[128];
+      if (StringRef("di").contains(conversion))
+        std::snprintf(text, sizeof(text), (spec + "lld").c_str(),
+                      static_cast<long long>(e.i));
+      else if (StringRef("uxXo").contains(conversion))
+        std::snprintf(text, sizeof(text), (spec + "ll" + conversion).c_str(),
+                      static_cast<unsigned long long>(e.u));
+      else if (conversion == 'c')
+        std::snprintf(text, sizeof(text), (spec + "c").c_str(), int(e.i));
+      else if (StringRef("eEfFgGaA").contains(conversion))
+        std::snprintf(text, sizeof(text), (spec + conversion).c_str(), e.f);
+      else if (conversion == 'p')
+        std::snprintf(text, sizeof(text), "0x%llx",
+                      static_cast<unsigned long long>(e.u));
+      else
+        return op.emitError() << "the GPU simulator's printf does not "
+                                 "implement '%"
+                              << conversion << "'";
+      line += text;
+    }
+    *os << line;
+  }
+  return success();
 }
 
 LogicalResult BlockSimulator::runArith(Operation &op) {

@@ -15,6 +15,18 @@
 // PRINT-NEXT: 2 pid (2, 0, 0) here
 // PRINT-NEXT: 2 pid (2, 1, 0) here
 
+// The GPU simulator at both wave sizes (three programs at once): each
+// program's line once per simulator, besides the reference's.
+// RUN: tile-check %s --grid 3,2 --arg buf:i32:4:zero --arg i32:9 \
+// RUN:   --targets sim-amd,sim-amd:chip=gfx1100 2>&1 | \
+// RUN:   grep "^pid" | sort | uniq -c | FileCheck %s --check-prefix=SIMPRINT
+// SIMPRINT: 3 pid (0, 0, 0) here
+// SIMPRINT-NEXT: 3 pid (0, 1, 0) here
+// SIMPRINT-NEXT: 3 pid (1, 0, 0) here
+// SIMPRINT-NEXT: 3 pid (1, 1, 0) here
+// SIMPRINT-NEXT: 3 pid (2, 0, 0) here
+// SIMPRINT-NEXT: 3 pid (2, 1, 0) here
+
 // RUN: OMP_NUM_THREADS=2 tile-check %s --grid 3,2 --arg buf:i32:4:zero \
 // RUN:   --arg i32:2 --targets cpu,sim-amd,sim-amd:chip=gfx1100 2>&1 | \
 // RUN:   grep -v "^pid" | FileCheck %s --check-prefix=ASSERT
