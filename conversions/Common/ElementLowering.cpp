@@ -668,24 +668,30 @@ std::pair<Value, StringRef> printfArgument(OpBuilder &b, Location loc,
   Type i64 = b.getI64Type();
   if (isa<PointerType>(type))
     return {value, "%p"};
+  // docs/Semantics.md 3.9: hex as two digits per byte, f64 as %.17g and
+  // narrower floats as %.9g after exact widening, integers in decimal.
+  unsigned width = type.getIntOrFloatBitWidth();
+  StringRef hexSpec = width <= 8    ? "0x%02llx"
+                      : width <= 16 ? "0x%04llx"
+                      : width <= 32 ? "0x%08llx"
+                                    : "0x%016llx";
   if (auto floatType = dyn_cast<FloatType>(type)) {
     if (hex) {
       Value bits = arith::BitcastOp::create(
           b, loc, b.getIntegerType(floatType.getWidth()), value);
       if (floatType.getWidth() < 64)
         bits = arith::ExtUIOp::create(b, loc, i64, bits);
-      return {bits, "0x%llx"};
+      return {bits, hexSpec};
     }
     if (!floatType.isF64())
       value = arith::ExtFOp::create(b, loc, b.getF64Type(), value);
-    return {value, "%g"};
+    return {value, floatType.isF64() ? "%.17g" : "%.9g"};
   }
-  unsigned width = type.getIntOrFloatBitWidth();
   if (width < 64)
     value = hex || width == 1
                 ? Value(arith::ExtUIOp::create(b, loc, i64, value))
                 : Value(arith::ExtSIOp::create(b, loc, i64, value));
-  return {value, hex ? "0x%llx" : "%lld"};
+  return {value, hex ? hexSpec : StringRef("%lld")};
 }
 
 std::string escapePrintfFormat(StringRef text) {

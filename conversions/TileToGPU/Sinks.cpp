@@ -259,10 +259,8 @@ LogicalResult KernelLowering::lowerPrint(PrintOp op, OpBuilder &b) {
     gpu::PrintfOp::create(b, loc, "pid (%d, %d, %d) " + escaped + "\n", pid);
     return success();
   }
-  for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
-    std::string head = "pid (%d, %d, %d) " + escaped;
-    if (op.getArgs().size() > 1)
-      head += " (operand " + std::to_string(index) + ")";
+  // docs/Semantics.md 3.9: `pid (X, Y, Z) idx (i0, ...) PREFIXVALUE`.
+  for (Value arg : op.getArgs()) {
     if (!isTile(arg)) {
       OpBuilder::InsertionGuard guard(b);
       guardBy(b, loc, isThreadZero(b, loc));
@@ -270,7 +268,9 @@ LogicalResult KernelLowering::lowerPrint(PrintOp op, OpBuilder &b) {
                                           arg.getType(), op.getHex());
       SmallVector<Value> args(pid);
       args.push_back(value);
-      gpu::PrintfOp::create(b, loc, head + " " + spec.str() + "\n", args);
+      gpu::PrintfOp::create(
+          b, loc, "pid (%d, %d, %d) idx () " + escaped + spec.str() + "\n",
+          args);
       continue;
     }
     auto type = cast<RankedTensorType>(arg.getType());
@@ -284,20 +284,16 @@ LogicalResult KernelLowering::lowerPrint(PrintOp op, OpBuilder &b) {
     for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
       if (!layout.isFirstRegCopy(r))
         continue;
-      Value index = arith::ConstantIntOp::create(b, loc, b.getI64Type(), 0);
-      for (auto [c, extent] : llvm::zip(coords[r], layout.shape))
-        index = arith::AddIOp::create(
-            b, loc,
-            arith::MulIOp::create(
-                b, loc, index,
-                arith::ConstantIntOp::create(b, loc, b.getI64Type(), extent)),
-            arith::ExtUIOp::create(b, loc, b.getI64Type(), c));
+      SmallVector<Value> args(pid);
+      for (Value c : coords[r])
+        args.push_back(arith::ExtUIOp::create(b, loc, b.getI64Type(), c));
       auto [value, spec] = printfArgument(b, loc, (*values)[r],
                                           type.getElementType(), op.getHex());
-      SmallVector<Value> args(pid);
-      args.push_back(index);
       args.push_back(value);
-      gpu::PrintfOp::create(b, loc, head + " [%lld] " + spec.str() + "\n",
+      SmallVector<std::string> specs(coords[r].size(), "%lld");
+      gpu::PrintfOp::create(b, loc,
+                            "pid (%d, %d, %d) idx (" + llvm::join(specs, ", ") +
+                                ") " + escaped + spec.str() + "\n",
                             args);
     }
   }

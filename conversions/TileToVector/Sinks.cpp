@@ -993,14 +993,13 @@ LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
                {pid[0], pid[1], pid[2]});
     return success();
   }
-  for (auto [index, arg] : llvm::enumerate(op.getArgs())) {
-    std::string head = "pid (%d, %d, %d) " + escaped;
-    if (op.getArgs().size() > 1)
-      head += " (operand " + std::to_string(index) + ")";
+  // docs/Semantics.md 3.9: `pid (X, Y, Z) idx (i0, ...) PREFIXVALUE`.
+  for (Value arg : op.getArgs()) {
     if (!isTile(arg)) {
       auto [value, spec] = printfArgument(b, loc, scalars.lookup(arg),
                                           arg.getType(), op.getHex());
-      callPrintf(b, loc, head + " " + spec.str() + "\n",
+      callPrintf(b, loc,
+                 "pid (%d, %d, %d) idx () " + escaped + spec.str() + "\n",
                  {pid[0], pid[1], pid[2], value});
       continue;
     }
@@ -1023,8 +1022,22 @@ LogicalResult ProgramEmitter::emitPrint(PrintOp op, OpBuilder &b) {
                    type.getElementType());
     auto [value, spec] =
         printfArgument(lb, loc, scalar, type.getElementType(), op.getHex());
-    callPrintf(lb, loc, head + " [%lld] " + spec.str() + "\n",
-               {pid[0], pid[1], pid[2], index64, value});
+    // The row-major coordinates of the flat index, outermost first.
+    SmallVector<Value> args = {pid[0], pid[1], pid[2]};
+    SmallVector<Value> coords;
+    Value rest = index64;
+    for (int64_t extent : llvm::reverse(type.getShape())) {
+      Value e = arith::ConstantIntOp::create(lb, loc, lb.getI64Type(), extent);
+      coords.push_back(arith::RemUIOp::create(lb, loc, rest, e));
+      rest = arith::DivUIOp::create(lb, loc, rest, e);
+    }
+    args.append(coords.rbegin(), coords.rend());
+    args.push_back(value);
+    SmallVector<std::string> specs(type.getRank(), "%lld");
+    callPrintf(lb, loc,
+               "pid (%d, %d, %d) idx (" + llvm::join(specs, ", ") + ") " +
+                   escaped + spec.str() + "\n",
+               args);
   }
   return success();
 }

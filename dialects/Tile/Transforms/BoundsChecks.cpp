@@ -300,12 +300,12 @@ private:
       }
       PrintOp::create(
           tb, loc,
-          tb.getStringAttr("out of bounds: " + where + ": byte offset"),
+          tb.getStringAttr("out of bounds: " + where + ": byte offset "),
           /*hex=*/false, ValueRange{first}, /*program=*/ValueRange());
       PrintOp::create(tb, loc,
                       tb.getStringAttr("  from pointer argument #" +
                                        std::to_string(base) +
-                                       " whose buffer has bytes:"),
+                                       " whose buffer has bytes: "),
                       /*hex=*/false, ValueRange{extentOf.lookup(base)},
                       /*program=*/ValueRange());
     }

@@ -22,7 +22,7 @@
 // CHECK: scf.if
 // CHECK: tile.reduce
 // CHECK: arith.minsi
-// CHECK: tile.print "out of bounds: tile.load at {{.*}}insert-bounds-checks.mlir:[[# @LINE + 10]]:8: byte offset"
+// CHECK: tile.print "out of bounds: tile.load at {{.*}}insert-bounds-checks.mlir:[[# @LINE + 10]]:8: byte offset "
 // CHECK: tile.assert %[[ALL]], "out-of-bounds access: tile.load at {{.*}}insert-bounds-checks.mlir:[[# @LINE + 9]]:8" : i1
 // CHECK: %[[NEWMASK:.*]] = arith.andi %[[MASK]], %[[IN]] : tensor<8xi1>
 // CHECK: tile.load %[[PTRS]], %[[NEWMASK]] : tensor<8x!tile.ptr<f32>>

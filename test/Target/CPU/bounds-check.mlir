@@ -16,8 +16,8 @@
 // RUN:   --arg buf:f32:128:zero --arg i32:128 > %t.load 2> %t.load.err
 // RUN: FileCheck %s --check-prefix=LOAD < %t.load
 // RUN: FileCheck %s --check-prefix=LOADERR < %t.load.err
-// LOAD: pid (1, 0, 0) out of bounds: tile.load at {{.*}}bounds-check.mlir:[[@LINE+46]]:8: byte offset 400
-// LOAD: pid (1, 0, 0)   from pointer argument #0 whose buffer has bytes: 400
+// LOAD: pid (1, 0, 0) idx () out of bounds: tile.load at {{.*}}bounds-check.mlir:[[@LINE+46]]:8: byte offset 400
+// LOAD: pid (1, 0, 0) idx ()   from pointer argument #0 whose buffer has bytes: 400
 // LOAD: tile.assert failed in program (1, 0, 0): out-of-bounds access: tile.load at {{.*}}bounds-check.mlir:[[@LINE+44]]:8
 // LOADERR: tile-run: error: assertion failed in kernel copy
 

@@ -2,29 +2,29 @@
 // RUN: tile-run %t.tile --kernel check --grid 2 --arg buf:i32:8:iota --arg i32:100 | FileCheck %s --check-prefix=OK
 // RUN: not tile-run %t.tile --kernel check --grid 2 --arg buf:i32:8:iota --arg i32:6 > %t.out 2>&1
 // RUN: FileCheck %s --check-prefix=FAIL < %t.out
-// The GPU simulator's printf (tile-check, both wave sizes) prints each
-// line once per simulated target, in the format the GPU lowering writes
-// (the reference interpreter's lines, `idx (i) x:V`, follow docs/Semantics.md
-// section 3.9, which the CPU and GPU lowerings do not yet: docs/Targets.md).
+// The reference interpreter, the CPU and the GPU simulator at both wave
+// sizes (tile-check passes every target's prints through) print the same
+// lines, docs/Semantics.md section 3.9's: each line four times.
 // RUN: tile-check %s --grid 2 --arg buf:i32:8:iota --arg i32:100 \
-// RUN:   --targets sim-amd,sim-amd:chip=gfx1100 | grep "^pid" | sort \
-// RUN:   | uniq -c | FileCheck %s --check-prefix=SIM
-// SIM: 2 pid (0, 0, 0) bound: 100
-// SIM-NEXT: 1 pid (0, 0, 0) idx () bound:100
-// SIM-NEXT: 1 pid (0, 0, 0) idx (0) x:0
-// SIM: 2 pid (0, 0, 0) x: [0] 0
-// SIM-NEXT: 2 pid (0, 0, 0) x: [1] 1
-// SIM-NEXT: 2 pid (0, 0, 0) x: [2] 2
-// SIM-NEXT: 2 pid (0, 0, 0) x: [3] 3
-// SIM-NEXT: 2 pid (1, 0, 0) bound: 100
-// SIM: 2 pid (1, 0, 0) x: [3] 7
+// RUN:   --targets cpu,sim-amd,sim-amd:chip=gfx1100 | grep "^pid" | sort \
+// RUN:   | uniq -c | FileCheck %s --check-prefix=SAME
+// SAME:      4 pid (0, 0, 0) idx () bound:100
+// SAME-NEXT: 4 pid (0, 0, 0) idx (0) x:0
+// SAME-NEXT: 4 pid (0, 0, 0) idx (1) x:1
+// SAME-NEXT: 4 pid (0, 0, 0) idx (2) x:2
+// SAME-NEXT: 4 pid (0, 0, 0) idx (3) x:3
+// SAME-NEXT: 4 pid (1, 0, 0) idx () bound:100
+// SAME-NEXT: 4 pid (1, 0, 0) idx (0) x:4
+// SAME-NEXT: 4 pid (1, 0, 0) idx (1) x:5
+// SAME-NEXT: 4 pid (1, 0, 0) idx (2) x:6
+// SAME-NEXT: 4 pid (1, 0, 0) idx (3) x:7
 
 // tile.print prints every element with its program id; tile.assert reports
 // its message with the failing program and fails the launch.
-// OK-DAG: pid (0, 0, 0) x: [0] 0
-// OK-DAG: pid (0, 0, 0) x: [3] 3
-// OK-DAG: pid (1, 0, 0) x: [3] 7
-// OK-DAG: pid (1, 0, 0) bound: 100
+// OK-DAG: pid (0, 0, 0) idx (0) x:0
+// OK-DAG: pid (0, 0, 0) idx (3) x:3
+// OK-DAG: pid (1, 0, 0) idx (3) x:7
+// OK-DAG: pid (1, 0, 0) idx () bound:100
 // OK: time: median
 // FAIL-DAG: tile.assert failed in program (1, 0, 0): value out of range
 // FAIL-DAG: tile-run: error: assertion failed in kernel check
