@@ -38,7 +38,7 @@ install(TARGETS ${tools} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # of TILE_HEADER_DIRS.
 install(FILES runtime/include/tile/runtime.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tile)
-install(FILES runtime/artifact.h
+install(FILES runtime/artifact.h runtime/LaunchGrid.h
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/tile/Runtime)
 if(TILE_BUILD_COMPILER)
   foreach(entry ${TILE_HEADER_DIRS})

@@ -367,6 +367,9 @@ bool HeaderParser::closeKernel() {
   std::string extents = checkHiddenArgs(k);
   if (!extents.empty())
     return lineError(extents);
+  std::string grid = checkDeclaredGrid(k);
+  if (!grid.empty())
+    return lineError(grid);
   std::string order = checkKernelOrder(out.kernels, out.kernels.size() - 1);
   if (!order.empty())
     return lineError(order);
@@ -503,6 +506,30 @@ bool HeaderParser::parseLine(std::string_view line) {
       return lineError("kernel " + quote(k.name) + " has a duplicate attr " +
                        quote(fields[1]));
     k.attrs.emplace_back(std::string(fields[1]), value);
+    return true;
+  }
+
+  if (record == "grid") {
+    if (!inKernel)
+      return lineError("'grid' record outside a kernel");
+    if (!expectFields(record, 3))
+      return false;
+    KernelInfo &k = out.kernels.back();
+    if (k.args.size() != declaredArgs)
+      return lineError("kernel " + quote(k.name) + " declares " +
+                       std::to_string(declaredArgs) + " arguments but has " +
+                       std::to_string(k.args.size()) + " 'arg' records");
+    if (!k.grid.empty())
+      return lineError("kernel " + quote(k.name) + " has a second 'grid'");
+    if (!k.tensorMaps.empty())
+      return lineError("'grid' record after a 'tensor_map' record");
+    for (int axis = 1; axis <= 3; ++axis) {
+      GridExpr extent;
+      std::string why;
+      if (!parseGridExpr(fields[axis], extent, why))
+        return lineError(why);
+      k.grid.push_back(std::move(extent));
+    }
     return true;
   }
 
@@ -664,6 +691,19 @@ std::string mlir::tile::checkKernelOrder(const std::vector<KernelInfo> &kernels,
   if (!variant && index > 0 && index != alternatives)
     return what + " out of order (the next is " + std::to_string(alternatives) +
            ")";
+  if (variant) {
+    // The record it specializes: the last of its name and alternative.
+    const KernelInfo *specialized = nullptr;
+    for (size_t j = 0; j < i; ++j)
+      if (kernels[j].name == k.name &&
+          !findAttr(kernels[j], "divisible_args") &&
+          alternativeOf(kernels[j]) == index)
+        specialized = &kernels[j];
+    if (specialized && specialized->grid != k.grid)
+      return "variant " + quote(k.symbol) + " of " +
+             (index ? what : "kernel " + quote(k.name)) +
+             " declares another grid than it";
+  }
   if (first && (callerArgCount(k) != callerArgCount(*first) ||
                 !std::equal(first->args.begin(),
                             first->args.begin() + callerArgCount(*first),
@@ -672,6 +712,34 @@ std::string mlir::tile::checkKernelOrder(const std::vector<KernelInfo> &kernels,
                           (index ? what : "kernel " + quote(k.name))
                     : what) +
            " takes other arguments than the kernel";
+  return "";
+}
+
+std::string mlir::tile::checkDeclaredGrid(const KernelInfo &kernel) {
+  if (kernel.grid.empty())
+    return "";
+  std::string where = "kernel " + quote(kernel.name) + ": ";
+  if (kernel.grid.size() != 3)
+    return where + "a grid of " + std::to_string(kernel.grid.size()) +
+           " extents (x, y, z: 3)";
+  size_t callerArgs = callerArgCount(kernel);
+  for (const GridExpr &extent : kernel.grid) {
+    std::string text = formatGridExpr(extent);
+    if (extent.nodes.empty())
+      return where + "an empty grid extent";
+    for (unsigned index : gridExprArguments(extent)) {
+      if (index >= callerArgs)
+        return where + "grid extent " + text + " reads argument " +
+               std::to_string(index) + ", but the kernel takes " +
+               std::to_string(callerArgs);
+      ArgKind kind = kernel.args[index];
+      if (kind == ArgKind::Ptr || kind == ArgKind::F16 ||
+          kind == ArgKind::BF16 || kind == ArgKind::F32 || kind == ArgKind::F64)
+        return where + "grid extent " + text + " reads argument " +
+               std::to_string(index) + ", a " + argKindName(kind) +
+               ", not an integer";
+    }
+  }
   return "";
 }
 
@@ -849,6 +917,17 @@ bool mlir::tile::validateArtifact(const Artifact &a, std::string &error) {
     std::string extents = checkHiddenArgs(k);
     if (!extents.empty())
       return fail(error, extents);
+    std::string grid = checkDeclaredGrid(k);
+    if (!grid.empty())
+      return fail(error, grid);
+    for (const GridExpr &extent : k.grid) {
+      GridExpr parsed;
+      if (!parseGridExpr(formatGridExpr(extent), parsed, error) ||
+          parsed != extent)
+        return fail(error, "kernel " + quote(k.name) + ": grid extent " +
+                               quote(formatGridExpr(extent)) +
+                               " does not read back as it is");
+    }
     std::string order = checkKernelOrder(a.kernels, size_t(&k - &a.kernels[0]));
     if (!order.empty())
       return fail(error, order);
@@ -892,6 +971,9 @@ std::string mlir::tile::serializeArtifact(const Artifact &a) {
       h += std::string("arg ") + argKindName(kind) + "\n";
     for (const auto &attr : k.attrs)
       h += "attr " + attr.first + " " + std::to_string(attr.second) + "\n";
+    if (!k.grid.empty())
+      h += "grid " + formatGridExpr(k.grid[0]) + " " +
+           formatGridExpr(k.grid[1]) + " " + formatGridExpr(k.grid[2]) + "\n";
     for (const TensorMapInfo &map : k.tensorMaps)
       h += "tensor_map " + formatTensorMap(map) + "\n";
   }

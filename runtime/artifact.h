@@ -28,6 +28,8 @@
 #ifndef TILE_RUNTIME_ARTIFACT_H
 #define TILE_RUNTIME_ARTIFACT_H
 
+#include "tile/Runtime/LaunchGrid.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -85,6 +87,9 @@ struct KernelInfo {
   std::vector<std::pair<std::string, int64_t>> attrs;
   /// Parameters after the arguments.
   std::vector<TensorMapInfo> tensorMaps;
+  /// The grid the kernel declares (x, y, z extents of its arguments,
+  /// record `grid X Y Z`), or none: the caller's.
+  std::vector<GridExpr> grid;
 };
 
 /// The value of attribute \p name of \p kernel, or null if it has none.
@@ -99,6 +104,10 @@ constexpr size_t kPersistentGridArgs = 3;
 /// (attr `bounds_check N`) takes, one i64 per pointer argument, then the
 /// grid extents of a persistent kernel.
 size_t callerArgCount(const KernelInfo &kernel);
+
+/// Why \p kernel's declared grid is not three extents reading only integer
+/// arguments the caller passes, or "" if it is (or it declares none).
+std::string checkDeclaredGrid(const KernelInfo &kernel);
 
 /// Why \p kernel's `bounds_check` and `persistent` attrs do not fit its
 /// arguments (N pointer arguments followed by N i64, then three i32), or ""
@@ -116,7 +125,8 @@ int64_t alternativeOf(const KernelInfo &kernel);
 /// Why kernel \p i of \p kernels may not follow those before it, or "": a
 /// name appears once, then again only for its alternatives (numbered from 1,
 /// in order) and specialized variants (`divisible_args`, after the kernel or
-/// alternative they specialize), all taking the kernel's arguments.
+/// alternative they specialize), all taking the kernel's arguments; a
+/// variant declares the grid of the kernel or alternative it specializes.
 std::string checkKernelOrder(const std::vector<KernelInfo> &kernels, size_t i);
 
 /// The contents of an artifact file.

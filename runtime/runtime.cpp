@@ -160,6 +160,46 @@ tile_status_t checkGrid(const uint32_t grid[3]) {
   return nullptr;
 }
 
+// Argument \p arg as the signed integer of its kind's width (what a
+// declared grid reads: docs/Semantics.md section 1.1); 0 for others.
+int64_t signedArgument(const tile_arg_t &arg) {
+  int bits = arg.kind == TILE_ARG_I8    ? 8
+             : arg.kind == TILE_ARG_I16 ? 16
+             : arg.kind == TILE_ARG_I32 ? 32
+             : arg.kind == TILE_ARG_I64 ? 64
+                                        : 0;
+  if (bits == 0)
+    return arg.kind == TILE_ARG_I1 ? arg.value.i & 1 : 0;
+  if (bits == 64)
+    return arg.value.i;
+  uint64_t value = uint64_t(arg.value.i) & ((uint64_t(1) << bits) - 1);
+  uint64_t sign = uint64_t(1) << (bits - 1);
+  return int64_t(value ^ sign) - int64_t(sign);
+}
+
+// The grid \p info declares, for arguments already checked against it.
+tile_status_t evaluateDeclaredGrid(const KernelInfo &info,
+                                   const tile_arg_t *args, size_t numArgs,
+                                   uint32_t out[3]) {
+  std::vector<int64_t> values(numArgs);
+  for (size_t i = 0; i < numArgs; ++i)
+    values[i] = signedArgument(args[i]);
+  static const char axes[] = {'x', 'y', 'z'};
+  for (int axis = 0; axis < 3; ++axis) {
+    int64_t extent;
+    std::string error;
+    if (!evaluateGridExpr(info.grid[axis], values, extent, error))
+      return invalid("kernel '" + info.name + "': " + error);
+    if (extent < 1 || extent > int64_t(UINT32_MAX))
+      return invalid("kernel '" + info.name + "' declares grid extent " +
+                     axes[axis] + " = " + formatGridExpr(info.grid[axis]) +
+                     ", which is " + std::to_string(extent) +
+                     " for these arguments; every extent must be at least 1");
+    out[axis] = uint32_t(extent);
+  }
+  return checkGrid(out);
+}
+
 // Checks the arguments of a launch of \p kernel and converts them to ABI
 // storage: \p pointers[i] = &slots[i]. \p buffers keeps the buffers alive
 // for the launch.
@@ -469,6 +509,44 @@ void logLaunch(const KernelRef &kernel, const KernelInfo &chosen,
 }
 } // namespace
 
+tile_status_t mlir::tile::rt::resolveGrid(const KernelRef &kernel,
+                                          const uint32_t grid[3],
+                                          const tile_arg_t *args,
+                                          size_t numArgs, uint32_t out[3]) {
+  const KernelInfo &info = kernel.info();
+  if (info.grid.empty()) {
+    if (!grid)
+      return invalid("grid is null (kernel '" + info.name +
+                     "' declares no grid of its own)");
+    if (tile_status_t s = checkGrid(grid))
+      return s;
+    std::copy(grid, grid + 3, out);
+    return nullptr;
+  }
+  LaunchPayload checked;
+  if (tile_status_t s = prepareArgs(kernel, args, numArgs, checked.slots,
+                                    checked.pointers, checked.buffers))
+    return s;
+  if (tile_status_t s = evaluateDeclaredGrid(info, args, numArgs, out))
+    return s;
+  // A caller's grid may say what the kernel declares, or nothing (null or
+  // zeros); another grid is a size computation gone wrong on one side.
+  bool given = grid && (grid[0] || grid[1] || grid[2]);
+  if (given && !std::equal(grid, grid + 3, out)) {
+    auto dims = [](const uint32_t g[3]) {
+      return std::to_string(g[0]) + "x" + std::to_string(g[1]) + "x" +
+             std::to_string(g[2]);
+    };
+    return invalid("kernel '" + info.name + "' declares its grid (" +
+                   formatGridExpr(info.grid[0]) + ", " +
+                   formatGridExpr(info.grid[1]) + ", " +
+                   formatGridExpr(info.grid[2]) + ") = " + dims(out) +
+                   " for these arguments, but is launched on " + dims(grid) +
+                   " (pass that grid, or none)");
+  }
+  return nullptr;
+}
+
 tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
                                            const uint32_t grid[3],
                                            const tile_arg_t *args,
@@ -480,8 +558,10 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
   if (stream && !sameDevice(*kernel.module->device, *stream->device))
     return checkSameDevice(*kernel.module->device, *stream->device,
                            "the stream", "kernel '" + kernel.info().name + "'");
-  if (tile_status_t s = checkGrid(grid))
+  uint32_t resolved[3];
+  if (tile_status_t s = resolveGrid(kernel, grid, args, numArgs, resolved))
     return s;
+  grid = resolved;
   KernelRef chosen = kernel;
   if (alternativeRecords(*kernel.module, kernel.index).size() > 1) {
     LaunchPayload checked;
@@ -505,6 +585,14 @@ mlir::tile::rt::launchRecord(const KernelRef &kernel, Stream *stream,
   if (tile_status_t s =
           prepareArgs(kernel, args, numArgs, slots, pointers, payload->buffers))
     return s;
+  // An alternative with tiles of its own runs over its own grid.
+  uint32_t own[3];
+  if (!kernel.info().grid.empty()) {
+    if (tile_status_t s =
+            evaluateDeclaredGrid(kernel.info(), args, numArgs, own))
+      return s;
+    grid = own;
+  }
   const std::vector<KernelInfo> &kernels = kernel.module->kernels;
   ModuleImpl &impl = *kernel.module->impl;
   size_t index = chooseVariant(kernel, args, slots);
@@ -900,10 +988,10 @@ tile_status_t tile_kernel_tune(tile_kernel_t handle, const uint32_t grid[3],
     KernelRef kernel;
     if (tile_status_t s = lookupKernel(handle, kernel))
       return s;
-    if (!grid)
-      return invalid("grid is null");
-    if (tile_status_t s = checkGrid(grid))
+    uint32_t resolved[3];
+    if (tile_status_t s = resolveGrid(kernel, grid, args, num_args, resolved))
       return s;
+    grid = resolved;
     std::vector<size_t> records =
         alternativeRecords(*kernel.module, kernel.index);
     if (!out_chosen || (capacity > 0 && !out_milliseconds))
@@ -975,6 +1063,21 @@ tile_status_t tile_kernel_attribute(tile_kernel_t handle, const char *name,
                                             "'");
     *out_value = *value;
     return nullptr;
+  });
+}
+
+tile_status_t tile_kernel_grid(tile_kernel_t handle, const tile_arg_t *args,
+                               size_t num_args, uint32_t out_grid[3]) {
+  return guarded([&]() -> tile_status_t {
+    KernelRef kernel;
+    if (tile_status_t s = lookupKernel(handle, kernel))
+      return s;
+    if (!out_grid)
+      return invalid("out_grid is null");
+    if (kernel.info().grid.empty())
+      return makeStatus(TILE_NOT_FOUND,
+                        "kernel '" + kernel.info().name + "' declares no grid");
+    return resolveGrid(kernel, nullptr, args, num_args, out_grid);
   });
 }
 

@@ -488,6 +488,30 @@ static FailureOr<Compilation> prepare(ModuleOp module,
 
 /// The kernel records of the artifact: names, entry symbols, argument kinds
 /// and the attributes known before lowering.
+/// An extent of `tile.grid` in the artifact's spelling (LaunchGrid.h):
+/// symbol i is argument i.
+static std::string gridExtentText(AffineExpr expr) {
+  if (auto constant = dyn_cast<AffineConstantExpr>(expr))
+    return std::to_string(constant.getValue());
+  if (auto symbol = dyn_cast<AffineSymbolExpr>(expr))
+    return "a" + std::to_string(symbol.getPosition());
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  std::string lhs = gridExtentText(binary.getLHS()),
+              rhs = gridExtentText(binary.getRHS());
+  switch (expr.getKind()) {
+  case AffineExprKind::Add:
+    return "(" + lhs + "+" + rhs + ")";
+  case AffineExprKind::Mul:
+    return "(" + lhs + "*" + rhs + ")";
+  case AffineExprKind::FloorDiv:
+    return "floordiv(" + lhs + "," + rhs + ")";
+  case AffineExprKind::CeilDiv:
+    return "ceildiv(" + lhs + "," + rhs + ")";
+  default:
+    return "mod(" + lhs + "," + rhs + ")";
+  }
+}
+
 static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
   ModuleOp module = c.module.get();
   for (FuncOp kernel : module.getOps<FuncOp>()) {
@@ -514,6 +538,19 @@ static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
                                 divisibility.getInt());
       if (kernel.getArgAttr(index, TileDialect::getNoAliasAttrName()))
         info.attrs.emplace_back("arg" + std::to_string(index) + "_noalias", 1);
+    }
+    if (auto grid = kernel->getAttrOfType<AffineMapAttr>(
+            TileDialect::getGridAttrName())) {
+      for (unsigned axis = 0; axis < 3; ++axis) {
+        std::string text = axis < grid.getValue().getNumResults()
+                               ? gridExtentText(grid.getValue().getResult(axis))
+                               : "1";
+        GridExpr extent;
+        std::string error;
+        if (!parseGridExpr(text, extent, error))
+          return kernel.emitError() << "tile.grid: " << error;
+        info.grid.push_back(std::move(extent));
+      }
     }
     // tile-insert-bounds-checks adds an i64 extent per pointer argument.
     if (c.options.boundsCheck) {
@@ -740,7 +777,13 @@ LogicalResult mlir::tile::compileToIntermediate(
     ModuleOp module, const TargetOptions &requested, StringRef kind,
     std::string &out, const PassManagerHook &configure) {
   FailureOr<Compilation> c = prepare(module, requested, configure);
-  if (failed(c) || failed(c->pm->run(*c->module)))
+  if (failed(c))
+    return failure();
+  // As for an artifact: alternatives are kernels of their own to the
+  // lowering, which may give them other signatures (a persistent schedule
+  // adds the grid's extents to one kernel and not another).
+  (void)takeAlternatives(*c->module);
+  if (failed(c->pm->run(*c->module)))
     return failure();
   if (kind == "llvm-dialect") {
     llvm::raw_string_ostream os(out);

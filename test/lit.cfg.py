@@ -34,6 +34,9 @@ if os.path.exists(os.path.join(config.tile_tools_dir, "tile-fuzz")):
     config.available_features.add("libfuzzer")
 llvm_config.add_tool_substitutions(tools, [config.tile_tools_dir])
 llvm_config.with_environment("PATH", config.tile_tools_dir, append_path=True)
+# Tuning runs of kernels with alternatives keep their choices in memory
+# only, never in the user's cache file; tests of the cache name their own.
+config.environment["TILE_TUNE_CACHE"] = ""
 
 # Features for the GPU backends, found by loading the driver libraries the
 # way the runtime does:

@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
   tile_module_t second = NULL;
   tile_kernel_t secondKernel = NULL;
   tile_module_t module = NULL;
-  tile_kernel_t gridIds = NULL, alignment = NULL;
+  tile_kernel_t gridIds = NULL, alignment = NULL, declared = NULL;
   const char *name = NULL;
   size_t size = 0, numArgs = 0;
   tile_arg_kind_t kind;
@@ -210,6 +210,26 @@ int main(int argc, char **argv) {
        tile_kernel_launch_timed(gridIds, grid, args, 1, NULL));
   show("timed", tile_kernel_launch_timed(gridIds, grid, args, 1, &ms));
   printf("time is set: %d\n", ms >= 0);
+
+  /* A kernel that declares its grid (tile.grid): grid_ids_declared is
+   * grid_ids recorded with the grid 3 2 1. */
+  uint32_t declaredGrid[3] = {0, 0, 0}, otherGrid[3] = {1, 1, 1};
+  int32_t minusOne = -1;
+  show("kernel declared",
+       tile_module_get_kernel(module, "grid_ids_declared", &declared));
+  show("grid", tile_kernel_grid(declared, args, 1, declaredGrid));
+  printf("declared grid %ux%ux%u\n", declaredGrid[0], declaredGrid[1],
+         declaredGrid[2]);
+  show("grid undeclared", tile_kernel_grid(gridIds, args, 1, declaredGrid));
+  show("grid null out", tile_kernel_grid(declared, args, 1, NULL));
+  show("grid no args", tile_kernel_grid(declared, NULL, 0, declaredGrid));
+  show("launch declared on another grid",
+       tile_kernel_launch(declared, otherGrid, args, 1));
+  show("fill ids", tile_buffer_fill(ids, &minusOne, sizeof(minusOne)));
+  show("launch declared", tile_kernel_launch(declared, NULL, args, 1));
+  show("copy ids", tile_buffer_copy_to_host(ids, 0, host, sizeof(host)));
+  printf("ids: %d %d %d %d %d %d\n", host[0], host[1], host[2], host[3],
+         host[4], host[5]);
 
   /* Buffers are 64-byte aligned. */
   show("alloc out", tile_buffer_alloc(device, 8, &out));

@@ -10,7 +10,8 @@
 //                  --kernel NAME:SYMBOL:KIND,...[:ATTR=V,...]
 //                  [--tensor-map "FIELDS"] ...
 //
-// --tensor-map adds a `tensor_map FIELDS` record to the kernel before it.
+// --tensor-map adds a `tensor_map FIELDS` record to the kernel before it,
+// --grid 'X Y Z' a `grid X Y Z` record (its declared grid).
 // An empty KIND list ("NAME:SYMBOL:") declares no arguments. The format
 // defaults to the target's: so (cpu), hsaco (amd), and for nvidia ptx when
 // FILE ends in .ptx, cubin otherwise.
@@ -123,6 +124,18 @@ int main(int argc, char **argv) {
       if (!parseTensorMap(fields, map, error))
         return fail(error);
       a.kernels.back().tensorMaps.push_back(map);
+    } else if (arg == "--grid") {
+      if (a.kernels.empty())
+        return fail("--grid before any --kernel");
+      std::vector<std::string> words = split(value, ' ');
+      KernelInfo &k = a.kernels.back();
+      k.grid.clear();
+      for (const std::string &word : words) {
+        GridExpr extent;
+        if (!parseGridExpr(word, extent, error))
+          return fail(error);
+        k.grid.push_back(std::move(extent));
+      }
     } else if (arg == "--kernel") {
       KernelInfo k;
       if (!parseKernel(value, k, error))

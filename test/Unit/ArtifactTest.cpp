@@ -117,6 +117,7 @@ void expectEqual(const Artifact &a, const Artifact &b) {
     EXPECT_EQ(a.kernels[i].symbol, b.kernels[i].symbol);
     EXPECT_EQ(a.kernels[i].args, b.kernels[i].args);
     EXPECT_EQ(a.kernels[i].attrs, b.kernels[i].attrs);
+    EXPECT_EQ(a.kernels[i].grid, b.kernels[i].grid);
     EXPECT_EQ(a.kernels[i].tensorMaps.size(), b.kernels[i].tensorMaps.size());
     for (size_t m = 0; m < a.kernels[i].tensorMaps.size() &&
                        m < b.kernels[i].tensorMaps.size();
@@ -599,6 +600,126 @@ TEST(ArtifactTest, PersistentKernels) {
   k.attrs.back().second = 2;
   EXPECT_FALSE(validateArtifact(a, error));
   EXPECT_EQ(error, "kernel 'vector_add': persistent 2 is neither 0 nor 1");
+}
+
+GridExpr gridExpr(const std::string &text) {
+  GridExpr expr;
+  std::string error;
+  EXPECT_TRUE(parseGridExpr(text, expr, error)) << error;
+  return expr;
+}
+
+// The extents of a declared grid (`grid X Y Z`): spelled, parsed and
+// evaluated as LaunchGrid.h says.
+TEST(ArtifactTest, GridExpressions) {
+  for (const char *text :
+       {"ceildiv(a2,256)", "a0*2+-1", "(a0+a1)*3", "a0+(a1+a2)",
+        "mod(a1,floordiv(a0,4))", "a0*(a1*a2)", "-9223372036854775807", "7"})
+    EXPECT_EQ(formatGridExpr(gridExpr(text)), text);
+  auto value = [](const std::string &text, std::vector<int64_t> args) {
+    GridExpr expr = gridExpr(text);
+    int64_t out = 0;
+    std::string error;
+    EXPECT_TRUE(evaluateGridExpr(expr, args, out, error)) << error;
+    return out;
+  };
+  EXPECT_EQ(value("ceildiv(a0,256)", {10000}), 40);
+  EXPECT_EQ(value("ceildiv(a0,256)", {10240}), 40);
+  EXPECT_EQ(value("floordiv(a0,2)", {-7}), -4);
+  EXPECT_EQ(value("ceildiv(a0,2)", {-7}), -3);
+  EXPECT_EQ(value("mod(a0,2)", {-7}), 1);
+  EXPECT_EQ(value("a0*2+-1", {5}), 9);
+  EXPECT_EQ(value("ceildiv(a0,a1)*a2", {100, 32, 3}), 12);
+  EXPECT_EQ(gridExprArguments(gridExpr("a3+a1*a3")),
+            (std::vector<unsigned>{1, 3}));
+  auto failure = [](const std::string &text, std::vector<int64_t> args) {
+    GridExpr expr = gridExpr(text);
+    int64_t out = 0;
+    std::string error;
+    EXPECT_FALSE(evaluateGridExpr(expr, args, out, error)) << text;
+    return error;
+  };
+  EXPECT_EQ(failure("floordiv(a0,a1)", {5, 0}),
+            "grid extent floordiv(a0,a1) divides by 0 (a divisor must be "
+            "positive)");
+  EXPECT_EQ(failure("a0*a0", {int64_t(1) << 40}),
+            "grid extent a0*a0 overflows 64 bits");
+  EXPECT_EQ(failure("a2", {1}), "grid extent a2 reads argument 2 of 1");
+  auto parseError = [](const std::string &text) {
+    GridExpr expr;
+    std::string error;
+    EXPECT_FALSE(parseGridExpr(text, expr, error)) << text;
+    return error;
+  };
+  EXPECT_EQ(parseError(""), "bad grid extent '': expected an integer at "
+                            "offset 0");
+  EXPECT_EQ(parseError("a"), "bad grid extent 'a': expected an integer at "
+                             "offset 1");
+  EXPECT_EQ(parseError("a-1"), "bad grid extent 'a-1': expected an argument "
+                               "number at offset 1");
+  EXPECT_EQ(parseError("ceildiv(a1)"), "bad grid extent 'ceildiv(a1)': "
+                                       "expected ',' at offset 10");
+  EXPECT_EQ(parseError("a1+"), "bad grid extent 'a1+': expected an integer "
+                               "at offset 3");
+  EXPECT_EQ(parseError("1)"), "bad grid extent '1)': unexpected ) at "
+                              "offset 1");
+  EXPECT_EQ(parseError("99999999999999999999"),
+            "bad grid extent '99999999999999999999': integer out of range at "
+            "offset 19");
+  EXPECT_EQ(parseError(std::string(40, '(') + "1" + std::string(40, ')')),
+            "bad grid extent '" + std::string(40, '(') + "1" +
+                std::string(40, ')') + "': nested too deeply at offset 33");
+}
+
+TEST(ArtifactTest, DeclaredGrids) {
+  std::string error;
+  Artifact a = sample(), b;
+  KernelInfo &k = a.kernels[0]; // ptr, ptr, ptr, i32
+  k.grid = {gridExpr("ceildiv(a3,128)"), gridExpr("1"), gridExpr("1")};
+  ASSERT_TRUE(validateArtifact(a, error)) << error;
+  std::string bytes = serializeArtifact(a);
+  EXPECT_NE(bytes.find("\ngrid ceildiv(a3,128) 1 1\n"), std::string::npos);
+  ASSERT_TRUE(parse(bytes, b, error)) << error;
+  expectEqual(a, b);
+  k.grid[1] = gridExpr("a0");
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': grid extent a0 reads argument 0, a "
+                   "ptr, not an integer");
+  k.grid[1] = gridExpr("a4");
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': grid extent a4 reads argument 4, "
+                   "but the kernel takes 4");
+  k.grid.pop_back();
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': a grid of 2 extents (x, y, z: 3)");
+
+  EXPECT_EQ(errorOf("grid 1 1 1\nend\n"),
+            "header line 7: 'grid' record outside a kernel");
+  EXPECT_EQ(errorOf("kernel k s 1\narg i32\ngrid a0 1\nend\n"),
+            "header line 9: 'grid' takes 3 fields, got 2");
+  EXPECT_EQ(errorOf("kernel k s 1\narg i32\ngrid a0 1 1\ngrid 1 1 1\n"
+                    "end\n"),
+            "header line 10: kernel 'k' has a second 'grid'");
+  EXPECT_EQ(errorOf("kernel k s 1\narg i32\ngrid a0 a1 1\nend\n"),
+            "header line 10: kernel 'k': grid extent a1 reads argument 1, but "
+            "the kernel takes 1");
+  EXPECT_EQ(errorOf("kernel k s 1\narg i32\ngrid a0+ 1 1\nend\n"),
+            "header line 9: bad grid extent 'a0+': expected an integer at "
+            "offset 3");
+  // A variant runs over the grid of what it specializes; alternatives may
+  // declare their own.
+  EXPECT_EQ(errorOf("kernel k s 1\narg i32\ngrid a0 1 1\nkernel k v 1\n"
+                    "arg i32\nattr divisible_args 1\ngrid 1 1 1\nend\n"),
+            "header line 14: variant 'v' of kernel 'k' declares another grid "
+            "than it");
+  Artifact alternatives;
+  EXPECT_TRUE(parse(file(std::string(kPreamble) +
+                             "kernel k s 1\narg i32\ngrid a0 1 1\n"
+                             "kernel k a 1\narg i32\nattr alternative 1\n"
+                             "grid ceildiv(a0,4) 1 1\nend\n",
+                         "abc"),
+                    alternatives, error))
+      << error;
 }
 
 // Names, symbols and attribute names are non-empty printable ASCII without

@@ -31,7 +31,7 @@ using namespace mlir::tile::run;
 namespace {
 
 const char kUsage[] =
-    "usage: tile-run ARTIFACT --kernel NAME --grid X[,Y[,Z]] [options]\n"
+    "usage: tile-run ARTIFACT --kernel NAME [--grid X[,Y[,Z]]] [options]\n"
     "       tile-run --batch FILE\n"
     "       tile-run --list-devices BACKEND\n"
     "\n"
@@ -41,6 +41,8 @@ const char kUsage[] =
     "separated by spaces, no quoting, '#' starts a comment), keeping devices\n"
     "and artifacts open from line to line; a failing line is reported with\n"
     "its number and the others still run.\n"
+    "\n"
+    "--grid is required unless the kernel declares its grid (tile.grid).\n"
     "\n"
     "options:\n"
     "  --device BACKEND[:N]  cpu (default), cuda or hip; device N (default 0)\n"
@@ -183,8 +185,8 @@ bool parseCommandLine(int argc, char **argv, Options &o, std::string &message) {
     return false;
   }
   o.artifact = positional[0];
-  if (o.kernel.empty() || o.grid.empty()) {
-    message = o.kernel.empty() ? "--kernel is required" : "--grid is required";
+  if (o.kernel.empty()) {
+    message = "--kernel is required";
     return false;
   }
   if (!o.bytes.empty() && !o.flops.empty()) {
@@ -328,10 +330,11 @@ double median(std::vector<double> v) {
 
 int run(const Options &o, OpenDevices *open) {
   std::string message;
-  uint32_t grid[3];
+  // Without --grid, the grid the kernel declares (zeros ask for it).
+  uint32_t grid[3] = {0, 0, 0};
   int64_t repeat, warmup, bytes = -1, flops = -1;
   double atol, rtol;
-  if (!parseGrid(o.grid, grid, message) ||
+  if ((!o.grid.empty() && !parseGrid(o.grid, grid, message)) ||
       !parseCount(o.repeat, "--repeat", 1, repeat, message, kMaxLaunches) ||
       !parseCount(o.warmup, "--warmup", 0, warmup, message, kMaxLaunches) ||
       (!o.bytes.empty() &&
@@ -479,6 +482,20 @@ int run(const Options &o, OpenDevices *open) {
 
   std::printf("device: %s:%d (%s)\n", backend.c_str(), int(ordinal),
               deviceName);
+  uint32_t declared[3];
+  tile_status_t declaredStatus =
+      tile_kernel_grid(kernel, args.data(), args.size(), declared);
+  if (tile_status_code(declaredStatus) == TILE_NOT_FOUND && o.grid.empty()) {
+    tile_status_free(declaredStatus);
+    return usageError("--grid is required: kernel '" + o.kernel +
+                      "' declares no grid");
+  }
+  if (tile_status_code(declaredStatus) == TILE_NOT_FOUND)
+    tile_status_free(declaredStatus);
+  else if (!check(declaredStatus))
+    return 1;
+  else if (o.grid.empty())
+    std::copy(declared, declared + 3, grid);
   std::printf("kernel: %s, grid %ux%ux%u\n", o.kernel.c_str(), grid[0], grid[1],
               grid[2]);
   if (o.tune && !tune(kernel, grid, args))

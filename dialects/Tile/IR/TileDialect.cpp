@@ -110,6 +110,54 @@ static LogicalResult verifyAlternativeOf(Operation *op, Attribute value) {
   return success();
 }
 
+/// `tile.grid = affine_map<()[s0, ...] -> (x, y, z)>` on a kernel: one to
+/// three extents, no dimensions, symbol i standing for argument i, which
+/// must be an integer; divisors are positive constants or arguments
+/// (checked when launched).
+static LogicalResult verifyGrid(Operation *op, Attribute value) {
+  StringRef name = TileDialect::getGridAttrName();
+  auto mapAttr = dyn_cast<AffineMapAttr>(value);
+  auto function = dyn_cast<FunctionOpInterface>(op);
+  if (!function || !mapAttr)
+    return op->emitOpError()
+           << "'" << name << "' must be an affine map on a kernel";
+  AffineMap map = mapAttr.getValue();
+  if (map.getNumDims() != 0 || map.getNumResults() < 1 ||
+      map.getNumResults() > 3)
+    return op->emitOpError()
+           << "'" << name << "' must map no dimensions to 1 to 3 extents "
+           << "(x, y, z), with symbol i for argument i; got " << mapAttr;
+  ArrayRef<Type> arguments = function.getArgumentTypes();
+  if (map.getNumSymbols() > arguments.size())
+    return op->emitOpError() << "'" << name << "' has " << map.getNumSymbols()
+                             << " symbols, but the kernel takes "
+                             << arguments.size() << " arguments";
+  LogicalResult result = success();
+  for (AffineExpr extent : map.getResults())
+    extent.walk([&](AffineExpr expr) {
+      if (failed(result))
+        return;
+      if (auto symbol = dyn_cast<AffineSymbolExpr>(expr)) {
+        Type type = arguments[symbol.getPosition()];
+        if (!type.isSignlessInteger() || type.isInteger(1))
+          result = op->emitOpError()
+                   << "'" << name << "' reads s" << symbol.getPosition()
+                   << ", argument #" << symbol.getPosition() << " of type "
+                   << type << ", not an integer";
+        return;
+      }
+      auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+      auto divisor =
+          binary ? dyn_cast<AffineConstantExpr>(binary.getRHS()) : nullptr;
+      if (divisor && expr.getKind() != AffineExprKind::Add &&
+          expr.getKind() != AffineExprKind::Mul && divisor.getValue() <= 0)
+        result = op->emitOpError()
+                 << "'" << name << "' divides by " << divisor.getValue()
+                 << " (a divisor must be positive)";
+    });
+  return result;
+}
+
 LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
                                                     NamedAttribute attr) {
   StringRef name = attr.getName().strref();
@@ -136,6 +184,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getAlternativeOfAttrName())
     return verifyAlternativeOf(op, attr.getValue());
+  if (name == getGridAttrName())
+    return verifyGrid(op, attr.getValue());
   bool isDivisibility = name == getDivisibilityAttrName();
   if (!isDivisibility && name != getContiguityAttrName() &&
       name != getConstancyAttrName())

@@ -178,9 +178,11 @@ typedef struct tile_arg_t {
 
 /* Runs the kernel on a grid[0] x grid[1] x grid[2] grid of programs. Grid
  * extents are 1 to 2^31-1 along x and 1 to 65535 along y and z; a zero extent
- * is refused with TILE_INVALID_ARGUMENT (docs/Semantics.md). The launch may
- * be asynchronous on GPUs; tile_device_synchronize waits for it. A failed
- * tile.assert gives TILE_LAUNCH_FAILED. */
+ * is refused with TILE_INVALID_ARGUMENT (docs/Semantics.md). A kernel that
+ * declares its grid (tile.grid) runs over that grid: `grid` may then be NULL
+ * or zeros, and another grid is refused. The launch may be asynchronous on
+ * GPUs; tile_device_synchronize waits for it. A failed tile.assert gives
+ * TILE_LAUNCH_FAILED. */
 tile_status_t tile_kernel_launch(tile_kernel_t kernel, const uint32_t grid[3],
                                  const tile_arg_t *args, size_t num_args);
 /* Like tile_kernel_launch, then waits for the launch to finish and returns
@@ -191,6 +193,11 @@ tile_status_t tile_kernel_launch_timed(tile_kernel_t kernel,
                                        const uint32_t grid[3],
                                        const tile_arg_t *args, size_t num_args,
                                        double *out_milliseconds);
+
+/* The grid the kernel declares (tile.grid) for these arguments, checked as
+ * a launch checks them; TILE_NOT_FOUND if it declares none. */
+tile_status_t tile_kernel_grid(tile_kernel_t kernel, const tile_arg_t *args,
+                               size_t num_args, uint32_t out_grid[3]);
 
 /* Alternatives (docs/Runtime.md): compiled forms of one kernel with the same
  * arguments and results. A launch runs the one chosen for its shape bucket:

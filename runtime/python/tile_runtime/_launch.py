@@ -16,7 +16,10 @@ _GRID_LIMITS = (2147483647, 65535, 65535)
 
 
 def _grid(grid):
-    """(x, y, z) from an int or a sequence of 1 to 3 ints."""
+    """(x, y, z) from an int or a sequence of 1 to 3 ints; None for None
+    (the grid the kernel declares)."""
+    if grid is None:
+        return None
     if type(grid) is tuple and 1 <= len(grid) <= 3 and \
             all(type(e) is int and 0 <= e <= 0xFFFFFFFF for e in grid):
         return list(grid) + [1] * (3 - len(grid))
@@ -58,7 +61,8 @@ class Kernel:
     chosen by the runtime at each launch, as for every C caller.
 
     ``kernel(grid, *args)`` or ``kernel.launch(grid, *args, timed=False,
-    stream=None)`` runs it on a grid of programs (an int or 1 to 3 ints).
+    stream=None)`` runs it on a grid of programs (an int or 1 to 3 ints;
+    None for a kernel that declares its grid, ``tile.grid``).
     Arguments, in order:
 
     * ``ptr``: a Buffer of the kernel's device; on a CPU device also a NumPy
@@ -226,6 +230,124 @@ class Kernel:
             return None, False
         return device._wrapped_stream(native), framework == "torch"
 
+    @property
+    def alternatives(self):
+        """The entry symbols of the kernel's alternatives (docs/Runtime.md),
+        the kernel as written first; one for a kernel without any."""
+        handle = self._live_handle("list the alternatives of")
+        count = ctypes.c_size_t()
+        check(lib.tile_kernel_num_alternatives(handle, ctypes.byref(count)))
+        symbols = []
+        for i in range(count.value):
+            symbol = ctypes.c_char_p()
+            check(lib.tile_kernel_alternative_symbol(handle, i,
+                                                     ctypes.byref(symbol)))
+            symbols.append(symbol.value.decode())
+        return symbols
+
+    def grid(self, *args):
+        """The grid (x, y, z) the kernel declares (``tile.grid``) for these
+        arguments, or None if it declares none."""
+        handle = self._live_handle("compute the grid of")
+        if len(args) != self.num_args:
+            raise self._count_error(len(args))
+        temporaries = []
+        try:
+            c_args = self._arguments(args, temporaries)
+            out = (ctypes.c_uint32 * 3)()
+            try:
+                check(lib.tile_kernel_grid(handle, c_args, self.num_args,
+                                           out))
+            except TileError as e:
+                if e.code_name == "NOT_FOUND":
+                    return None
+                raise
+            return tuple(out)
+        finally:
+            self._release(temporaries)
+
+    def tune(self, grid, *args):
+        """Times every alternative on these arguments (tile_kernel_tune: the
+        buffers end as they were), records the fastest as the choice for
+        their shape bucket, in memory and in the tuning cache, and returns
+        (milliseconds per alternative, chosen index); NaN for one whose
+        launch failed. `grid` may be None for a kernel that declares its
+        grid."""
+        handle = self._live_handle("tune")
+        extents = _grid(grid)
+        if len(args) != self.num_args:
+            raise self._count_error(len(args))
+        count = len(self.alternatives)
+        temporaries = []
+        try:
+            c_args = self._arguments(args, temporaries)
+            c_grid = None if extents is None else \
+                (ctypes.c_uint32 * 3)(*extents)
+            times = (ctypes.c_double * count)()
+            chosen = ctypes.c_size_t()
+            check(lib.tile_kernel_tune(handle, c_grid, c_args, self.num_args,
+                                       times, count, ctypes.byref(chosen)))
+            return list(times), chosen.value
+        finally:
+            self._release(temporaries)
+
+    def _arguments(self, args, temporaries, native=None,
+                   on_torch_stream=False):
+        """The C arguments of a call with `args` (their count checked by
+        the caller); wrapped arrays and tensors go to `temporaries`."""
+        c_args = (Arg * max(self.num_args, 1))()
+        device = self._module.device
+        Buffer = _buffer_class()
+        for i, (kind, value) in enumerate(zip(self._kinds, args)):
+            c_args[i].kind = self._kind_ints[i]
+            # Fast paths for the common arguments: a live Buffer of the
+            # kernel's device, an exact int in range, an exact float for
+            # f32/f64. Anything else takes the checked path below.
+            kind_type = type(value)
+            if kind == ArgKind.PTR:
+                if kind_type is Buffer and value._handle is not None \
+                        and value._device is device:
+                    c_args[i].value.buffer = value._handle
+                    continue
+            elif kind_type is int and self._int_ranges[i] is not None:
+                low, high = self._int_ranges[i]
+                if low <= value <= high:
+                    c_args[i].value.i = value if value < 1 << 63 \
+                        else value - (1 << 64)
+                    continue
+            elif kind_type is float and kind == ArgKind.F64:
+                c_args[i].value.f = value
+                continue
+            elif kind_type is float and kind == ArgKind.F32 and \
+                    not abs(value) > _convert.F32_MAX:
+                c_args[i].value.f = value
+                continue
+            where = "argument #%d of kernel '%s'" % (i, self.name)
+            if kind == ArgKind.PTR:
+                c_args[i].value.buffer = self._buffer(
+                    value, where, temporaries, native, on_torch_stream)
+                continue
+            if _is_memory(value):
+                raise TileTypeError("%s is %s, got %s" % (
+                    where, self.arg_kinds[i], _convert._describe(value)))
+            field, v = _convert.scalar_value(kind, value, where)
+            setattr(c_args[i].value, field, v)
+        return c_args
+
+    def _release(self, temporaries, queued=False, target=None):
+        """Frees the buffers wrapped for a call (see launch)."""
+        # A wrapped buffer's memory stays the caller's: freeing the handle
+        # touches nothing, even while a GPU launch still runs. Its memory
+        # must outlive queued work on a Stream the caller made; on a
+        # framework's stream, as for the framework's own kernels, its
+        # stream-ordered allocator keeps it safe to free.
+        for buffer, memory in temporaries:
+            lib.tile_status_free(lib.tile_buffer_free(buffer))
+            if queued and not target._cached:
+                target._hold(memory)
+            else:
+                memory.release()
+
     def launch(self, grid, *args, timed=False, stream=None):
         """Launches the kernel, on `stream` if given (see the class); returns
         the time in milliseconds if `timed`, else None. Raises TileError:
@@ -244,47 +366,13 @@ class Kernel:
             stream_handle = target._live_handle("launch on the stream")
             native = target.native
             target._ready()
-        c_args = (Arg * max(self.num_args, 1))()
         temporaries = []
         queued = False
         try:
-            device = self._module.device
-            Buffer = _buffer_class()
-            for i, (kind, value) in enumerate(zip(self._kinds, args)):
-                c_args[i].kind = self._kind_ints[i]
-                # Fast paths for the common arguments: a live Buffer of the
-                # kernel's device, an exact int in range, an exact float for
-                # f32/f64. Anything else takes the checked path below.
-                kind_type = type(value)
-                if kind == ArgKind.PTR:
-                    if kind_type is Buffer and value._handle is not None \
-                            and value._device is device:
-                        c_args[i].value.buffer = value._handle
-                        continue
-                elif kind_type is int and self._int_ranges[i] is not None:
-                    low, high = self._int_ranges[i]
-                    if low <= value <= high:
-                        c_args[i].value.i = value if value < 1 << 63 \
-                            else value - (1 << 64)
-                        continue
-                elif kind_type is float and kind == ArgKind.F64:
-                    c_args[i].value.f = value
-                    continue
-                elif kind_type is float and kind == ArgKind.F32 and \
-                        not abs(value) > _convert.F32_MAX:
-                    c_args[i].value.f = value
-                    continue
-                where = "argument #%d of kernel '%s'" % (i, self.name)
-                if kind == ArgKind.PTR:
-                    c_args[i].value.buffer = self._buffer(
-                        value, where, temporaries, native, on_torch_stream)
-                    continue
-                if _is_memory(value):
-                    raise TileTypeError("%s is %s, got %s" % (
-                        where, self.arg_kinds[i], _convert._describe(value)))
-                field, v = _convert.scalar_value(kind, value, where)
-                setattr(c_args[i].value, field, v)
-            c_grid = (ctypes.c_uint32 * 3)(*extents)
+            c_args = self._arguments(args, temporaries, native,
+                                     on_torch_stream)
+            c_grid = None if extents is None else \
+                (ctypes.c_uint32 * 3)(*extents)
             if target is not None:
                 events = []
                 try:
@@ -315,17 +403,7 @@ class Kernel:
                                          self.num_args))
             return None
         finally:
-            # A wrapped buffer's memory stays the caller's: freeing the
-            # handle touches nothing, even while a GPU launch still runs.
-            # Its memory must outlive queued work on a Stream the caller
-            # made; on a framework's stream, as for the framework's own
-            # kernels, its stream-ordered allocator keeps it safe to free.
-            for buffer, memory in temporaries:
-                lib.tile_status_free(lib.tile_buffer_free(buffer))
-                if queued and not target._cached:
-                    target._hold(memory)
-                else:
-                    memory.release()
+            self._release(temporaries, queued, target)
 
 
 def _event(stream):

@@ -425,3 +425,45 @@ tile.func @k(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
 tile.func @k_unaligned(%p: !tile.ptr<f32>) attributes {tile.alternative_of = @k} {
   tile.return
 }
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.grid' must be an affine map on a kernel}}
+tile.func @grid_not_a_map(%n: i32) attributes {tile.grid = [1, 2, 3]} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.grid' must map no dimensions to 1 to 3 extents (x, y, z), with symbol i for argument i; got affine_map<(d0) -> (d0)>}}
+tile.func @grid_with_dims(%n: i32) attributes {tile.grid = affine_map<(d0) -> (d0)>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.grid' must map no dimensions to 1 to 3 extents (x, y, z), with symbol i for argument i; got affine_map<()[s0] -> (s0, 1, 1, 1)>}}
+tile.func @grid_of_four(%n: i32) attributes {tile.grid = affine_map<()[s0] -> (s0, 1, 1, 1)>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.grid' has 2 symbols, but the kernel takes 1 arguments}}
+tile.func @grid_past_arguments(%n: i32) attributes {tile.grid = affine_map<()[s0, s1] -> (s1)>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.grid' reads s0, argument #0 of type '!tile.ptr<f32>', not an integer}}
+tile.func @grid_of_pointer(%p: !tile.ptr<f32>, %n: i32) attributes {tile.grid = affine_map<()[s0, s1] -> (s1 floordiv s0)>} {
+  tile.return
+}
+
+// -----
+
+// expected-error @+1 {{'tile.func' op 'tile.grid' divides by 0 (a divisor must be positive)}}
+tile.func @grid_by_zero(%n: i32) attributes {tile.grid = affine_map<()[s0] -> (s0 ceildiv 0)>} {
+  tile.return
+}

@@ -6,8 +6,8 @@ lifetimes and every error path, each printed for FileCheck
     test_runtime.py ARTIFACT_DIR
 
 ARTIFACT_DIR holds the CPU artifacts runtime.test compiles: vector_add.tile,
-vector_add_checked.tile (--bounds-check), matmul_f32.tile, layer_norm.tile
-and scalars.tile (Inputs/scalars.mlir). TILE_RUNTIME_LIBRARY names the
+vector_add_checked.tile (--bounds-check), matmul_f32.tile,
+matmul_bf16_desc.tile, layer_norm.tile and scalars.tile (Inputs/scalars.mlir). TILE_RUNTIME_LIBRARY names the
 runtime library; PYTHONPATH must reach the package."""
 
 import ctypes
@@ -164,6 +164,32 @@ for m, n_, k, pads in [(65, 63, 33, (3, 5, 7)), (64, 128, 32, (0, 0, 0)),
     assert (err <= k * 2.0 ** -23 + 1e-6 * np.abs(want)).all(), err.max()
     assert np.isnan(c[:, n_:]).all()     # the padding is not written
     print("PASS matmul_f32 [%d, %d, %d] grid %s" % (m, n_, k, grid))
+
+#===-- matmul_bf16_desc: a declared grid and alternatives -----------------===#
+
+md = tr.Module(dev, art("matmul_bf16_desc"))["matmul_bf16_desc"]
+print("matmul_bf16_desc alternatives: %s" % ", ".join(md.alternatives))
+m, n_, k = 65, 130, 40
+a, b = rand(m, k), rand(k, n_)
+# bf16 inputs as their bits: the top half of each f32, truncated.
+a_bits = (a.view(np.uint32) >> 16).astype(np.uint16)
+b_bits = (b.view(np.uint32) >> 16).astype(np.uint16)
+a_val = (a_bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+b_val = (b_bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+c = np.full((m, n_), np.nan, np.float32)
+call = (a_bits, b_bits, c, m, n_, k, k, n_, n_)
+print("declared grid %s, vector_add's %s" % (md.grid(*call),
+                                             vadd.grid(x, y, out, n)))
+md(None, *call)
+want = a_val @ b_val
+assert (np.abs(c - want) <= k * 2.0 ** -23 * (1 + np.abs(want))).all()
+times, chosen = md.tune(None, *call)
+assert len(times) == len(md.alternatives) and 0 <= chosen < len(times)
+assert all(t >= 0 for t in times), times
+assert (np.abs(c - want) <= k * 2.0 ** -23 * (1 + np.abs(want))).all()
+print("PASS matmul_bf16_desc [%d, %d, %d] without a grid, tuned over %d "
+      "alternatives" % (m, n_, k, len(times)))
+expect_error("other grid", tr.TileError, md, (2, 1), *call)
 
 #===-- layer_norm: an f32 scalar ------------------------------------------===#
 
