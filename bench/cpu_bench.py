@@ -37,7 +37,16 @@ def tile_rate(bin_dir, work, kernel_file, kernel, grid, args, amount, repeat,
            f"--{unit}", str(amount)]
     for arg in args:
         cmd += ["--arg", arg]
-    out = run(cmd)
+    # A kernel with alternatives is tuned afresh by its first (warm-up)
+    # launch, never from an earlier run's cache; the choice is printed.
+    env = dict(os.environ, TILE_TUNE_CACHE="", TILE_LOG_LAUNCHES="1")
+    proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if proc.returncode != 0:
+        sys.exit(f"failed: {' '.join(map(str, cmd))}\n{proc.stderr}")
+    out = proc.stdout
+    for line in proc.stderr.splitlines():
+        if line.startswith("tile: tune "):
+            print(line)
     pattern = r"bandwidth: ([0-9.]+) GB/s" if unit == "bytes" else \
         r"throughput: ([0-9.]+) GFLOP/s"
     return float(re.search(pattern, out).group(1))

@@ -149,8 +149,10 @@ EQUIVALENT = {
                     "flash_attention_desc.mlir:81",
                     "flash_attention_desc.mlir:214", "layer_norm.mlir:90",
                     "layer_norm.mlir:109", "layer_norm.mlir:140",
-                    "matmul_bf16.mlir:79", "matmul_bf16_desc.mlir:35",
-                    "matmul_f32.mlir:74")},
+                    "matmul_bf16.mlir:79", "matmul_bf16_desc.mlir:43",
+                    "matmul_bf16_desc.mlir:101", "matmul_bf16_desc.mlir:159",
+                    "matmul_bf16_desc.mlir:217", "matmul_f32.mlir:80",
+                    "matmul_f32.mlir:186")},
     "layer_norm.mlir:41:integer constant off by one:0":
         "the row length at which the kernel leaves its one-pass path for the "
         "chunked one: both compute the same normalization",
@@ -160,16 +162,19 @@ EQUIVALENT = {
         "A's padding along k meets B's zero padding there: products vanish",
     "matmul_bf16.mlir:76:float constant, 4th digit:0":
         "B's padding along k meets A's zero padding there: products vanish",
-    "matmul_f32.mlir:70:float constant, 4th digit:0":
-        "A's padding along k meets B's zero padding there: products vanish",
-    "matmul_f32.mlir:71:float constant, 4th digit:0":
-        "B's padding along k meets A's zero padding there: products vanish",
+    # The kernel's and its 128x128 alternative's.
+    **{f"matmul_f32.mlir:{line}:float constant, 4th digit:0":
+       f"{first}'s padding along k meets {second}'s zero padding there: "
+       "products vanish"
+       for line, first, second in ((76, "A", "B"), (77, "B", "A"),
+                                   (182, "A", "B"), (183, "B", "A"))},
 }
 
 
 def stride_swaps(text):
-    """One stride argument used for another: every pair of distinct
-    arguments whose names say they are strides or leading dimensions."""
+    """One stride argument used for another in the first kernel: every
+    pair of distinct arguments whose names say they are strides or leading
+    dimensions."""
     start = text.find("tile.func")
     if start < 0:
         return
@@ -179,14 +184,19 @@ def stride_swaps(text):
     if "attributes" in text[i:brace]:
         brace = text.index("{", text.index("}", brace))
     body_at = brace + 1
+    # The first kernel's body only: the kernels after it (alternatives)
+    # declare the same names.
+    body_end = text.find("\ntile.func", body_at)
+    body_end = len(text) if body_end < 0 else body_end
     names = re.findall(r"%(\w*(?:stride|ld[abc])\w*):", text[start:body_at])
     for a in names:
         for b in names:
             if a == b:
                 continue
-            body = re.sub(rf"%{a}\b", f"%{b}", text[body_at:])
-            if body != text[body_at:]:
-                yield (f"stride %{a} used for %{b}", text[:body_at] + body)
+            body = re.sub(rf"%{a}\b", f"%{b}", text[body_at:body_end])
+            if body != text[body_at:body_end]:
+                yield (f"stride %{a} used for %{b}",
+                       text[:body_at] + body + text[body_end:])
 
 
 LOOP = re.compile(r"scf\.for %[\w]+ = (%[\w]+) to (%[\w]+) step (%[\w]+)")
