@@ -317,6 +317,7 @@ private:
                 "header line " + std::to_string(lineNo) + ": " + message);
   }
   bool expectFields(std::string_view record, size_t n);
+  bool allArgsRead();
   bool parseLine(std::string_view line);
   bool closeKernel();
   bool checkPreamble();
@@ -356,14 +357,22 @@ bool HeaderParser::checkPreamble() {
   return true;
 }
 
+// Records after a kernel's `arg` records need all of them.
+bool HeaderParser::allArgsRead() {
+  const KernelInfo &k = out.kernels.back();
+  if (k.args.size() == declaredArgs)
+    return true;
+  return lineError("kernel " + quote(k.name) + " declares " +
+                   std::to_string(declaredArgs) + " arguments but has " +
+                   std::to_string(k.args.size()) + " 'arg' records");
+}
+
 bool HeaderParser::closeKernel() {
   if (!inKernel)
     return true;
+  if (!allArgsRead())
+    return false;
   const KernelInfo &k = out.kernels.back();
-  if (k.args.size() != declaredArgs)
-    return lineError("kernel " + quote(k.name) + " declares " +
-                     std::to_string(declaredArgs) + " arguments but has " +
-                     std::to_string(k.args.size()) + " 'arg' records");
   std::string extents = checkHiddenArgs(k);
   if (!extents.empty())
     return lineError(extents);
@@ -494,10 +503,8 @@ bool HeaderParser::parseLine(std::string_view line) {
     if (!expectFields(record, 2))
       return false;
     KernelInfo &k = out.kernels.back();
-    if (k.args.size() != declaredArgs)
-      return lineError("kernel " + quote(k.name) + " declares " +
-                       std::to_string(declaredArgs) + " arguments but has " +
-                       std::to_string(k.args.size()) + " 'arg' records");
+    if (!allArgsRead())
+      return false;
     int64_t value;
     if (!parseI64(fields[2], value))
       return lineError("bad integer " + quote(fields[2]) + " for attr " +
@@ -515,10 +522,8 @@ bool HeaderParser::parseLine(std::string_view line) {
     if (!expectFields(record, 3))
       return false;
     KernelInfo &k = out.kernels.back();
-    if (k.args.size() != declaredArgs)
-      return lineError("kernel " + quote(k.name) + " declares " +
-                       std::to_string(declaredArgs) + " arguments but has " +
-                       std::to_string(k.args.size()) + " 'arg' records");
+    if (!allArgsRead())
+      return false;
     if (!k.grid.empty())
       return lineError("kernel " + quote(k.name) + " has a second 'grid'");
     if (!k.tensorMaps.empty())
@@ -537,10 +542,8 @@ bool HeaderParser::parseLine(std::string_view line) {
     if (!inKernel)
       return lineError("'tensor_map' record outside a kernel");
     KernelInfo &k = out.kernels.back();
-    if (k.args.size() != declaredArgs)
-      return lineError("kernel " + quote(k.name) + " declares " +
-                       std::to_string(declaredArgs) + " arguments but has " +
-                       std::to_string(k.args.size()) + " 'arg' records");
+    if (!allArgsRead())
+      return false;
     TensorMapInfo map;
     std::string why;
     if (!parseTensorMap(

@@ -262,7 +262,8 @@ run_case 1 "not a buffer argument" $add --grid 1 --arg i32:1 --write 0="$work/x"
 if [ -f /usr/include/gtest/gtest.h ]; then
   cases=$((cases + 1))
   c++ -std=c++17 $flags -I"$build/include/src" "$root/test/Unit/ArtifactTest.cpp" \
-    "$root/runtime/artifact.cpp" -lgtest -lgtest_main -pthread \
+    "$root/runtime/artifact.cpp" "$root/runtime/LaunchGrid.cpp" -lgtest \
+    -lgtest_main -pthread \
     -o "$build/ArtifactTests"
   if ! "$build/ArtifactTests" >"$work/out" 2>&1; then
     failures=$((failures + 1))
