@@ -60,6 +60,9 @@ def TileApplySchedule : Pass<"tile-apply-schedule"> {
       before the loop.
     The CPU's `cpu` and `chunk` fields stay for its grid lowering. A kernel
     whose schedule is applied keeps only those (the pass is idempotent).
+    `tile.alternative_of` marks between a persistent kernel and another are
+    dropped: their signatures now differ (the targets take alternatives
+    apart before this pass runs).
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

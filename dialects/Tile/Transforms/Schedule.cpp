@@ -14,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEAPPLYSCHEDULE
@@ -173,6 +174,7 @@ void applyPersistence(FuncOp kernel, int32_t groupRows) {
 struct TileApplySchedulePass
     : mlir::tile::impl::TileApplyScheduleBase<TileApplySchedulePass> {
   void runOnOperation() override {
+    llvm::StringSet<> widened; // kernels given the grid's extents
     for (auto kernel : getOperation()->getRegions().front().getOps<FuncOp>()) {
       auto schedule = kernel->getAttrOfType<ScheduleAttr>(
           TileDialect::getScheduleAttrName());
@@ -182,9 +184,10 @@ struct TileApplySchedulePass
         kernel.emitOpError("a schedule needs a kernel body of one block");
         return signalPassFailure();
       }
-      if (schedule.getPersistent())
+      if (schedule.getPersistent()) {
         applyPersistence(kernel, schedule.getGroupRows());
-      else
+        widened.insert(kernel.getSymName());
+      } else
         applyGroupedOrder(kernel, schedule.getGroupRows());
       // What is left is the CPU's part, read by its grid lowering.
       if (schedule.getCpuKind() == CPUScheduleKind::Static &&
@@ -197,6 +200,16 @@ struct TileApplySchedulePass
                             schedule.getCpuKind(), schedule.getCpuChunk());
       kernel->setAttr(TileDialect::getScheduleAttrName(), rest);
     }
+    // The targets take alternatives apart before their pipelines
+    // (targets/Target.cpp); in a module that reaches this pass with them
+    // (tile-opt), a kernel and its alternatives no longer share a signature
+    // once one of them took the grid's extents, so their marks go.
+    StringRef mark = TileDialect::getAlternativeOfAttrName();
+    for (auto kernel : getOperation()->getRegions().front().getOps<FuncOp>())
+      if (auto of = kernel->getAttrOfType<FlatSymbolRefAttr>(mark);
+          of && (widened.contains(kernel.getSymName()) ||
+                 widened.contains(of.getValue())))
+        kernel->removeAttr(mark);
   }
 };
 

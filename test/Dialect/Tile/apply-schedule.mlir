@@ -119,3 +119,31 @@ tile.func @reports(%out: !tile.ptr<i32>)
   tile.assert %ok, "x > 0" : i1
   tile.return
 }
+
+// -----
+
+// A persistent kernel no longer has its alternatives' signature, so the
+// alternative marks between them go (the targets take alternatives apart
+// before their pipelines; this is tile-opt's view); a grouped one keeps its.
+// CHECK-LABEL: tile.func @wide(
+// CHECK-SAME: %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32)
+// CHECK-LABEL: tile.func @wide_alternative(
+// CHECK-NOT: tile.alternative_of
+// CHECK-LABEL: tile.func @kept_alternative(
+// CHECK-SAME: tile.alternative_of = @kept
+tile.func @wide(%out: !tile.ptr<i32>)
+    attributes {tile.schedule = #tile.schedule<persistent>} {
+  tile.return
+}
+tile.func @wide_alternative(%out: !tile.ptr<i32>)
+    attributes {tile.alternative_of = @wide} {
+  tile.return
+}
+tile.func @kept(%out: !tile.ptr<i32>)
+    attributes {tile.schedule = #tile.schedule<grouped = 4>} {
+  tile.return
+}
+tile.func @kept_alternative(%out: !tile.ptr<i32>)
+    attributes {tile.alternative_of = @kept} {
+  tile.return
+}
