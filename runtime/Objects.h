@@ -180,13 +180,6 @@ tile_status_t checkSameDevice(const Device &expected, const Device &actual,
 tile_status_t checkRange(const Buffer &buffer, size_t offset, size_t bytes,
                          const char *what);
 
-/// The grid a launch of \p kernel runs over: the one it declares for these
-/// arguments (checked; \p grid must then be null, zeros or the same), else
-/// \p grid (checked).
-tile_status_t resolveGrid(const KernelRef &kernel, const uint32_t grid[3],
-                          const tile_arg_t *args, size_t numArgs,
-                          uint32_t out[3]);
-
 /// Queues a launch of \p kernel on \p stream (null: the device's default
 /// stream, synchronously as tile_kernel_launch does); \p outMilliseconds
 /// (synchronous launches only) asks for its time.

@@ -140,21 +140,28 @@ unsigned intBits(tile_arg_kind_t kind) {
   }
 }
 
+const char kAxes[] = {'x', 'y', 'z'};
+// Portable limits of docs/Semantics.md, the same on every target.
+const uint32_t kGridLimits[] = {2147483647u, 65535u, 65535u};
+
+// "XxYxZ".
+std::string gridText(const uint32_t grid[3]) {
+  return std::to_string(grid[0]) + "x" + std::to_string(grid[1]) + "x" +
+         std::to_string(grid[2]);
+}
+
 tile_status_t checkGrid(const uint32_t grid[3]) {
   if (!grid)
     return invalid("grid is null");
-  static const char axes[] = {'x', 'y', 'z'};
-  // Portable limits of docs/Semantics.md, the same on every target.
-  static const uint32_t limits[] = {2147483647u, 65535u, 65535u};
   for (int i = 0; i < 3; ++i) {
-    if (grid[i] > limits[i])
-      return invalid(std::string("grid extent ") + axes[i] + " = " +
+    if (grid[i] > kGridLimits[i])
+      return invalid(std::string("grid extent ") + kAxes[i] + " = " +
                      std::to_string(grid[i]) + " is above the limit " +
-                     std::to_string(limits[i]));
+                     std::to_string(kGridLimits[i]));
     // An empty launch is refused rather than silently skipped: it is
     // almost always a caller's size computation gone wrong.
     if (grid[i] == 0)
-      return invalid(std::string("grid extent ") + axes[i] +
+      return invalid(std::string("grid extent ") + kAxes[i] +
                      " is 0; every extent must be at least 1");
   }
   return nullptr;
@@ -184,20 +191,22 @@ tile_status_t evaluateDeclaredGrid(const KernelInfo &info,
   std::vector<int64_t> values(numArgs);
   for (size_t i = 0; i < numArgs; ++i)
     values[i] = signedArgument(args[i]);
-  static const char axes[] = {'x', 'y', 'z'};
   for (int axis = 0; axis < 3; ++axis) {
     int64_t extent;
     std::string error;
     if (!evaluateGridExpr(info.grid[axis], values, extent, error))
       return invalid("kernel '" + info.name + "': " + error);
-    if (extent < 1 || extent > int64_t(UINT32_MAX))
-      return invalid("kernel '" + info.name + "' declares grid extent " +
-                     axes[axis] + " = " + formatGridExpr(info.grid[axis]) +
-                     ", which is " + std::to_string(extent) +
-                     " for these arguments; every extent must be at least 1");
+    if (extent < 1 || extent > int64_t(kGridLimits[axis]))
+      return invalid(
+          "kernel '" + info.name + "' declares grid extent " + kAxes[axis] +
+          " = " + formatGridExpr(info.grid[axis]) + ", which is " +
+          std::to_string(extent) + " for these arguments; " +
+          (extent < 1 ? std::string("every extent must be at "
+                                    "least 1")
+                      : "the limit is " + std::to_string(kGridLimits[axis])));
     out[axis] = uint32_t(extent);
   }
-  return checkGrid(out);
+  return nullptr;
 }
 
 // Checks the arguments of a launch of \p kernel and converts them to ABI
@@ -496,56 +505,55 @@ void logLaunch(const KernelRef &kernel, const KernelInfo &chosen,
       "tile: launch '" + kernel.info().name + "' as " + chosen.symbol;
   if (const int64_t *mask = findAttr(chosen, "divisible_args"))
     line += " (divisible_args " + std::to_string(*mask) + ")";
-  auto dims = [](const uint32_t g[3]) {
-    return std::to_string(g[0]) + "x" + std::to_string(g[1]) + "x" +
-           std::to_string(g[2]);
-  };
-  line += ", grid " + dims(grid);
+  line += ", grid " + gridText(grid);
   if (launched[0] != grid[0] || launched[1] != grid[1] ||
       launched[2] != grid[2])
-    line += " (persistent: " + dims(launched) + " launched)";
+    line += " (persistent: " + gridText(launched) + " launched)";
   line += ", on " + kernel.module->device->label + "\n";
   std::fputs(line.c_str(), stderr);
 }
 } // namespace
 
-tile_status_t mlir::tile::rt::resolveGrid(const KernelRef &kernel,
-                                          const uint32_t grid[3],
-                                          const tile_arg_t *args,
-                                          size_t numArgs, uint32_t out[3]) {
+namespace {
+// Checks the grid a caller passes for a kernel that declares none.
+tile_status_t checkCallerGrid(const KernelInfo &info, const uint32_t grid[3]) {
+  if (!grid)
+    return invalid("grid is null (kernel '" + info.name +
+                   "' declares no grid of its own)");
+  return checkGrid(grid);
+}
+
+// Checks a launch's grid and arguments (into \p checked) and gives the grid
+// it runs over in \p out: the caller's grid, checked before the arguments,
+// or, for a kernel that declares its grid, that grid for the arguments,
+// which the caller's must equal unless it gives none (null or zeros).
+tile_status_t checkLaunch(const KernelRef &kernel, const uint32_t grid[3],
+                          const tile_arg_t *args, size_t numArgs,
+                          LaunchPayload &checked, uint32_t out[3]) {
   const KernelInfo &info = kernel.info();
   if (info.grid.empty()) {
-    if (!grid)
-      return invalid("grid is null (kernel '" + info.name +
-                     "' declares no grid of its own)");
-    if (tile_status_t s = checkGrid(grid))
+    if (tile_status_t s = checkCallerGrid(info, grid))
       return s;
     std::copy(grid, grid + 3, out);
-    return nullptr;
   }
-  LaunchPayload checked;
   if (tile_status_t s = prepareArgs(kernel, args, numArgs, checked.slots,
                                     checked.pointers, checked.buffers))
     return s;
+  if (info.grid.empty())
+    return nullptr;
   if (tile_status_t s = evaluateDeclaredGrid(info, args, numArgs, out))
     return s;
-  // A caller's grid may say what the kernel declares, or nothing (null or
-  // zeros); another grid is a size computation gone wrong on one side.
   bool given = grid && (grid[0] || grid[1] || grid[2]);
-  if (given && !std::equal(grid, grid + 3, out)) {
-    auto dims = [](const uint32_t g[3]) {
-      return std::to_string(g[0]) + "x" + std::to_string(g[1]) + "x" +
-             std::to_string(g[2]);
-    };
+  if (given && !std::equal(grid, grid + 3, out))
     return invalid("kernel '" + info.name + "' declares its grid (" +
                    formatGridExpr(info.grid[0]) + ", " +
                    formatGridExpr(info.grid[1]) + ", " +
-                   formatGridExpr(info.grid[2]) + ") = " + dims(out) +
-                   " for these arguments, but is launched on " + dims(grid) +
-                   " (pass that grid, or none)");
-  }
+                   formatGridExpr(info.grid[2]) + ") = " + gridText(out) +
+                   " for these arguments, but is launched on " +
+                   gridText(grid) + " (pass that grid, or none)");
   return nullptr;
 }
+} // namespace
 
 tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
                                            const uint32_t grid[3],
@@ -558,21 +566,26 @@ tile_status_t mlir::tile::rt::launchKernel(tile_kernel_t handle, Stream *stream,
   if (stream && !sameDevice(*kernel.module->device, *stream->device))
     return checkSameDevice(*kernel.module->device, *stream->device,
                            "the stream", "kernel '" + kernel.info().name + "'");
-  uint32_t resolved[3];
-  if (tile_status_t s = resolveGrid(kernel, grid, args, numArgs, resolved))
-    return s;
-  grid = resolved;
-  KernelRef chosen = kernel;
-  if (alternativeRecords(*kernel.module, kernel.index).size() > 1) {
-    LaunchPayload checked;
-    if (tile_status_t s = prepareArgs(kernel, args, numArgs, checked.slots,
-                                      checked.pointers, checked.buffers))
+  // The arguments are checked here only where the grid or the choice of
+  // an alternative needs them; launchRecord checks them for the launch.
+  bool alternatives =
+      alternativeRecords(*kernel.module, kernel.index).size() > 1;
+  if (!alternatives && kernel.info().grid.empty()) {
+    if (tile_status_t s = checkCallerGrid(kernel.info(), grid))
       return s;
-    if (tile_status_t s = chooseAlternative(kernel, stream, grid, args, numArgs,
-                                            checked.buffers, chosen))
-      return s;
+    return launchRecord(kernel, stream, grid, args, numArgs, outMilliseconds);
   }
-  return launchRecord(chosen, stream, grid, args, numArgs, outMilliseconds);
+  LaunchPayload checked;
+  uint32_t resolved[3];
+  if (tile_status_t s =
+          checkLaunch(kernel, grid, args, numArgs, checked, resolved))
+    return s;
+  KernelRef chosen = kernel;
+  if (alternatives)
+    if (tile_status_t s = chooseAlternative(kernel, stream, resolved, args,
+                                            numArgs, checked.buffers, chosen))
+      return s;
+  return launchRecord(chosen, stream, resolved, args, numArgs, outMilliseconds);
 }
 
 tile_status_t
@@ -988,10 +1001,11 @@ tile_status_t tile_kernel_tune(tile_kernel_t handle, const uint32_t grid[3],
     KernelRef kernel;
     if (tile_status_t s = lookupKernel(handle, kernel))
       return s;
+    LaunchPayload checked;
     uint32_t resolved[3];
-    if (tile_status_t s = resolveGrid(kernel, grid, args, num_args, resolved))
+    if (tile_status_t s =
+            checkLaunch(kernel, grid, args, num_args, checked, resolved))
       return s;
-    grid = resolved;
     std::vector<size_t> records =
         alternativeRecords(*kernel.module, kernel.index);
     if (!out_chosen || (capacity > 0 && !out_milliseconds))
@@ -1002,13 +1016,9 @@ tile_status_t tile_kernel_tune(tile_kernel_t handle, const uint32_t grid[3],
                      std::to_string(records.size()) +
                      " alternatives, but out_milliseconds holds " +
                      std::to_string(capacity));
-    LaunchPayload checked;
-    if (tile_status_t s = prepareArgs(kernel, args, num_args, checked.slots,
-                                      checked.pointers, checked.buffers))
-      return s;
     std::vector<double> times;
     if (tile_status_t s =
-            tuneAlternatives(kernel, nullptr, grid, args, num_args,
+            tuneAlternatives(kernel, nullptr, resolved, args, num_args,
                              checked.buffers, times, *out_chosen))
       return s;
     std::copy(times.begin(), times.end(), out_milliseconds);
@@ -1077,7 +1087,8 @@ tile_status_t tile_kernel_grid(tile_kernel_t handle, const tile_arg_t *args,
     if (kernel.info().grid.empty())
       return makeStatus(TILE_NOT_FOUND,
                         "kernel '" + kernel.info().name + "' declares no grid");
-    return resolveGrid(kernel, nullptr, args, num_args, out_grid);
+    LaunchPayload checked;
+    return checkLaunch(kernel, nullptr, args, num_args, checked, out_grid);
   });
 }
 

@@ -486,8 +486,6 @@ static FailureOr<Compilation> prepare(ModuleOp module,
   return c;
 }
 
-/// The kernel records of the artifact: names, entry symbols, argument kinds
-/// and the attributes known before lowering.
 /// An extent of `tile.grid` in the artifact's spelling (LaunchGrid.h):
 /// symbol i is argument i.
 static std::string gridExtentText(AffineExpr expr) {
@@ -512,6 +510,8 @@ static std::string gridExtentText(AffineExpr expr) {
   }
 }
 
+/// The kernel records of the artifact: names, entry symbols, argument kinds
+/// and the attributes known before lowering.
 static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
   ModuleOp module = c.module.get();
   for (FuncOp kernel : module.getOps<FuncOp>()) {

@@ -330,7 +330,7 @@ double median(std::vector<double> v) {
 
 int run(const Options &o, OpenDevices *open) {
   std::string message;
-  // Without --grid, the grid the kernel declares (zeros ask for it).
+  // Without --grid, the grid the kernel declares (tile_kernel_grid below).
   uint32_t grid[3] = {0, 0, 0};
   int64_t repeat, warmup, bytes = -1, flops = -1;
   double atol, rtol;
@@ -480,22 +480,18 @@ int run(const Options &o, OpenDevices *open) {
   if (!writeBuffers(initialWrites))
     return 1;
 
+  if (o.grid.empty()) {
+    tile_status_t s = tile_kernel_grid(kernel, args.data(), args.size(), grid);
+    if (tile_status_code(s) == TILE_NOT_FOUND) {
+      tile_status_free(s);
+      return usageError("--grid is required: kernel '" + o.kernel +
+                        "' declares no grid");
+    }
+    if (!check(s))
+      return 1;
+  }
   std::printf("device: %s:%d (%s)\n", backend.c_str(), int(ordinal),
               deviceName);
-  uint32_t declared[3];
-  tile_status_t declaredStatus =
-      tile_kernel_grid(kernel, args.data(), args.size(), declared);
-  if (tile_status_code(declaredStatus) == TILE_NOT_FOUND && o.grid.empty()) {
-    tile_status_free(declaredStatus);
-    return usageError("--grid is required: kernel '" + o.kernel +
-                      "' declares no grid");
-  }
-  if (tile_status_code(declaredStatus) == TILE_NOT_FOUND)
-    tile_status_free(declaredStatus);
-  else if (!check(declaredStatus))
-    return 1;
-  else if (o.grid.empty())
-    std::copy(declared, declared + 3, grid);
   std::printf("kernel: %s, grid %ux%ux%u\n", o.kernel.c_str(), grid[0], grid[1],
               grid[2]);
   if (o.tune && !tune(kernel, grid, args))
