@@ -211,7 +211,8 @@ class Kernel:
         launch = self.prepared.get(key)
         if launch is None:
             if len(self.prepared) > 256:
-                self.prepared.clear()
+                self.prepared = {k: v for k, v in self.prepared.items()
+                                 if k[0] == "workspace"}
             launch = self.prepared[key] = self.prepare(grid, values)
         function, grid, params, shared, threads = launch[:5]
         DRIVER.call("ModuleLaunchKernel" if DRIVER.hip else "LaunchKernel",
@@ -237,6 +238,28 @@ class Kernel:
         if "grid" in entry:
             # Each alternative runs over the grid it declares.
             grid = self.declared_grid(entry["grid"], values)
+        splits = entry["attrs"].get("split_k", 0)
+        if splits:
+            # As the runtime launches a split loop (docs/Runtime.md): S
+            # programs along z per program of the grid, and a workspace of
+            # zeroed arrival counters and each sum's partials, each part on
+            # a 256-byte boundary, which each launch leaves zeroed again.
+            programs = grid[0] * grid[1] * grid[2]
+            parts = [programs * 4] + [
+                programs * splits * entry["attrs"][f"split_bytes{i}"]
+                for i in range(sum(a.startswith("split_bytes")
+                                   for a in entry["attrs"]))]
+            starts, end = [], 0
+            for part in parts:
+                starts.append(end)
+                end = (end + part + 255) // 256 * 256
+            key = ("workspace", end)
+            if key not in self.prepared:
+                self.prepared[key] = torch.zeros(end, dtype=torch.uint8,
+                                                 device="cuda")
+            base = self.prepared[key].data_ptr()
+            values = values + [base + start for start in starts]
+            grid = (grid[0], grid[1], grid[2] * splits)
         if entry["attrs"].get("persistent"):
             # As the runtime launches a persistent kernel: the grid's extents
             # as trailing arguments, as many programs as the device holds.
@@ -720,8 +743,9 @@ def main():
     if wanted("matmul_serving"):
         # Issue 17 item 3: Llama-3 8B and 70B projection shapes (N, K) at
         # serving batch sizes M, bf16; each shape tunes the alternatives of
-        # matmul_bf16_desc (tiles 128x256, 128x128, 64x128) as the runtime
-        # does on a shape's first launch. cuBLAS writes bf16, ours f32.
+        # matmul_bf16_desc (tiles 128x256, 128x128, 64x128, 64x64, and 64x128
+        # with the loop over K split 2 and 4 ways) as the runtime does on a
+        # shape's first launch. cuBLAS writes bf16, ours f32.
         k = kernel("matmul_bf16_desc", "matmul_bf16_desc")
         i32, i64 = np.int32, np.int64
         ratios = []

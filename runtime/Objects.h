@@ -32,6 +32,14 @@ struct Device {
   std::string label; ///< "cuda:1", for messages
   DeviceProperties properties;
   std::unique_ptr<DeviceImpl> impl;
+  /// Split loops' workspaces (address, bytes) that no launch without a
+  /// stream uses now; each is lent to one launch at a time (runtime.cpp).
+  std::mutex workspaceMutex;
+  std::vector<std::pair<void *, size_t>> idleWorkspaces;
+  ~Device() {
+    for (auto &[address, bytes] : idleWorkspaces)
+      impl->release(address);
+  }
 };
 
 struct Buffer {
@@ -85,6 +93,10 @@ struct Stream {
   /// A failure found while dropping inFlight early, for the next
   /// synchronization to report.
   tile_status_t pendingFailure = nullptr;
+  /// The workspace of split loops launched on this stream (they run one
+  /// after another, and each leaves its counters zero); dropped once a
+  /// failure is found, as a failed launch may not have.
+  std::shared_ptr<Buffer> workspace;
   std::unique_ptr<StreamImpl> impl;
   ~Stream() {
     impl.reset();

@@ -39,6 +39,8 @@ tile_status_t makeStream(tile_device_t handle, tile_stream_t *out, void *native,
 tile_status_t synchronizeLocked(Stream &stream) {
   tile_status_t s = stream.impl->synchronize();
   stream.inFlight.clear();
+  if (s || stream.pendingFailure)
+    stream.workspace.reset();
   if (!stream.pendingFailure)
     return s;
   tile_status_free(s);
@@ -120,6 +122,8 @@ void mlir::tile::rt::keepInFlight(Stream &stream,
     if (!s && idle) {
       s = stream.impl->synchronize();
       stream.inFlight.clear();
+      if (s)
+        stream.workspace.reset();
       if (s && !stream.pendingFailure) {
         stream.pendingFailure = s;
         s = nullptr;

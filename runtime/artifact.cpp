@@ -644,8 +644,24 @@ static size_t gridArgCount(const KernelInfo &kernel) {
   return persistent && *persistent != 0 ? kPersistentGridArgs : 0;
 }
 
+SplitWorkspace mlir::tile::splitWorkspace(const KernelInfo &kernel) {
+  SplitWorkspace workspace;
+  const int64_t *splits = findAttr(kernel, "split_k");
+  if (!splits)
+    return workspace;
+  workspace.splits = *splits;
+  for (size_t i = 0;; ++i) {
+    const int64_t *bytes = findAttr(kernel, "split_bytes" + std::to_string(i));
+    if (!bytes)
+      break;
+    workspace.partialBytes.push_back(*bytes);
+  }
+  return workspace;
+}
+
 size_t mlir::tile::callerArgCount(const KernelInfo &kernel) {
-  size_t hidden = extentArgCount(kernel) + gridArgCount(kernel);
+  size_t hidden = extentArgCount(kernel) + splitWorkspace(kernel).argCount() +
+                  gridArgCount(kernel);
   if (hidden > kernel.args.size())
     return kernel.args.size();
   return kernel.args.size() - hidden;
@@ -756,13 +772,25 @@ std::string mlir::tile::checkHiddenArgs(const KernelInfo &kernel) {
   size_t grid = gridArgCount(kernel);
   if (extents && *extents < 0)
     return where + "bounds_check " + std::to_string(*extents) + " is negative";
-  size_t hidden = extentArgCount(kernel) + grid;
+  SplitWorkspace split = splitWorkspace(kernel);
+  if (findAttr(kernel, "split_k") &&
+      (split.splits < 2 || split.splits > kMaxSplits))
+    return where + "split_k " + std::to_string(split.splits) +
+           " is not from 2 to " + std::to_string(kMaxSplits);
+  if (split.splits && split.partialBytes.empty())
+    return where + "split_k without split_bytes0";
+  for (int64_t bytes : split.partialBytes)
+    if (bytes <= 0 || bytes > (int64_t(1) << 32))
+      return where + "a split loop's partial sum of " + std::to_string(bytes) +
+             " bytes";
+  size_t hidden = extentArgCount(kernel) + split.argCount() + grid;
   if (hidden > kernel.args.size())
     return where + std::to_string(hidden) +
            " arguments filled in by the runtime exceed its " +
            std::to_string(kernel.args.size()) + " arguments";
   size_t callerArgs = kernel.args.size() - hidden;
   size_t gridStart = kernel.args.size() - grid;
+  size_t splitStart = gridStart - split.argCount();
   if (extents) {
     size_t pointers = 0;
     for (size_t i = 0; i < callerArgs; ++i)
@@ -770,12 +798,17 @@ std::string mlir::tile::checkHiddenArgs(const KernelInfo &kernel) {
     if (pointers != size_t(*extents))
       return where + "bounds_check " + std::to_string(*extents) +
              " but it has " + std::to_string(pointers) + " pointer arguments";
-    for (size_t i = callerArgs; i < gridStart; ++i)
+    for (size_t i = callerArgs; i < splitStart; ++i)
       if (kernel.args[i] != ArgKind::I64)
         return where + "argument #" + std::to_string(i) +
                ", a buffer extent, is " + argKindName(kernel.args[i]) +
                ", not i64";
   }
+  for (size_t i = splitStart; i < gridStart; ++i)
+    if (kernel.args[i] != ArgKind::Ptr)
+      return where + "argument #" + std::to_string(i) +
+             ", part of a split loop's workspace, is " +
+             argKindName(kernel.args[i]) + ", not ptr";
   for (size_t i = gridStart; i < kernel.args.size(); ++i)
     if (kernel.args[i] != ArgKind::I32)
       return where + "argument #" + std::to_string(i) +

@@ -99,19 +99,37 @@ const int64_t *findAttr(const KernelInfo &kernel, std::string_view name);
 /// `persistent 1`) takes after all its other arguments.
 constexpr size_t kPersistentGridArgs = 3;
 
+/// The workspace a kernel with a split loop (attr `split_k S`, S >= 2)
+/// takes: S, and per value the loop carries (attrs `split_bytes0`,
+/// `split_bytes1`, ...) the bytes of one program's partial sum. Its
+/// arguments are a pointer to the arrival counters, one i32 per program of
+/// the caller's grid, then a pointer to each value's partial sums, S per
+/// program (docs/Runtime.md). `splits` is 0 for other kernels.
+struct SplitWorkspace {
+  int64_t splits = 0;
+  std::vector<int64_t> partialBytes;
+  /// Pointer arguments it takes.
+  size_t argCount() const { return splits ? 1 + partialBytes.size() : 0; }
+};
+SplitWorkspace splitWorkspace(const KernelInfo &kernel);
+
+/// The most programs a split loop may be split over (the compiler's
+/// kMaxSplitK).
+constexpr int64_t kMaxSplits = 64;
+
 /// The arguments a caller passes to \p kernel: all of `args` but those the
 /// runtime fills in after them: the buffer extents a bounds-checked kernel
 /// (attr `bounds_check N`) takes, one i64 per pointer argument, then the
-/// grid extents of a persistent kernel.
+/// workspace of a split loop, then the grid extents of a persistent kernel.
 size_t callerArgCount(const KernelInfo &kernel);
 
 /// Why \p kernel's declared grid is not three extents reading only integer
 /// arguments the caller passes, or "" if it is (or it declares none).
 std::string checkDeclaredGrid(const KernelInfo &kernel);
 
-/// Why \p kernel's `bounds_check` and `persistent` attrs do not fit its
-/// arguments (N pointer arguments followed by N i64, then three i32), or ""
-/// if they do or the kernel has neither.
+/// Why \p kernel's `bounds_check`, `split_k` and `persistent` attrs do not
+/// fit its arguments (N pointer arguments followed by N i64, the workspace's
+/// pointers, then three i32), or "" if they do or the kernel has none.
 std::string checkHiddenArgs(const KernelInfo &kernel);
 
 /// Alternatives of one kernel an artifact may hold (the kernel as written is

@@ -231,8 +231,10 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
   pointers.assign(info.args.size(), nullptr);
   buffers.assign(numArgs, nullptr);
   size_t nextExtent = numArgs;
+  const int64_t *extents = findAttr(info, "bounds_check");
+  const size_t extentEnd = numArgs + (extents ? size_t(*extents) : 0);
   auto addExtent = [&](const Buffer &buffer) {
-    if (nextExtent == info.args.size())
+    if (nextExtent == extentEnd)
       return;
     slots[nextExtent].u64 = buffer.size;
     pointers[nextExtent] = &slots[nextExtent];
@@ -418,6 +420,171 @@ tile_status_t persistentLaunch(ModuleImpl &impl, const KernelInfo &info,
   return nullptr;
 }
 
+// Where the parts of a split loop's workspace start for `programs`
+// programs of the caller's grid, and (last) its bytes: the arrival
+// counters, then each carried value's partial sums, each part on a 256-byte
+// boundary. Empty if that many bytes do not fit 64 bits.
+std::vector<uint64_t> workspaceLayout(const SplitWorkspace &split,
+                                      uint64_t programs) {
+  std::vector<uint64_t> starts{0};
+  uint64_t end = 0;
+  auto add = [&](uint64_t bytes) {
+    uint64_t rounded = 0;
+    if (__builtin_add_overflow(end, bytes, &end) ||
+        __builtin_add_overflow(end, 255, &rounded))
+      return false;
+    end = rounded & ~uint64_t(255);
+    starts.push_back(end);
+    return true;
+  };
+  if (!add(programs * 4))
+    return {};
+  for (int64_t bytes : split.partialBytes) {
+    uint64_t part = 0;
+    if (__builtin_mul_overflow(programs * uint64_t(split.splits),
+                               uint64_t(bytes), &part) ||
+        !add(part))
+      return {};
+  }
+  return starts;
+}
+
+// A workspace of `bytes` bytes on `device` whose first `zeroed` bytes (the
+// counters) are zero.
+tile_status_t allocateWorkspace(Device &device, uint64_t bytes, uint64_t zeroed,
+                                void *&address) {
+  if (bytes > SIZE_MAX)
+    return makeStatus(TILE_OUT_OF_MEMORY, "a split loop's workspace of " +
+                                              std::to_string(bytes) + " bytes");
+  if (tile_status_t s = device.impl->allocate(size_t(bytes), &address))
+    return s;
+  const uint8_t zero = 0;
+  if (tile_status_t s = device.impl->fill(address, size_t(zeroed), &zero, 1)) {
+    device.impl->release(address);
+    return s;
+  }
+  return nullptr;
+}
+
+// A launch of a kernel with a split loop: the caller's grid's z extent
+// times the splits, and a workspace (docs/Runtime.md, "Split loops"). On a
+// stream the stream's own, as launches there run one after another; without
+// one a workspace of the device's, lent to this launch alone and given back
+// (`giveBack`) only once the launch succeeded, as a failed one may leave
+// counters set.
+class SplitLaunch {
+public:
+  // Prepares the launch of `info` over `grid` (the caller's), setting
+  // `launched`; nothing to do for a kernel without a split loop.
+  tile_status_t prepare(const KernelInfo &info, const uint32_t grid[3],
+                        uint32_t launched[3]) {
+    split = splitWorkspace(info);
+    std::copy(grid, grid + 3, launched);
+    if (!split.splits)
+      return nullptr;
+    uint64_t z = uint64_t(grid[2]) * uint64_t(split.splits);
+    if (z > kGridLimits[2])
+      return invalid("kernel '" + info.name + "' splits its loop over " +
+                     std::to_string(split.splits) +
+                     " programs along z: the grid's z extent " +
+                     std::to_string(grid[2]) + " becomes " + std::to_string(z) +
+                     ", past the limit of " + std::to_string(kGridLimits[2]));
+    launched[2] = uint32_t(z);
+    layout = workspaceLayout(split, uint64_t(grid[0]) * grid[1] * grid[2]);
+    if (layout.empty())
+      return invalid("kernel '" + info.name +
+                     "': its split loop's workspace overflows 64 bits");
+    firstArg =
+        callerArgCount(info) + (findAttr(info, "bounds_check")
+                                    ? size_t(*findAttr(info, "bounds_check"))
+                                    : 0);
+    return nullptr;
+  }
+
+  // Points the workspace's arguments at the stream's workspace, which
+  // `buffers` keeps while the launch is in flight.
+  tile_status_t onStream(Stream &stream, std::vector<ArgSlot> &slots,
+                         std::vector<void *> &pointers,
+                         std::vector<std::shared_ptr<Buffer>> &buffers) {
+    if (!split.splits)
+      return nullptr;
+    if (!stream.workspace || stream.workspace->size < layout.back()) {
+      auto buffer = std::make_shared<Buffer>();
+      buffer->device = stream.device;
+      if (tile_status_t s = allocateWorkspace(*stream.device, layout.back(),
+                                              layout[1], buffer->address))
+        return s;
+      buffer->size = size_t(layout.back());
+      stream.workspace = std::move(buffer);
+    }
+    buffers.push_back(stream.workspace);
+    point(stream.workspace->address, slots, pointers);
+    return nullptr;
+  }
+
+  // Borrows a workspace of `device` for a launch without a stream.
+  tile_status_t borrow(Device &device, std::vector<ArgSlot> &slots,
+                       std::vector<void *> &pointers) {
+    if (!split.splits)
+      return nullptr;
+    lender = &device;
+    {
+      std::lock_guard<std::mutex> lock(device.workspaceMutex);
+      auto &idle = device.idleWorkspaces;
+      for (size_t i = 0; i < idle.size(); ++i)
+        if (idle[i].second >= layout.back()) {
+          borrowed = idle[i];
+          idle.erase(idle.begin() + i);
+          break;
+        }
+    }
+    if (!borrowed.first) {
+      if (tile_status_t s = allocateWorkspace(device, layout.back(), layout[1],
+                                              borrowed.first))
+        return s;
+      borrowed.second = size_t(layout.back());
+    }
+    point(borrowed.first, slots, pointers);
+    return nullptr;
+  }
+
+  // Ends a launch without a stream: its workspace goes back to the device
+  // after a success, and is freed after a failure.
+  tile_status_t giveBack(tile_status_t launchStatus) {
+    if (!borrowed.first)
+      return launchStatus;
+    if (launchStatus) {
+      lender->impl->release(borrowed.first);
+    } else {
+      std::lock_guard<std::mutex> lock(lender->workspaceMutex);
+      lender->idleWorkspaces.push_back(borrowed);
+    }
+    borrowed = {};
+    return launchStatus;
+  }
+
+  // A launch that never ran leaves the workspace unused; it is freed.
+  ~SplitLaunch() {
+    if (borrowed.first)
+      lender->impl->release(borrowed.first);
+  }
+
+private:
+  void point(void *base, std::vector<ArgSlot> &slots,
+             std::vector<void *> &pointers) {
+    for (size_t part = 0; part + 1 < layout.size(); ++part) {
+      slots[firstArg + part].pointer = static_cast<char *>(base) + layout[part];
+      pointers[firstArg + part] = &slots[firstArg + part];
+    }
+  }
+
+  SplitWorkspace split;
+  std::vector<uint64_t> layout;
+  size_t firstArg = 0;
+  Device *lender = nullptr;
+  std::pair<void *, size_t> borrowed{nullptr, 0};
+};
+
 // The 128 bytes of one encoded tensor map, aligned as a kernel parameter.
 struct alignas(64) TensorMapStorage {
   unsigned char bytes[128];
@@ -508,7 +675,9 @@ void logLaunch(const KernelRef &kernel, const KernelInfo &chosen,
   line += ", grid " + gridText(grid);
   if (launched[0] != grid[0] || launched[1] != grid[1] ||
       launched[2] != grid[2])
-    line += " (persistent: " + gridText(launched) + " launched)";
+    line += std::string(findAttr(chosen, "persistent") ? " (persistent: "
+                                                       : " (split loop: ") +
+            gridText(launched) + " launched)";
   line += ", on " + kernel.module->device->label + "\n";
   std::fputs(line.c_str(), stderr);
 }
@@ -627,14 +796,21 @@ mlir::tile::rt::launchRecord(const KernelRef &kernel, Stream *stream,
   }
   for (TensorMapStorage &map : maps)
     pointers.push_back(map.bytes);
-  uint32_t launched[3] = {grid[0], grid[1], grid[2]};
-  if (tile_status_t s = persistentLaunch(impl, kernels[index], index, grid,
+  SplitLaunch split;
+  uint32_t programs[3];
+  if (tile_status_t s = split.prepare(kernels[index], grid, programs))
+    return s;
+  uint32_t launched[3] = {programs[0], programs[1], programs[2]};
+  if (tile_status_t s = persistentLaunch(impl, kernels[index], index, programs,
                                          slots, pointers, launched))
     return s;
   logLaunch(kernel, kernels[index], grid, launched);
   grid = launched;
   if (stream) {
     std::lock_guard<std::mutex> lock(stream->mutex);
+    if (tile_status_t s =
+            split.onStream(*stream, slots, pointers, payload->buffers))
+      return s;
     payload->module = kernel.module;
     void **argv = pointers.data();
     std::shared_ptr<const void> keep = payload;
@@ -643,9 +819,12 @@ mlir::tile::rt::launchRecord(const KernelRef &kernel, Stream *stream,
     keepInFlight(*stream, std::move(keep));
     return nullptr;
   }
+  if (tile_status_t s = split.borrow(*kernel.module->device, slots, pointers))
+    return s;
   if (!outMilliseconds)
-    return impl.launch(index, grid, pointers.data());
-  return impl.launchTimed(index, grid, pointers.data(), *outMilliseconds);
+    return split.giveBack(impl.launch(index, grid, pointers.data()));
+  return split.giveBack(
+      impl.launchTimed(index, grid, pointers.data(), *outMilliseconds));
 }
 
 namespace {

@@ -558,6 +558,16 @@ static LogicalResult describeKernels(const Compilation &c, Artifact &artifact) {
       info.args.insert(info.args.end(), pointers, ArgKind::I64);
       info.attrs.emplace_back("bounds_check", pointers);
     }
+    // tile-split-loops adds the split loop's workspace after those: the
+    // runtime passes arrival counters and a region per carried value.
+    if (SplitLoopWorkspace split = getSplitLoopWorkspace(kernel);
+        split.splits > 1) {
+      info.args.insert(info.args.end(), 1 + split.partialBytes.size(),
+                       ArgKind::Ptr);
+      info.attrs.emplace_back("split_k", split.splits);
+      for (auto [i, bytes] : llvm::enumerate(split.partialBytes))
+        info.attrs.emplace_back("split_bytes" + std::to_string(i), bytes);
+    }
     // tile-apply-schedule adds the grid's three extents after those: the
     // runtime launches as many programs as the device runs at once.
     if (auto schedule = kernel->getAttrOfType<ScheduleAttr>(

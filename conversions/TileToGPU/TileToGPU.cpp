@@ -60,6 +60,7 @@ static llvm::StringMap<RegisteredHooks> &hooksRegistry() {
 void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
                                         StringRef chip, bool lowerControlFlow,
                                         int64_t conversionParts) {
+  pm.addPass(createTileSplitLoops());
   pm.addPass(createTileApplySchedule());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());

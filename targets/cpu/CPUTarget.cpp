@@ -336,6 +336,7 @@ LogicalResult CPUTarget::serialize(ModuleOp module,
 } // namespace
 
 void mlir::tile::buildCPUPipeline(OpPassManager &pm, int64_t vectorBytes) {
+  pm.addPass(createTileSplitLoops());
   pm.addPass(createTileApplySchedule());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());

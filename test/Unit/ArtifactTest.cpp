@@ -602,6 +602,43 @@ TEST(ArtifactTest, PersistentKernels) {
   EXPECT_EQ(error, "kernel 'vector_add': persistent 2 is neither 0 nor 1");
 }
 
+// A split loop's workspace (attrs split_k and split_bytesN): pointers after
+// the buffer extents, before a persistent kernel's grid extents.
+TEST(ArtifactTest, SplitLoopKernels) {
+  std::string error;
+  Artifact a = sample(), b;
+  KernelInfo &k = a.kernels[0];
+  k.args.insert(k.args.end(), 3, ArgKind::I64);
+  k.attrs.push_back({"bounds_check", 3});
+  k.args.insert(k.args.end(), 3, ArgKind::Ptr);
+  k.attrs.push_back({"split_k", 4});
+  k.attrs.push_back({"split_bytes0", 32768});
+  k.attrs.push_back({"split_bytes1", 4});
+  k.args.insert(k.args.end(), kPersistentGridArgs, ArgKind::I32);
+  k.attrs.push_back({"persistent", 1});
+  EXPECT_EQ(callerArgCount(k), 4u);
+  SplitWorkspace split = splitWorkspace(k);
+  EXPECT_EQ(split.splits, 4);
+  EXPECT_EQ(split.partialBytes, (std::vector<int64_t>{32768, 4}));
+  EXPECT_EQ(split.argCount(), 3u);
+  ASSERT_TRUE(validateArtifact(a, error)) << error;
+  ASSERT_TRUE(parse(serializeArtifact(a), b, error)) << error;
+  expectEqual(a, b);
+  k.args[8] = ArgKind::I64;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': argument #8, part of a split loop's "
+                   "workspace, is i64, not ptr");
+  k.args[8] = ArgKind::Ptr;
+  k.attrs[k.attrs.size() - 4].second = 65;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error, "kernel 'vector_add': split_k 65 is not from 2 to 64");
+  k.attrs[k.attrs.size() - 4].second = 4;
+  k.attrs[k.attrs.size() - 3].second = 0;
+  EXPECT_FALSE(validateArtifact(a, error));
+  EXPECT_EQ(error,
+            "kernel 'vector_add': a split loop's partial sum of 0 bytes");
+}
+
 GridExpr gridExpr(const std::string &text) {
   GridExpr expr;
   std::string error;

@@ -36,6 +36,9 @@
 
 namespace mlir::tile {
 
+/// The most programs a loop marked `tile.split_k` may be split over.
+constexpr int64_t kMaxSplitK = 64;
+
 /// A tile of `elementType` with the shape of `shapeOf`, or `elementType`
 /// itself when `shapeOf` is a scalar.
 Type getSameShape(Type shapeOf, Type elementType);

@@ -49,6 +49,11 @@ def Tile_Dialect : Dialect {
     /// the loop's products (the kernel's `num_stages` for this loop only;
     /// Triton's `tl.range(num_stages=...)`). A performance hint.
     static StringRef getNumStagesAttrName() { return "tile.num_stages"; }
+    /// On an `scf.for` directly in a kernel's body whose carried values are
+    /// sums: its iterations are shared by this many programs, whose partial
+    /// sums the last to finish adds before the rest of the kernel runs
+    /// (split-K; docs/Semantics.md section 1.3).
+    static StringRef getSplitKAttrName() { return "tile.split_k"; }
     /// On a kernel: the GPU lowering may split the rows of any product
     /// between warps (it otherwise keeps them whole in each warp for a
     /// product whose rows are reduced or multiplied on). A layout choice

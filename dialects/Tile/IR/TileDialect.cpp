@@ -172,6 +172,19 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be an i32 of at least 1";
     return success();
   }
+  if (name == getSplitKAttrName()) {
+    auto splits = dyn_cast<IntegerAttr>(attr.getValue());
+    if (op->getName().getStringRef() != "scf.for" ||
+        !isa_and_nonnull<FunctionOpInterface>(op->getParentOp()))
+      return op->emitOpError() << "'" << name
+                               << "' applies to scf.for loops directly in a "
+                                  "kernel's body only";
+    if (!splits || !splits.getType().isInteger(32) || splits.getInt() < 1 ||
+        splits.getInt() > kMaxSplitK)
+      return op->emitOpError()
+             << "'" << name << "' must be an i32 from 1 to " << kMaxSplitK;
+    return success();
+  }
   if (name == getScheduleAttrName()) {
     // A kernel's, or what a CPU lowering makes of it.
     if (!isa<FunctionOpInterface>(op))

@@ -11,6 +11,16 @@ namespace mlir::tile {
 #define GEN_PASS_DECL
 #include "tile/Dialect/Transforms/Passes.h.inc"
 
+/// The workspace a kernel's split loop (`tile.split_k`, docs/Semantics.md
+/// section 1.3) asks the runtime for: how many programs share the loop, and
+/// the bytes of one program's partial sum of each value the loop carries.
+/// `splits` is 0 for a kernel without a split loop.
+struct SplitLoopWorkspace {
+  int64_t splits = 0;
+  SmallVector<int64_t> partialBytes;
+};
+SplitLoopWorkspace getSplitLoopWorkspace(FuncOp kernel);
+
 /// Adds the patterns of the tile-combine pass (besides canonicalizations).
 void populateTileCombinePatterns(RewritePatternSet &patterns);
 

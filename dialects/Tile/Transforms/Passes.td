@@ -40,6 +40,32 @@ def TileInsertBoundsChecks : Pass<"tile-insert-bounds-checks"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileSplitLoops : Pass<"tile-split-loops"> {
+  let summary = "Shares a kernel's sum loop (tile.split_k) among programs";
+  let description = [{
+    Takes tile IR and returns it with each kernel's loop marked
+    `tile.split_k = S` (docs/Semantics.md section 1.3) split over S
+    programs, the same for every target: the pass before
+    `tile-apply-schedule`. The kernel is launched with S times as many
+    programs along z; program `z * S + s` runs the s-th of S contiguous runs
+    of the loop's iterations, its sums starting from zero (the first split
+    from the loop's own initial values). It writes its partial sums to the
+    workspace the runtime passes in the kernel's new trailing arguments
+    (after any buffer extents: a `!tile.ptr<i32>` of arrival counters, one
+    per program of the grid as written, then one region per carried value),
+    and adds one to its program's counter with an `acq_rel` atomic. The
+    program that arrives last resets the counter, adds the S partial sums
+    in split order and runs the rest of the kernel with them. What runs
+    before the loop and the loop itself may only read memory (prints and
+    asserts aside); every value the loop carries must be a sum (`tile.dot`
+    into it, or integer `addi` with it: an `addf` is exact and may not be
+    reordered), otherwise the pass fails with a diagnostic. `tile.split_k = 1`
+    is dropped.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TileApplySchedule : Pass<"tile-apply-schedule"> {
   let summary = "Walks each kernel's grid as its #tile.schedule says";
   let description = [{

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "GridIds.h"
 #include "tile/Dialect/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -23,6 +24,7 @@ namespace mlir::tile {
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tile::detail;
 
 namespace {
 
@@ -52,57 +54,6 @@ std::pair<Value, Value> programInPlane(OpBuilder &b, Location loc, Value slot,
       b, loc, firstRow, arith::RemUIOp::create(b, loc, inGroup, groupSize));
   Value y = arith::DivUIOp::create(b, loc, inGroup, groupSize);
   return {narrow(x), narrow(y)};
-}
-
-/// Replaces every program_id (and, given `extents`, num_programs) of
-/// `kernel` that `keep` does not hold with the values of its axis, and has
-/// its prints and asserts name those ids rather than the launched
-/// program's.
-void replaceGridOps(FuncOp kernel, ArrayRef<Value> ids, ArrayRef<Value> extents,
-                    const llvm::SmallPtrSetImpl<Operation *> &keep) {
-  SmallVector<Operation *> gridOps;
-  kernel.walk([&](Operation *op) {
-    if (isa<ProgramIdOp, NumProgramsOp>(op) && !keep.contains(op))
-      gridOps.push_back(op);
-    else if (auto print = dyn_cast<PrintOp>(op);
-             print && print.getProgram().empty())
-      print.getProgramMutable().assign(ids);
-    else if (auto check = dyn_cast<AssertOp>(op);
-             check && check.getProgram().empty())
-      check.getProgramMutable().assign(ids);
-  });
-  for (Operation *op : gridOps) {
-    if (auto id = dyn_cast<ProgramIdOp>(op)) {
-      id.replaceAllUsesWith(ids[unsigned(id.getAxis())]);
-      id.erase();
-    } else if (!extents.empty()) {
-      auto count = cast<NumProgramsOp>(op);
-      count.replaceAllUsesWith(extents[unsigned(count.getAxis())]);
-      count.erase();
-    }
-  }
-}
-
-/// The launched program's ids and the launched grid's extents, built at the
-/// start of `kernel`; their ops are added to `created`.
-void launchedGrid(OpBuilder &b, Location loc, SmallVectorImpl<Value> &ids,
-                  SmallVectorImpl<Value> &extents,
-                  llvm::SmallPtrSetImpl<Operation *> &created) {
-  for (ProgramAxis axis : {ProgramAxis::x, ProgramAxis::y, ProgramAxis::z}) {
-    auto id = ProgramIdOp::create(b, loc, axis);
-    auto count = NumProgramsOp::create(b, loc, axis);
-    created.insert(id);
-    created.insert(count);
-    ids.push_back(id);
-    extents.push_back(count);
-  }
-}
-
-/// Erases the launched grid's ids and extents that nothing uses.
-void eraseUnused(const llvm::SmallPtrSetImpl<Operation *> &created) {
-  for (Operation *op : created)
-    if (op->use_empty())
-      op->erase();
 }
 
 /// Grouped order without persistence: each launched program runs the
@@ -214,3 +165,50 @@ struct TileApplySchedulePass
 };
 
 } // namespace
+
+void mlir::tile::detail::replaceGridOps(
+    FuncOp kernel, ArrayRef<Value> ids, ArrayRef<Value> extents,
+    const llvm::SmallPtrSetImpl<Operation *> &keep) {
+  SmallVector<Operation *> gridOps;
+  kernel.walk([&](Operation *op) {
+    if (isa<ProgramIdOp, NumProgramsOp>(op) && !keep.contains(op))
+      gridOps.push_back(op);
+    else if (auto print = dyn_cast<PrintOp>(op);
+             print && print.getProgram().empty())
+      print.getProgramMutable().assign(ids);
+    else if (auto check = dyn_cast<AssertOp>(op);
+             check && check.getProgram().empty())
+      check.getProgramMutable().assign(ids);
+  });
+  for (Operation *op : gridOps) {
+    if (auto id = dyn_cast<ProgramIdOp>(op)) {
+      id.replaceAllUsesWith(ids[unsigned(id.getAxis())]);
+      id.erase();
+    } else if (!extents.empty()) {
+      auto count = cast<NumProgramsOp>(op);
+      count.replaceAllUsesWith(extents[unsigned(count.getAxis())]);
+      count.erase();
+    }
+  }
+}
+
+void mlir::tile::detail::launchedGrid(
+    OpBuilder &b, Location loc, SmallVectorImpl<Value> &ids,
+    SmallVectorImpl<Value> &extents,
+    llvm::SmallPtrSetImpl<Operation *> &created) {
+  for (ProgramAxis axis : {ProgramAxis::x, ProgramAxis::y, ProgramAxis::z}) {
+    auto id = ProgramIdOp::create(b, loc, axis);
+    auto count = NumProgramsOp::create(b, loc, axis);
+    created.insert(id);
+    created.insert(count);
+    ids.push_back(id);
+    extents.push_back(count);
+  }
+}
+
+void mlir::tile::detail::eraseUnused(
+    const llvm::SmallPtrSetImpl<Operation *> &created) {
+  for (Operation *op : created)
+    if (op->use_empty())
+      op->erase();
+}

@@ -467,3 +467,35 @@ tile.func @grid_of_pointer(%p: !tile.ptr<f32>, %n: i32) attributes {tile.grid = 
 tile.func @grid_by_zero(%n: i32) attributes {tile.grid = affine_map<()[s0] -> (s0 ceildiv 0)>} {
   tile.return
 }
+
+// -----
+
+tile.func @split_k_on_kernel() attributes {tile.split_k = 2 : i32} {
+  // expected-error @-1 {{'tile.split_k' applies to scf.for loops directly in a kernel's body only}}
+  tile.return
+}
+
+// -----
+
+tile.func @split_k_nested(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %true = arith.constant true
+  scf.if %true {
+    // expected-error @+1 {{'tile.split_k' applies to scf.for loops directly in a kernel's body only}}
+    scf.for %i = %c0 to %n step %c1 : i32 {
+    } {tile.split_k = 2 : i32}
+  }
+  tile.return
+}
+
+// -----
+
+tile.func @split_k_range(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'tile.split_k' must be an i32 from 1 to 64}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {tile.split_k = 65 : i32}
+  tile.return
+}
