@@ -687,9 +687,13 @@ CASES = {
 NOT_YET = []
 
 # Cases of an example compiled with a grid schedule (docs/Semantics.md
-# section 1.1) injected into its kernel: the same sizes and references as
-# the example, since a schedule changes no result.
+# section 1.1) injected into its kernel, or its loop over K split between
+# programs (section 1.3): the same sizes and references as the example,
+# since a schedule changes no result and a split only the order of a dot's
+# summation.
 SCHEDULED = {
+    "matmul_f32.split": ("matmul_f32", "split_k = 3"),
+    "matmul_bf16.split": ("matmul_bf16", "split_k = 4, grouped = 4"),
     "matmul_f32.persistent": ("matmul_f32", "persistent, grouped = 8"),
     "matmul_f32.dynamic": ("matmul_f32", "grouped = 2, cpu = dynamic, chunk = 2"),
     "matmul_bf16_desc.persistent": ("matmul_bf16_desc",

@@ -484,6 +484,8 @@ RECIPES = {
 SCHEDULED = {
     "matmul_f32.persistent": ("matmul_f32", "persistent, grouped = 3"),
     "softmax.persistent": ("softmax", "persistent, cpu = dynamic, chunk = 2"),
+    # The loop over K split between programs (section 1.3).
+    "matmul_f32.split": ("matmul_f32", "split_k = 3"),
 }
 for _name, (_base, _) in SCHEDULED.items():
     RECIPES[_name] = RECIPES[_base]
@@ -845,7 +847,11 @@ def main():
                "--cases", str(cases), "--quiet"]
         if args.targets:
             cmd += ["--targets", args.targets]
-        proc = subprocess.run(cmd, capture_output=True, text=True)
+        # A split loop is the kernel as written's, not its alternatives'.
+        env = None
+        if "split_k" in SCHEDULED.get(name, ("", ""))[1]:
+            env = dict(os.environ, TILE_ALTERNATIVE="0")
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
         summary = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() \
             else proc.stderr.strip()
         for line in proc.stdout.splitlines():

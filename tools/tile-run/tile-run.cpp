@@ -309,14 +309,18 @@ bool tune(tile_kernel_t kernel, const uint32_t grid[3],
                               times.data(), times.size(), &chosen)))
     return false;
   std::printf("tune: %zu alternative%s\n", count, count == 1 ? "" : "s");
+  std::vector<const char *> symbols(count, "?");
+  int width = 1;
   for (size_t i = 0; i < count; ++i) {
-    const char *symbol = "?";
-    if (!check(tile_kernel_alternative_symbol(kernel, i, &symbol)))
+    if (!check(tile_kernel_alternative_symbol(kernel, i, &symbols[i])))
       return false;
+    width = std::max(width, int(std::strlen(symbols[i])));
+  }
+  for (size_t i = 0; i < count; ++i) {
     char time[32] = "failed";
     if (!std::isnan(times[i]))
       std::snprintf(time, sizeof(time), "%.4f ms", times[i]);
-    std::printf("  #%zu %-40s %12s%s\n", i, symbol, time,
+    std::printf("  #%zu %-*s %12s%s\n", i, width, symbols[i], time,
                 i == chosen ? "  (chosen)" : "");
   }
   return true;

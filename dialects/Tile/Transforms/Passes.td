@@ -59,7 +59,9 @@ def TileSplitLoops : Pass<"tile-split-loops"> {
     before the loop and the loop itself may only read memory (prints and
     asserts aside); every value the loop carries must be a sum (`tile.dot`
     into it, or integer `addi` with it: an `addf` is exact and may not be
-    reordered), otherwise the pass fails with a diagnostic. `tile.split_k = 1`
+    reordered) or a pointer advanced by a loop-invariant step that nothing
+    after the loop uses (each split starts it further on), otherwise the
+    pass fails with a diagnostic. `tile.split_k = 1`
     is dropped.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",

@@ -91,6 +91,39 @@ Operation *sumOf(scf::ForOp loop, unsigned index) {
   return nullptr;
 }
 
+/// The results of `loop` that are sums (the others are pointer
+/// inductions), in order.
+SmallVector<Value> sumResults(scf::ForOp loop) {
+  SmallVector<Value> sums;
+  for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
+    if (sumOf(loop, i))
+      sums.push_back(loop.getResult(i));
+  return sums;
+}
+
+/// How far carried pointer (or pointer tile) `index` of `loop` advances per
+/// iteration, in elements, when it is an induction the rest of the kernel
+/// does not use (Triton's `a_ptrs += BLOCK_K * stride`): a value defined
+/// outside the loop, or a constant. A split starts it as many advances on
+/// as it skips iterations.
+std::optional<OpFoldResult> inductionStep(scf::ForOp loop, unsigned index) {
+  if (!loop.getResult(index).use_empty())
+    return std::nullopt;
+  BlockArgument carried = loop.getRegionIterArg(index);
+  Value yielded = loop.getYieldedValues()[index];
+  std::optional<OpFoldResult> step = getUniformAdvance(carried, yielded);
+  if (!step) {
+    auto addPtr = yielded.getDefiningOp<AddPtrOp>();
+    if (addPtr && addPtr.getPtr() == carried &&
+        !isa<RankedTensorType>(addPtr.getOffset().getType()))
+      step = OpFoldResult(addPtr.getOffset());
+  }
+  if (step && isa<Value>(*step) &&
+      !loop.isDefinedOutsideOfLoop(cast<Value>(*step)))
+    return std::nullopt;
+  return step;
+}
+
 /// Checks that `loop` (in `kernel`) can be split: what runs before it and
 /// in it only reads memory (it runs once per split), and each value it
 /// carries is a sum of a type partial sums can be kept in.
@@ -106,7 +139,11 @@ LogicalResult checkSplittable(FuncOp kernel, scf::ForOp loop) {
   if (Operation *writer = findWrite(loop))
     return writer->emitOpError("writes memory in a loop marked '")
            << mark << "' (a split loop only reads)";
+  bool anySum = false;
   for (unsigned i = 0, e = loop.getNumRegionIterArgs(); i < e; ++i) {
+    if (!sumOf(loop, i) && inductionStep(loop, i))
+      continue;
+    anySum = true;
     Operation *yielder = loop.getYieldedValues()[i].getDefiningOp();
     if (isa_and_nonnull<arith::AddFOp>(yielder) &&
         yielder->getParentOp() == loop)
@@ -117,7 +154,9 @@ LogicalResult checkSplittable(FuncOp kernel, scf::ForOp loop) {
     if (!sumOf(loop, i))
       return loop.emitOpError("carries value #")
              << i << ", which is not a sum (a split loop carries only "
-             << "'acc = tile.dot(a, b, acc)' or integer 'acc = acc + x')";
+             << "'acc = tile.dot(a, b, acc)', integer 'acc = acc + x', and "
+             << "pointers advanced by a loop-invariant step that nothing "
+             << "after the loop uses)";
     Type element = getElementTypeOrSelf(loop.getResult(i).getType());
     if (!element.isF16() && !element.isBF16() && !element.isF32() &&
         !element.isF64() && !element.isInteger(32) && !element.isInteger(64))
@@ -125,7 +164,7 @@ LogicalResult checkSplittable(FuncOp kernel, scf::ForOp loop) {
              << i << " of " << loop.getResult(i).getType()
              << ": a split loop sums f16, bf16, f32, f64, i32 or i64";
   }
-  if (loop.getNumRegionIterArgs() == 0)
+  if (!anySum)
     return loop.emitOpError("is marked '")
            << mark << "' but carries no sum to split";
   return success();
@@ -223,8 +262,8 @@ void splitLoop(FuncOp kernel, scf::ForOp loop, int64_t splits) {
   unsigned firstHidden = kernel.getNumArguments();
   (void)kernel.insertArgument(firstHidden, PointerType::get(i32), aligned, loc);
   Value counters = kernel.getArgument(firstHidden);
-  SmallVector<Value> regions;
-  for (Value result : loop.getResults()) {
+  SmallVector<Value> sums = sumResults(loop), regions;
+  for (Value result : sums) {
     unsigned index = kernel.getNumArguments();
     Type element = getElementTypeOrSelf(result.getType());
     (void)kernel.insertArgument(index, PointerType::get(element), aligned, loc);
@@ -275,8 +314,28 @@ void splitLoop(FuncOp kernel, scf::ForOp loop, int64_t splits) {
   Value first =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, split,
                             arith::ConstantIntOp::create(b, loc, i32, 0));
+  Value skipped = arith::DivSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, from, lower), step);
   for (OpOperand &init : loop.getInitArgsMutable()) {
     Value value = init.get();
+    unsigned index = init.getOperandNumber() - loop.getNumControlOperands();
+    if (!sumOf(loop, index)) {
+      // A pointer induction starts as many steps on as the split skips.
+      OpFoldResult advance = *inductionStep(loop, index);
+      Value perStep =
+          isa<Value>(advance)
+              ? toI64(b, loc, cast<Value>(advance))
+              : constantI64(
+                    b, loc,
+                    cast<IntegerAttr>(cast<Attribute>(advance)).getInt());
+      Value offset = arith::MulIOp::create(b, loc, skipped, perStep);
+      if (auto tile = dyn_cast<RankedTensorType>(value.getType()))
+        offset = SplatOp::create(
+            b, loc, RankedTensorType::get(tile.getShape(), b.getI64Type()),
+            offset);
+      init.set(AddPtrOp::create(b, loc, value.getType(), value, offset));
+      continue;
+    }
     if (matchPattern(value, m_AnyZeroFloat()) || matchPattern(value, m_Zero()))
       continue;
     Value zero = arith::ConstantOp::create(
@@ -305,7 +364,7 @@ void splitLoop(FuncOp kernel, scf::ForOp loop, int64_t splits) {
   Value firstSlot =
       arith::MulIOp::create(b, loc, tile, constantI64(b, loc, splits));
   Value slot = arith::AddIOp::create(b, loc, firstSlot, splitI64);
-  for (auto [result, region] : llvm::zip(loop.getResults(), regions))
+  for (auto [result, region] : llvm::zip(sums, regions))
     StoreOp::create(b, loc,
                     partialPointers(b, loc, region, slot, result.getType()),
                     result, Value(), CacheModifierAttr(), EvictionPolicyAttr());
@@ -331,7 +390,7 @@ void splitLoop(FuncOp kernel, scf::ForOp loop, int64_t splits) {
         .getResult();
   };
   SmallVector<Value> firstPartials;
-  for (auto [result, region] : llvm::zip(loop.getResults(), regions))
+  for (auto [result, region] : llvm::zip(sums, regions))
     firstPartials.push_back(
         loadPartial(b, region, firstSlot, result.getType()));
   auto sumLoop = scf::ForOp::create(
@@ -345,8 +404,7 @@ void splitLoop(FuncOp kernel, scf::ForOp loop, int64_t splits) {
               add(lb, loc, sum, loadPartial(lb, region, at, sum.getType())));
         scf::YieldOp::create(lb, loc, next);
       });
-  for (auto [result, sum] :
-       llvm::zip(loop.getResults(), sumLoop.getResults())) {
+  for (auto [result, sum] : llvm::zip(sums, sumLoop.getResults())) {
     result.replaceUsesWithIf(sum, [&](OpOperand &use) {
       return ifLast->isProperAncestor(use.getOwner()) ||
              llvm::is_contained(rest, use.getOwner());
@@ -403,7 +461,7 @@ SplitLoopWorkspace mlir::tile::getSplitLoopWorkspace(FuncOp kernel) {
     if (!splits || splits.getInt() < 2)
       continue;
     workspace.splits = splits.getInt();
-    for (Value result : loop.getResults())
+    for (Value result : sumResults(loop))
       workspace.partialBytes.push_back(
           elementCount(result.getType()) *
           getElementByteSize(getElementTypeOrSelf(result.getType())));

@@ -118,3 +118,21 @@ tile.func @narrow(%out: !tile.ptr<i8>, %n: i32) {
   tile.store %out, %r : !tile.ptr<i8>
   tile.return
 }
+
+// -----
+
+// An advanced pointer used after the loop would end elsewhere in a split.
+tile.func @pointer_used(%in: !tile.ptr<i32>, %out: !tile.ptr<i32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{carries value #1, which is not a sum}}
+  %r, %p = scf.for %i = %c0 to %n step %c1 iter_args(%s = %c0, %q = %in)
+      -> (i32, !tile.ptr<i32>) : i32 {
+    %v = tile.load %q : !tile.ptr<i32>
+    %s1 = arith.addi %s, %v : i32
+    %q1 = tile.addptr %q, %c1 : !tile.ptr<i32>, i32
+    scf.yield %s1, %q1 : i32, !tile.ptr<i32>
+  } {tile.split_k = 2 : i32}
+  tile.store %p, %r : !tile.ptr<i32>
+  tile.return
+}

@@ -72,3 +72,37 @@ tile.func @one(%out: !tile.ptr<f32>, %n: i32) {
   tile.store %out, %r : !tile.ptr<f32>
   tile.return
 }
+
+// -----
+
+// A pointer the loop advances by a loop-invariant step (as Triton's matmul
+// advances its A and B pointers) and nothing after it uses: each split
+// starts it as many steps on as the iterations it skips.
+// CHECK-LABEL: tile.func @advanced(
+// CHECK: %[[STEP:.*]] = arith.extsi %arg3 : i32 to i64
+// CHECK-NEXT: %[[OFFSET:.*]] = arith.muli %{{.*}}, %[[STEP]] : i64
+// CHECK: %[[SPLAT:.*]] = tile.splat %[[OFFSET]] : tensor<16xi64>
+// CHECK: %[[START:.*]] = tile.addptr %{{.*}}, %[[SPLAT]] : tensor<16x!tile.ptr<i32>>, tensor<16xi64>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %[[START]])
+tile.func @advanced(%in: !tile.ptr<i32>, %out: !tile.ptr<i32>, %n: i32,
+                    %stride: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0> : tensor<16xi32>
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %base = tile.splat %in : tensor<16x!tile.ptr<i32>>
+  %ptrs = tile.addptr %base, %r : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %step = tile.splat %stride : tensor<16xi32>
+  %sum, %end = scf.for %i = %c0 to %n step %c1
+      iter_args(%acc = %zero, %p = %ptrs)
+      -> (tensor<16xi32>, tensor<16x!tile.ptr<i32>>) : i32 {
+    %v = tile.load %p : tensor<16x!tile.ptr<i32>>
+    %next = arith.addi %acc, %v : tensor<16xi32>
+    %p_next = tile.addptr %p, %step : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+    scf.yield %next, %p_next : tensor<16xi32>, tensor<16x!tile.ptr<i32>>
+  } {tile.split_k = 2 : i32}
+  %obase = tile.splat %out : tensor<16x!tile.ptr<i32>>
+  %optrs = tile.addptr %obase, %r : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  tile.store %optrs, %sum : tensor<16x!tile.ptr<i32>>
+  tile.return
+}
