@@ -77,10 +77,9 @@ bool mlir::tile::check::parseCase(const std::vector<std::string> &words,
     out.argTexts.push_back(value);
     out.specs.push_back(spec);
   }
-  if (!haveGrid) {
-    error = "--grid is required";
-    return false;
-  }
+  out.gridGiven = haveGrid;
+  if (!haveGrid)
+    return true; // Checker::resolveGrid
   for (uint32_t extent : out.grid)
     if (extent == 0) {
       error = "a grid extent is zero (the runtime refuses empty launches)";
@@ -215,6 +214,61 @@ private:
 };
 
 } // namespace
+
+bool Checker::declaresGrid() const {
+  mlir::tile::FuncOp k = kernel;
+  return k->hasAttr(TileDialect::getGridAttrName());
+}
+
+bool Checker::resolveGrid(Case &c, std::string &error) const {
+  mlir::tile::FuncOp k = kernel;
+  std::string name = "@" + k.getSymName().str();
+  auto declared =
+      k->getAttrOfType<AffineMapAttr>(TileDialect::getGridAttrName());
+  if (!declared) {
+    if (!c.gridGiven)
+      error = "--grid is required (kernel " + name + " declares no grid)";
+    return c.gridGiven;
+  }
+  // Symbol i is integer argument i (the verifier's guarantee), read as the
+  // signed integer of its width.
+  mlir::AffineMap map = declared.getValue();
+  mlir::Builder b(k.getContext());
+  SmallVector<Attribute> operands;
+  for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+    operands.push_back(b.getI64IntegerAttr(c.specs[i].arg.value.i));
+  SmallVector<Attribute> extents;
+  if (failed(map.constantFold(operands, extents))) {
+    error = "kernel " + name +
+            "'s declared grid cannot be evaluated for "
+            "these arguments";
+    return false;
+  }
+  const int64_t limits[3] = {2147483647, 65535, 65535};
+  uint32_t grid[3] = {1, 1, 1};
+  for (auto [axis, extent] : llvm::enumerate(extents)) {
+    int64_t value = cast<IntegerAttr>(extent).getInt();
+    if (value < 1 || value > limits[axis]) {
+      error = "kernel " + name + " declares a grid extent of " +
+              std::to_string(value) + " along " + "xyz"[axis] +
+              " for these arguments (1 to " + std::to_string(limits[axis]) +
+              ")";
+      return false;
+    }
+    grid[axis] = uint32_t(value);
+  }
+  if (c.gridGiven && !std::equal(grid, grid + 3, c.grid)) {
+    error = "the case's grid " + std::to_string(c.grid[0]) + "," +
+            std::to_string(c.grid[1]) + "," + std::to_string(c.grid[2]) +
+            " is not the grid kernel " + name +
+            " declares for its arguments, " + std::to_string(grid[0]) + "," +
+            std::to_string(grid[1]) + "," + std::to_string(grid[2]) +
+            " (give that grid, or none)";
+    return false;
+  }
+  std::copy(grid, grid + 3, c.grid);
+  return true;
+}
 
 bool Checker::validate(const Case &c, std::string &error) const {
   // Op handles are values; their accessors are not const.

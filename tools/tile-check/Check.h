@@ -32,6 +32,9 @@ namespace check {
 /// One launch: its grid and arguments.
 struct Case {
   uint32_t grid[3] = {1, 1, 1};
+  /// Whether the case names its grid (--grid); a kernel that declares its
+  /// grid may take the case's arguments' grid instead (Checker::resolveGrid).
+  bool gridGiven = true;
   std::vector<std::string> argTexts; ///< the specs as written
   std::vector<run::ArgSpec> specs;
 
@@ -104,6 +107,15 @@ public:
   /// argument's kind (and, for buffers, an element type that fits the
   /// pointee type).
   bool validate(const Case &c, std::string &error) const;
+
+  /// Whether the kernel declares its grid (tile.grid, docs/Semantics.md
+  /// section 1.2).
+  bool declaresGrid() const;
+
+  /// Settles the grid of a validated case: a case without --grid takes the
+  /// grid the kernel declares for its arguments (an error for a kernel that
+  /// declares none), and a case with one must name that grid.
+  bool resolveGrid(Case &c, std::string &error) const;
   /// Makes the bytes of every buffer argument of \p c.
   bool makeInputs(const Case &c, Buffers &inputs, std::string &error) const;
 

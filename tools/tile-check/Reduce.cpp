@@ -68,6 +68,15 @@ public:
     Candidate cand = best;
     if (!edit(cand))
       return false;
+    // A kernel that declares its grid runs over the grid its (shrunk)
+    // arguments give.
+    std::string error;
+    if (checker.declaresGrid()) {
+      cand.c.gridGiven = false;
+      if (!checker.validate(cand.c, error) ||
+          !checker.resolveGrid(cand.c, error))
+        return false;
+    }
     if (!isInteresting(cand))
       return false;
     best = std::move(cand);
@@ -90,6 +99,8 @@ public:
 private:
   bool shrinkGrid(Candidate &best) {
     bool progress = false;
+    if (checker.declaresGrid())
+      return false;
     for (int axis = 0; axis < 3; ++axis) {
       while (best.c.grid[axis] > 1) {
         uint32_t from = best.c.grid[axis];

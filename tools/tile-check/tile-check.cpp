@@ -39,7 +39,7 @@ using namespace mlir::tile::check;
 namespace {
 
 const char kUsage[] =
-    "usage: tile-check KERNEL.mlir --grid X[,Y[,Z]] --arg SPEC... [options]\n"
+    "usage: tile-check KERNEL.mlir [--grid X[,Y[,Z]]] --arg SPEC... [options]\n"
     "       tile-check KERNEL.mlir --cases FILE [options]\n"
     "\n"
     "Runs the kernel on the reference interpreter and on every target of this\n"
@@ -51,7 +51,8 @@ const char kUsage[] =
     "\n"
     "options:\n"
     "  --kernel NAME          the tile.func to check (default: the only one)\n"
-    "  --grid X[,Y[,Z]]       the launch grid\n"
+    "  --grid X[,Y[,Z]]       the launch grid (by default, and necessarily,\n"
+    "                         the grid the kernel declares, if it does)\n"
     "  --arg SPEC             the next kernel argument, as tile-run takes it:\n"
     "                           i1:V ... i64:V f16:V bf16:V f32:V f64:V\n"
     "                           buf:DTYPE:COUNT:FILL (see tile-run --help)\n"
@@ -607,6 +608,7 @@ int checkCases(Checker &checker, const CommandLine &cl) {
     std::string compareDir;
     if (!takeCompareDir(words, compareDir, error) ||
         !parseCase(words, c, error) || !checker.validate(c, error) ||
+        !checker.resolveGrid(c, error) ||
         !checker.makeInputs(c, inputs, error)) {
       std::printf("ERROR %s: %s\n", where.c_str(), error.c_str());
       ++errors;
@@ -758,6 +760,9 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
   Case c;
   if (!parseCase(cl.caseWords, c, message))
     return inputError(message);
+  // checkOne reports an invalid case; a valid one settles its grid first.
+  if (checker.validate(c, message) && !checker.resolveGrid(c, message))
+    return cl.stillFails.empty() ? inputError(message) : 0;
   if (!cl.stillFails.empty())
     return stillFails(checker, c, cl.stillFails);
   std::string failedTarget;

@@ -60,6 +60,22 @@
 // RUN:   | FileCheck %s --check-prefix=PLAIN
 // PLAIN: tile-run: error: --grid is required: kernel 'plain' declares no grid (see tile-run --help)
 
+// tile-check takes the declared grid for a case without --grid (the header
+// names it), refuses another grid before running anything, and still asks
+// for --grid where the kernel declares none.
+// RUN: tile-check %s --kernel scale --arg buf:f32:1000:rand \
+// RUN:   --arg buf:f32:1000:zero --arg i32:1000 --arg i32:1 --targets cpu \
+// RUN:   | FileCheck %s --check-prefix=CHECKED
+// CHECKED: tile-check: @scale, grid 4,1,1, 4 arguments
+// CHECKED: tile-check: PASS @scale (cpu: 2 buffers match)
+// RUN: not tile-check %s --kernel scale --grid 3 --arg buf:f32:1000:rand \
+// RUN:   --arg buf:f32:1000:zero --arg i32:1000 --arg i32:1 --targets cpu 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CHECK-OTHER
+// CHECK-OTHER: tile-check: error: the case's grid 3,1,1 is not the grid kernel @scale declares for its arguments, 4,1,1 (give that grid, or none)
+// RUN: not tile-check %s --kernel plain --arg buf:f32:16:zero --targets cpu \
+// RUN:   2>&1 | FileCheck %s --check-prefix=CHECK-PLAIN
+// CHECK-PLAIN: tile-check: error: --grid is required (kernel @plain declares no grid)
+
 // out = 3 x over blocks of 256: grid (cdiv(n, 256), 1, 1).
 tile.func @scale(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                  %out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
