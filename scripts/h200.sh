@@ -138,7 +138,12 @@ ninja -C build-rt tile-test-pack >>"$out/cmake.log" 2>&1 &&
   TILE_RUNTIME_LIBRARY=build-rt/lib/libtile_runtime.so \
     PYTHONPATH=runtime/python PYTHONDONTWRITEBYTECODE=1 \
     python3 test/Python/Inputs/test_torch.py "$out/py-vadd.art" \
-    >>"$out/python.log" 2>&1 || status=1
+    >>"$out/python.log" 2>&1 &&
+  TILE_RUNTIME_LIBRARY=build-rt/lib/libtile_runtime.so \
+    PYTHONPATH=runtime/python PYTHONDONTWRITEBYTECODE=1 \
+    python3 test/Python/Inputs/split_streams.py cuda \
+    "$artifacts/matmul_bf16_desc.nvidia.tile" >>"$out/python.log" 2>&1 ||
+  status=1
 rm -f "$out/py-vadd.art" "$out/py-fixtures.art"
 tail -3 "$out/python.log"
 

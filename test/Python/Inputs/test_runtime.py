@@ -190,31 +190,6 @@ assert (np.abs(c - want) <= k * 2.0 ** -23 * (1 + np.abs(want))).all()
 print("PASS matmul_bf16_desc [%d, %d, %d] without a grid, tuned over %d "
       "alternatives" % (m, n_, k, len(times)))
 expect_error("other grid", tr.TileError, md, (2, 1), *call)
-# The split-K alternatives (tile.split_k: 2 and 4 programs share the loop
-# over K) queued three times each on a stream, which keeps one workspace
-# whose counters each launch leaves zero, then once each without a stream.
-split = [i for i, name in enumerate(md.alternatives) if "split" in name]
-s = dev.stream()
-bufs = [dev.from_numpy(v) for v in (a_bits, b_bits)]
-outs = []
-for alt in split:
-    os.environ["TILE_ALTERNATIVE"] = str(alt)
-    for _ in range(3):
-        out_buf = dev.from_numpy(np.full((m, n_), np.nan, np.float32))
-        md(None, *bufs, out_buf, m, n_, k, k, n_, n_, stream=s)
-        outs.append(out_buf)
-s.synchronize()
-for alt in split:
-    os.environ["TILE_ALTERNATIVE"] = str(alt)
-    c2 = np.full((m, n_), np.nan, np.float32)
-    md(None, a_bits, b_bits, c2, m, n_, k, k, n_, n_)
-    outs.append(dev.from_numpy(c2))
-del os.environ["TILE_ALTERNATIVE"]
-for out_buf in outs:
-    got = out_buf.to_numpy(np.float32, (m, n_))
-    assert (np.abs(got - want) <= k * 2.0 ** -23 * (1 + np.abs(want))).all()
-print("PASS matmul_bf16_desc split alternatives %s, on a stream and without"
-      % split)
 
 #===-- layer_norm: an f32 scalar ------------------------------------------===#
 
