@@ -632,9 +632,7 @@ const int64_t *mlir::tile::findAttr(const KernelInfo &kernel,
   return nullptr;
 }
 
-// The runtime's arguments after the caller's: a bounds-checked kernel's
-// buffer extents, then a persistent kernel's grid extents.
-static size_t extentArgCount(const KernelInfo &kernel) {
+size_t mlir::tile::bufferExtentCount(const KernelInfo &kernel) {
   const int64_t *extents = findAttr(kernel, "bounds_check");
   return extents && *extents > 0 ? size_t(*extents) : 0;
 }
@@ -660,8 +658,8 @@ SplitWorkspace mlir::tile::splitWorkspace(const KernelInfo &kernel) {
 }
 
 size_t mlir::tile::callerArgCount(const KernelInfo &kernel) {
-  size_t hidden = extentArgCount(kernel) + splitWorkspace(kernel).argCount() +
-                  gridArgCount(kernel);
+  size_t hidden = bufferExtentCount(kernel) +
+                  splitWorkspace(kernel).argCount() + gridArgCount(kernel);
   if (hidden > kernel.args.size())
     return kernel.args.size();
   return kernel.args.size() - hidden;
@@ -783,7 +781,7 @@ std::string mlir::tile::checkHiddenArgs(const KernelInfo &kernel) {
     if (bytes <= 0 || bytes > (int64_t(1) << 32))
       return where + "a split loop's partial sum of " + std::to_string(bytes) +
              " bytes";
-  size_t hidden = extentArgCount(kernel) + split.argCount() + grid;
+  size_t hidden = bufferExtentCount(kernel) + split.argCount() + grid;
   if (hidden > kernel.args.size())
     return where + std::to_string(hidden) +
            " arguments filled in by the runtime exceed its " +

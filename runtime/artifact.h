@@ -99,6 +99,10 @@ const int64_t *findAttr(const KernelInfo &kernel, std::string_view name);
 /// `persistent 1`) takes after all its other arguments.
 constexpr size_t kPersistentGridArgs = 3;
 
+/// The buffer extents a bounds-checked kernel (attr `bounds_check N`) takes
+/// after the caller's arguments: N, or 0.
+size_t bufferExtentCount(const KernelInfo &kernel);
+
 /// The workspace a kernel with a split loop (attr `split_k S`, S >= 2)
 /// takes: S, and per value the loop carries (attrs `split_bytes0`,
 /// `split_bytes1`, ...) the bytes of one program's partial sum. Its

@@ -231,8 +231,7 @@ tile_status_t prepareArgs(const KernelRef &kernel, const tile_arg_t *args,
   pointers.assign(info.args.size(), nullptr);
   buffers.assign(numArgs, nullptr);
   size_t nextExtent = numArgs;
-  const int64_t *extents = findAttr(info, "bounds_check");
-  const size_t extentEnd = numArgs + (extents ? size_t(*extents) : 0);
+  const size_t extentEnd = numArgs + bufferExtentCount(info);
   auto addExtent = [&](const Buffer &buffer) {
     if (nextExtent == extentEnd)
       return;
@@ -453,9 +452,6 @@ std::vector<uint64_t> workspaceLayout(const SplitWorkspace &split,
 // counters) are zero.
 tile_status_t allocateWorkspace(Device &device, uint64_t bytes, uint64_t zeroed,
                                 void *&address) {
-  if (bytes > SIZE_MAX)
-    return makeStatus(TILE_OUT_OF_MEMORY, "a split loop's workspace of " +
-                                              std::to_string(bytes) + " bytes");
   if (tile_status_t s = device.impl->allocate(size_t(bytes), &address))
     return s;
   const uint8_t zero = 0;
@@ -494,10 +490,7 @@ public:
     if (layout.empty())
       return invalid("kernel '" + info.name +
                      "': its split loop's workspace overflows 64 bits");
-    firstArg =
-        callerArgCount(info) + (findAttr(info, "bounds_check")
-                                    ? size_t(*findAttr(info, "bounds_check"))
-                                    : 0);
+    firstArg = callerArgCount(info) + bufferExtentCount(info);
     return nullptr;
   }
 

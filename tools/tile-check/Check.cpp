@@ -235,24 +235,25 @@ bool Checker::resolveGrid(Case &c, std::string &error) const {
   mlir::AffineMap map = declared.getValue();
   mlir::Builder b(k.getContext());
   SmallVector<Attribute> operands;
-  for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+  for (unsigned i = 0; i < map.getNumSymbols() && i < c.specs.size(); ++i)
     operands.push_back(b.getI64IntegerAttr(c.specs[i].arg.value.i));
   SmallVector<Attribute> extents;
-  if (failed(map.constantFold(operands, extents))) {
+  if (operands.size() != map.getNumSymbols() ||
+      failed(map.constantFold(operands, extents))) {
     error = "kernel " + name +
             "'s declared grid cannot be evaluated for "
             "these arguments";
     return false;
   }
-  const int64_t limits[3] = {2147483647, 65535, 65535};
+  // Past the portable limits the runtime refuses the grid, as it refuses
+  // a case's own.
   uint32_t grid[3] = {1, 1, 1};
   for (auto [axis, extent] : llvm::enumerate(extents)) {
     int64_t value = cast<IntegerAttr>(extent).getInt();
-    if (value < 1 || value > limits[axis]) {
+    if (value < 1 || value > int64_t(UINT32_MAX)) {
       error = "kernel " + name + " declares a grid extent of " +
               std::to_string(value) + " along " + "xyz"[axis] +
-              " for these arguments (1 to " + std::to_string(limits[axis]) +
-              ")";
+              " for these arguments";
       return false;
     }
     grid[axis] = uint32_t(value);

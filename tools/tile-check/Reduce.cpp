@@ -73,8 +73,7 @@ public:
     std::string error;
     if (checker.declaresGrid()) {
       cand.c.gridGiven = false;
-      if (!checker.validate(cand.c, error) ||
-          !checker.resolveGrid(cand.c, error))
+      if (!checker.resolveGrid(cand.c, error))
         return false;
     }
     if (!isInteresting(cand))

@@ -54,9 +54,10 @@ Type getPointeeTileType(Type type);
 unsigned getElementByteSize(Type type);
 
 /// If `yielded`, the value a loop yields for its iteration argument
-/// `iterArg` (a pointer tile), is `iterArg` advanced by the same number of
-/// elements in every lane: that number, a scalar value or an i64 attribute
-/// (of a splat constant offset).
+/// `iterArg` (a pointer or a pointer tile), is `iterArg` advanced by the same
+/// number of elements in every lane: that number, a scalar value (a
+/// pointer's offset, or a splat one) or an i64 attribute (of a splat
+/// constant offset).
 std::optional<OpFoldResult> getUniformAdvance(Value iterArg, Value yielded);
 
 } // namespace mlir::tile

@@ -167,6 +167,8 @@ std::optional<OpFoldResult> mlir::tile::getUniformAdvance(Value iterArg,
   auto addPtr = yielded.getDefiningOp<AddPtrOp>();
   if (!addPtr || addPtr.getPtr() != iterArg)
     return std::nullopt;
+  if (!isa<RankedTensorType>(addPtr.getOffset().getType()))
+    return OpFoldResult(addPtr.getOffset());
   if (auto splat = addPtr.getOffset().getDefiningOp<SplatOp>())
     return OpFoldResult(splat.getSrc());
   DenseIntElementsAttr dense;

@@ -12,6 +12,7 @@
 
 #include "tile/Dialect/IR/Tile.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::tile::detail {
 
@@ -30,6 +31,12 @@ void launchedGrid(OpBuilder &b, Location loc, SmallVectorImpl<Value> &ids,
 
 /// Erases the launched grid's ids and extents that nothing uses.
 void eraseUnused(const llvm::SmallPtrSetImpl<Operation *> &created);
+
+/// Drops the `tile.alternative_of` marks of `module`'s kernels that join a
+/// kernel named in `changed` to another: a pass that gave those kernels new
+/// arguments left them other signatures. (The targets take alternatives
+/// apart before their pipelines; tile-opt's pipelines meet the marks.)
+void dropAlternativeMarks(Operation *module, const llvm::StringSet<> &changed);
 
 } // namespace mlir::tile::detail
 

@@ -62,7 +62,8 @@ def TileSplitLoops : Pass<"tile-split-loops"> {
     reordered) or a pointer advanced by a loop-invariant step that nothing
     after the loop uses (each split starts it further on), otherwise the
     pass fails with a diagnostic. `tile.split_k = 1`
-    is dropped.
+    is dropped. `tile.alternative_of` marks between a split kernel and
+    another are dropped, as tile-apply-schedule drops them.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

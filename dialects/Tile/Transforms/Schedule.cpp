@@ -151,16 +151,7 @@ struct TileApplySchedulePass
                             schedule.getCpuKind(), schedule.getCpuChunk());
       kernel->setAttr(TileDialect::getScheduleAttrName(), rest);
     }
-    // The targets take alternatives apart before their pipelines
-    // (targets/Target.cpp); in a module that reaches this pass with them
-    // (tile-opt), a kernel and its alternatives no longer share a signature
-    // once one of them took the grid's extents, so their marks go.
-    StringRef mark = TileDialect::getAlternativeOfAttrName();
-    for (auto kernel : getOperation()->getRegions().front().getOps<FuncOp>())
-      if (auto of = kernel->getAttrOfType<FlatSymbolRefAttr>(mark);
-          of && (widened.contains(kernel.getSymName()) ||
-                 widened.contains(of.getValue())))
-        kernel->removeAttr(mark);
+    dropAlternativeMarks(getOperation(), widened);
   }
 };
 
@@ -204,6 +195,16 @@ void mlir::tile::detail::launchedGrid(
     ids.push_back(id);
     extents.push_back(count);
   }
+}
+
+void mlir::tile::detail::dropAlternativeMarks(
+    Operation *module, const llvm::StringSet<> &changed) {
+  StringRef mark = TileDialect::getAlternativeOfAttrName();
+  for (auto kernel : module->getRegions().front().getOps<FuncOp>())
+    if (auto of = kernel->getAttrOfType<FlatSymbolRefAttr>(mark);
+        of && (changed.contains(kernel.getSymName()) ||
+               changed.contains(of.getValue())))
+      kernel->removeAttr(mark);
 }
 
 void mlir::tile::detail::eraseUnused(

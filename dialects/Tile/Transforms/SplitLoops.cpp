@@ -112,12 +112,6 @@ std::optional<OpFoldResult> inductionStep(scf::ForOp loop, unsigned index) {
   BlockArgument carried = loop.getRegionIterArg(index);
   Value yielded = loop.getYieldedValues()[index];
   std::optional<OpFoldResult> step = getUniformAdvance(carried, yielded);
-  if (!step) {
-    auto addPtr = yielded.getDefiningOp<AddPtrOp>();
-    if (addPtr && addPtr.getPtr() == carried &&
-        !isa<RankedTensorType>(addPtr.getOffset().getType()))
-      step = OpFoldResult(addPtr.getOffset());
-  }
   if (step && isa<Value>(*step) &&
       !loop.isDefinedOutsideOfLoop(cast<Value>(*step)))
     return std::nullopt;
@@ -418,6 +412,7 @@ void splitLoop(FuncOp kernel, scf::ForOp loop, int64_t splits) {
 struct TileSplitLoopsPass
     : mlir::tile::impl::TileSplitLoopsBase<TileSplitLoopsPass> {
   void runOnOperation() override {
+    llvm::StringSet<> split; // kernels given the workspace's arguments
     for (auto kernel : getOperation()->getRegions().front().getOps<FuncOp>()) {
       FailureOr<scf::ForOp> loop = findSplitLoop(kernel);
       if (failed(loop))
@@ -436,15 +431,9 @@ struct TileSplitLoopsPass
       if (failed(checkSplittable(kernel, *loop)))
         return signalPassFailure();
       splitLoop(kernel, *loop, splits);
-      // A kernel and its alternatives no longer share a signature once one
-      // of them took the workspace (as for tile-apply-schedule).
-      kernel->removeAttr(TileDialect::getAlternativeOfAttrName());
-      for (auto other : getOperation()->getRegions().front().getOps<FuncOp>())
-        if (auto of = other->getAttrOfType<FlatSymbolRefAttr>(
-                TileDialect::getAlternativeOfAttrName());
-            of && of.getValue() == kernel.getSymName())
-          other->removeAttr(TileDialect::getAlternativeOfAttrName());
+      split.insert(kernel.getSymName());
     }
+    dropAlternativeMarks(getOperation(), split);
   }
 };
 
