@@ -178,7 +178,8 @@ step "compute-sanitizer (memcheck, racecheck) on part of the suite"
   for kernel in softmax layer_norm row_argmax cumsum histogram matmul_bf16 \
     matmul_bf16_desc matmul_fp8 transpose_desc flash_attention \
     flash_attention_desc flash_attention_desc_d64 paged_decode \
-    varlen_attention kv_cache_append kv_cache_append_fp8; do
+    varlen_attention kv_cache_append kv_cache_append_fp8 moe_align moe_gemm_bf16 \
+    moe_gemm_fp8; do
     TILE_RUN_WRAPPER="compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3" \
       python3 test/E2E/run_kernels.py --bin build-rt/bin --examples examples \
       --target nvidia --artifacts "$artifacts" --device cuda -k "$kernel" \

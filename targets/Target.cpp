@@ -195,6 +195,13 @@ static bool shapesAccesses(BlockArgument arg, const AxisInfoAnalysis &axis) {
       }
       if (isa<PhiloxOp>(user))
         continue;
+      // A divisor: the axis analysis learns about a quotient from constant
+      // divisors only (an MoE product's `entry / top_k` sent every launch
+      // with top_k = 2 to the general kernel).
+      if (isa<arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp,
+              arith::FloorDivSIOp>(user) &&
+          use.getOperandNumber() == 1)
+        continue;
       if (auto loop = dyn_cast<scf::ForOp>(user)) {
         if (use.getOperandNumber() < loop.getNumControlOperands())
           return true;

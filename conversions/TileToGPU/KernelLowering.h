@@ -849,19 +849,36 @@ private:
   /// than kept in registers across it.
   SmallVector<Operation *> loopStarts;
   /// Narrows `loopStarts` to the loops around `point` while code is emitted
-  /// there.
+  /// there, and leaves a later iteration being evaluated unless `point` is
+  /// where that iteration's code goes: a tile computed at its own place
+  /// while a later iteration asks for it is defined outside the loop (the
+  /// pipeline plan takes no other), the same for every iteration, and its
+  /// operands must be computed where they dominate it (a load before the
+  /// loop, say, and its mask).
   struct SaveLoopContext {
     SaveLoopContext(KernelLowering &lowering, Operation *point)
-        : lowering(lowering), saved(lowering.loopStarts) {
+        : lowering(lowering), saved(lowering.loopStarts),
+          savedShiftedPoint(lowering.shiftedPoint),
+          savedShiftedKey(lowering.shiftedKey) {
       if (!point)
         return;
       llvm::erase_if(lowering.loopStarts, [&](Operation *start) {
         return !start->getBlock()->findAncestorOpInBlock(*point);
       });
+      if (lowering.shiftedPoint && point != lowering.shiftedPoint) {
+        lowering.shiftedPoint = nullptr;
+        lowering.shiftedKey.clear();
+      }
     }
-    ~SaveLoopContext() { lowering.loopStarts = saved; }
+    ~SaveLoopContext() {
+      lowering.loopStarts = saved;
+      lowering.shiftedPoint = savedShiftedPoint;
+      lowering.shiftedKey = savedShiftedKey;
+    }
     KernelLowering &lowering;
     SmallVector<Operation *> saved;
+    Operation *savedShiftedPoint;
+    std::string savedShiftedKey;
   };
   /// The scf.for ops being lowered, innermost last, with their lowered form.
   SmallVector<std::pair<scf::ForOp, scf::ForOp>> loops;

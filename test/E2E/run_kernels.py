@@ -567,6 +567,147 @@ def paged_decode_merge(rows, splits):
     return ((rows,), args, ref, {2: rounded("bf16", 2 ** -20, 2 ** -14)})
 
 
+
+MOE_BLOCK = 64  # moe_gemm.mlir's row block
+
+
+def moe_sort(ids, num_experts, block):
+    """moe_routing.mlir's @moe_align for the flattened picks `ids`: the
+    sorted entries (num_entries in padding), each block's expert (-1 past
+    the runs) and the end of the last run."""
+    ids = np.asarray(ids).ravel()
+    n = ids.size
+    valid = (ids >= 0) & (ids < num_experts)
+    counts = np.bincount(ids[valid], minlength=num_experts)
+    padded = -(-counts // block) * block
+    end = np.cumsum(padded)
+    start = end - padded
+    max_padded = n + num_experts * (block - 1)
+    sorted_ids = np.full(max_padded, n, np.int64)
+    expert_ids = np.full(-(-max_padded // block), -1, np.int64)
+    for e in range(num_experts):
+        entries = np.nonzero(ids == e)[0]
+        sorted_ids[start[e]:start[e] + entries.size] = entries
+        expert_ids[start[e] // block:end[e] // block] = e
+    return sorted_ids, expert_ids, int(end[-1])
+
+
+def moe_picks(tokens, num_experts, top_k, seed, empty=0):
+    """Each token's top_k distinct experts, drawn from the experts past the
+    first `empty` (which receive no token)."""
+    rng = np.random.default_rng(seed)
+    used = np.arange(empty, num_experts)
+    return np.stack([rng.choice(used, top_k, replace=False)
+                     for _ in range(tokens)]).astype(np.int64)
+
+
+def moe_align(entries, num_experts, block, empty=0, invalid=0):
+    """Picks of entries // 2 tokens (top 2), `invalid` of them out of range
+    (-1 or num_experts: left out)."""
+    rng = np.random.default_rng(entries * 13 + num_experts + block)
+    ids = rng.integers(empty, num_experts, entries)
+    ids[rng.permutation(entries)[:invalid]] = rng.choice([-1, num_experts],
+                                                         invalid)
+    sorted_ids, expert_ids, _ = moe_sort(ids, num_experts, block)
+    args = [("buf", "i32", entries, ids),
+            ("buf", "i32", sorted_ids.size, "poison"),
+            ("buf", "i32", expert_ids.size, "poison"),
+            ("buf", "i32", 1, "poison"),
+            ("i32", entries), ("i32", num_experts), ("i32", block)]
+
+    def ref(a):
+        s, e, total = moe_sort(a[0], num_experts, block)
+        return {1: s, 2: e, 3: np.array([total])}
+    exact = (0, 0)
+    return (1,), args, ref, {1: exact, 2: exact, 3: exact}
+
+
+def moe_topk(tokens, num_experts, top_k, renormalize, fill="rand=67"):
+    args = [("buf", "f32", tokens * num_experts, fill),
+            ("buf", "i32", tokens * top_k, "poison"),
+            ("buf", "f32", tokens * top_k, "poison"),
+            ("i32", tokens), ("i32", num_experts), ("i32", top_k),
+            ("i32", num_experts), ("i32", renormalize)]
+
+    def ref(a):
+        x = a[0].reshape(tokens, num_experts)
+        ids = np.zeros((tokens, top_k), np.int64)
+        weights = np.zeros((tokens, top_k))
+        index = np.arange(num_experts)
+        for t in range(tokens):
+            nan = np.isnan(x[t])
+            # NaN first (smaller index first), then greater, then smaller index.
+            order = np.lexsort((index, -np.where(nan, 0, x[t]), ~nan))
+            ids[t] = order[:top_k]
+            m = np.max(x[t])
+            p = np.exp(x[t] - m)
+            den = p[ids[t]].sum() if renormalize else p.sum()
+            weights[t] = p[ids[t]] / den
+        return {1: ids.ravel(), 2: weights.ravel()}
+    # exp within a few ulp (docs/Semantics.md 6), a sum of up to 256 terms
+    # and one division, in f32.
+    return ((-(-tokens // 16),), args, ref,
+            {1: (0, 0), 2: (2 ** -40, 2 ** -18)})
+
+
+def moe_gemm(tokens, num_experts, top_k, n, k, mul_weight=1, empty=0,
+             fp8=None, pads=(8, 16, 3)):
+    """Tokens routed to top_k of num_experts experts (the first `empty`
+    receive none), through moe_gemm.mlir's grouped product; fp8: the scale
+    kinds of @moe_gemm_fp8 (a_scale per row, w_scale per column)."""
+    ids = moe_picks(tokens, num_experts, top_k, tokens * 7 + n + k, empty)
+    entries = ids.size
+    sorted_ids, expert_ids, total = moe_sort(ids, num_experts, MOE_BLOCK)
+    rows = tokens if top_k > 1 else entries
+    # lda, ldw and ldc longer than K, K and N by `pads`: padding nothing
+    # may read.
+    lda, ldw, ldc = k + pads[0], k + pads[1], n + pads[2]
+    rng = np.random.default_rng(entries + n)
+    weights = rng.uniform(0, 1, entries)
+    data = "f8e4m3" if fp8 else "bf16"
+    args = [("buf", data, rows * lda, "rand=68"),
+            ("buf", data, num_experts * n * ldw, "rand=69"),
+            ("buf", "bf16", entries * ldc, "poison"),
+            ("buf", "f32", entries, weights),
+            ("buf", "i32", sorted_ids.size, sorted_ids),
+            ("buf", "i32", expert_ids.size, expert_ids),
+            ("buf", "i32", 1, np.array([total]))]
+    if fp8:
+        a_rows, w_cols = fp8
+        scale_a = rng.uniform(0.25, 1, rows if a_rows else 1)
+        scale_w = rng.uniform(0.25, 1, num_experts * (n if w_cols else 1))
+        args += [("buf", "f32", scale_a.size, scale_a),
+                 ("buf", "f32", scale_w.size, scale_w)]
+    args += [("i32", entries), ("i32", num_experts), ("i32", n), ("i32", k),
+             ("i32", lda), ("i32", ldw), ("i64", n * ldw), ("i32", ldc),
+             ("i32", top_k), ("i32", mul_weight)]
+    if fp8:
+        args += [("i32", int(a_rows)), ("i32", n if w_cols else 1),
+                 ("i32", int(w_cols))]
+
+    def ref(a):
+        c = a[2].copy().reshape(entries, ldc)  # padding stays as it was
+        x = a[0].reshape(rows, lda)[:, :k]
+        w = a[1].reshape(num_experts, n, ldw)[:, :, :k]
+        for j, e in enumerate(ids.ravel()):
+            r = j // top_k
+            out = w[e] @ x[r]
+            if fp8:
+                sa = a[7].astype(np.float32).astype(np.float64)
+                sw = a[8].astype(np.float32).astype(np.float64)
+                out = out * sa[r if a_rows else 0] * (
+                    sw[e * n:(e + 1) * n] if w_cols else sw[e])
+            if mul_weight:
+                out = out * a[3].astype(np.float32)[j]
+            c[j, :n] = out
+        return {2: c.ravel()}
+    # |a|, |w| <= 1 and scales, weights <= 1: the K sum's order is the
+    # target's (fp8: runs of up to 128 products summed with ~13 significand
+    # bits, docs/Semantics.md 3.7), then f32 scalings and one bf16 rounding.
+    atol = k * 2 ** -12 if fp8 else k * 2 ** -23
+    return ((-(-(entries + num_experts * 63) // 64), -(-n // 128)), args, ref,
+            {2: rounded("bf16", 2 ** -22, atol)})
+
 CASES = {
     "vector_add": ("vector_add.mlir", "vector_add", vector_add,
                    [(1,), (1000,), (4096,), (100_003,),
@@ -683,6 +824,39 @@ CASES = {
                             lambda *a: kv_cache_append(*a, fp8=True),
                             [(1, 1, 1), (17, 8, 4), (33, 3, 10),
                              (100, 16, 20)]),
+    # Ties (equal logits: the smaller expert first), NaN logits (first),
+    # up to 256 experts, top 1 to 8, renormalized (Mixtral) or not.
+    "moe_topk": ("moe_routing.mlir", "moe_topk", moe_topk,
+                 [(1, 8, 2, 1), (17, 8, 2, 1), (40, 8, 2, 0),
+                  (33, 256, 8, 1), (20, 60, 4, 0), (5, 3, 3, 1),
+                  (16, 8, 2, 1, "const=0.5"),
+                  (24, 8, 2, 1, specials(24 * 8, "f32", 71, huge=False)),
+                  (48, 32, 16, 1)]),
+    # Experts without entries, entries out of range (left out), blocks of
+    # 1, 16 and 64, 256 experts, more entries than one chunk.
+    "moe_align": ("moe_routing.mlir", "moe_align", moe_align,
+                  [(1, 1, 64), (2, 8, 64), (37, 8, 64, 3), (1000, 8, 64),
+                   (300, 3, 1), (3000, 256, 16, 0, 40),
+                   (8192, 8, 64, 2, 5), (4096, 16, 64, 1)]),
+    # M = 1 and 17 tokens, K = 33 and N = 200 (not multiples of a block),
+    # experts that receive no token, top 1 (the second product) and 2,
+    # with and without the routing weight.
+    "moe_gemm_bf16": ("moe_gemm.mlir", "moe_gemm_bf16", moe_gemm,
+                      [(1, 8, 2, 128, 64), (17, 8, 2, 200, 33),
+                       (17, 8, 2, 200, 33, 0), (100, 8, 2, 256, 192, 1, 3),
+                       (70, 4, 1, 130, 100), (300, 16, 4, 128, 128, 1, 9),
+                       (64, 16, 2, 256, 128, 1, 0, None, (0, 0, 0))]),
+    # The same with e4m3 activations and weights, scales per row of A or per
+    # tensor and per column of each expert or per expert.
+    "moe_gemm_fp8": ("moe_gemm.mlir", "moe_gemm_fp8",
+                     lambda *case: moe_gemm(*case[:6], fp8=case[6],
+                                            pads=case[7] if len(case) > 7
+                                            else (8, 16, 3)),
+                     [(1, 8, 2, 128, 64, 1, (True, True)),
+                      (17, 8, 2, 200, 33, 1, (True, False)),
+                      (100, 8, 2, 256, 300, 0, (False, True)),
+                      (70, 4, 1, 130, 100, 1, (True, True)),
+                      (64, 16, 2, 256, 256, 1, (True, True), (0, 0, 0))]),
 }
 NOT_YET = []
 

@@ -433,6 +433,103 @@ def kv_cache_append(fp8):
     return recipe
 
 
+
+def int32_file(v, name, values):
+    """`values` as an i32 input file; its fill spec."""
+    path = os.path.join(v.work, name)
+    with open(path, "wb") as f:
+        f.write(struct.pack(f"<{len(values)}i", *values))
+    return "file=" + (os.path.relpath(path, v.root) if v.root else path)
+
+
+def moe_topk(rng, v, big):
+    tokens = pick(rng, [1, 16, 17], 1, 64 if big else 40)
+    experts = pick(rng, [1, 8, 60, 256], 1, 256)
+    top_k = rng.randint(1, min(experts, 8))
+    return (cdiv(tokens, 16),), [
+        f"buf:f32:{tokens * experts}:{v.file('f32', tokens * experts)}",
+        f"buf:i32:{tokens * top_k}:poison", f"buf:f32:{tokens * top_k}:poison",
+        f"i32:{tokens}", f"i32:{experts}", f"i32:{top_k}", f"i32:{experts}",
+        f"i32:{rng.choice([0, 1])}"]
+
+
+def moe_sort(ids, experts, block):
+    """moe_routing.mlir's @moe_align in Python: a valid routing (the
+    contract of moe_gemm.mlir's sorted_ids, expert_ids, total_padded)."""
+    n = len(ids)
+    runs = [[j for j, e in enumerate(ids) if e == x] for x in range(experts)]
+    sorted_ids, expert_ids = [], []
+    for x, run in enumerate(runs):
+        padded = cdiv(len(run), block) * block
+        sorted_ids += run + [n] * (padded - len(run))
+        expert_ids += [x] * (padded // block)
+    total = len(sorted_ids)
+    max_padded = n + experts * (block - 1)
+    sorted_ids += [n] * (max_padded - total)
+    expert_ids += [-1] * (cdiv(max_padded, block) - len(expert_ids))
+    return sorted_ids, expert_ids, total
+
+
+def moe_align(rng, v, big):
+    entries = pick(rng, [1, 128, 1024, 1025], 1, 5000 if big else 1500)
+    experts = pick(rng, [1, 3, 8, 256], 1, 256)
+    block = rng.choice([1, 16, 64])
+    # Mostly in range; -1 and num_experts are left out.
+    ids = [rng.randint(-1, experts) if rng.random() < 0.05
+           else rng.randint(0, experts - 1) for _ in range(entries)]
+    max_padded = entries + experts * (block - 1)
+    return (1,), [
+        f"buf:i32:{entries}:{int32_file(v, 'topk_ids.bin', ids)}",
+        f"buf:i32:{max_padded}:poison",
+        f"buf:i32:{cdiv(max_padded, block)}:poison", "buf:i32:1:poison",
+        f"i32:{entries}", f"i32:{experts}", f"i32:{block}"]
+
+
+def moe_gemm(fp8):
+    def recipe(rng, v, big):
+        tokens = pick(rng, [1, 17, 64], 1, 96 if big else 40)
+        experts = rng.choice([1, 4, 8])
+        top_k = rng.randint(1, min(experts, 2))
+        n = pick(rng, [1, 128, 129], 1, 300 if big else 200)
+        k = pick(rng, [1, 33, 64, 128], 1, 300 if big else 200)
+        lda, ldw, ldc = (k + rng.choice([0, 8]), k + rng.choice([0, 16]),
+                         n + rng.choice([0, 3]))
+        # Picks from the experts past the first `empty` (none for them).
+        empty = rng.randint(0, experts - 1)
+        ids = []
+        for _ in range(tokens):
+            ids += rng.sample(range(empty, experts), min(top_k, experts - empty))
+        top_k = len(ids) // tokens
+        entries = len(ids)
+        sorted_ids, expert_ids, total = moe_sort(ids, experts, 64)
+        rows = tokens if top_k > 1 else entries
+        data = "f8e4m3" if fp8 else "bf16"
+        specs = [
+            f"buf:{data}:{rows * lda}:{v.file(data, rows * lda)}",
+            f"buf:{data}:{experts * n * ldw}:{v.file(data, experts * n * ldw)}",
+            f"buf:bf16:{entries * ldc}:poison",
+            f"buf:f32:{entries}:{v.file('f32', entries, special=False)}",
+            f"buf:i32:{len(sorted_ids)}:"
+            f"{int32_file(v, 'sorted_ids.bin', sorted_ids)}",
+            f"buf:i32:{len(expert_ids)}:"
+            f"{int32_file(v, 'expert_ids.bin', expert_ids)}",
+            f"buf:i32:1:{int32_file(v, 'total.bin', [total])}"]
+        per_row, per_column = rng.choice([0, 1]), rng.choice([0, 1])
+        if fp8:
+            scale_a = rows if per_row else 1
+            scale_w = experts * (n if per_column else 1)
+            specs += [f"buf:f32:{scale_a}:{v.file('f32', scale_a, special=False)}",
+                      f"buf:f32:{scale_w}:{v.file('f32', scale_w, special=False)}"]
+        specs += [f"i32:{entries}", f"i32:{experts}", f"i32:{n}", f"i32:{k}",
+                  f"i32:{lda}", f"i32:{ldw}", f"i64:{n * ldw}", f"i32:{ldc}",
+                  f"i32:{top_k}", f"i32:{rng.choice([0, 1])}"]
+        if fp8:
+            specs += [f"i32:{per_row}", f"i32:{n if per_column else 1}",
+                      f"i32:{per_column}"]
+        return (cdiv(entries + experts * 63, 64), cdiv(n, 128)), specs
+    return recipe
+
+
 # name: (file, recipe, whether the largest finite values may be drawn, which
 # only kernels that add no floats up can take, and whether NaN and infinities
 # may).
@@ -475,6 +572,10 @@ RECIPES = {
                         True),
     "kv_cache_append_fp8": ("kv_cache_append.mlir", kv_cache_append(True),
                             True, True),
+    "moe_topk": ("moe_routing.mlir", moe_topk, True, True),
+    "moe_align": ("moe_routing.mlir", moe_align, True, True),
+    "moe_gemm_bf16": ("moe_gemm.mlir", moe_gemm(False), False, True),
+    "moe_gemm_fp8": ("moe_gemm.mlir", moe_gemm(True), False, True),
 }
 
 
