@@ -473,6 +473,44 @@ def decode_merge_k(OUT, LSE, O, NS, D: tl.constexpr, BLOCK_S: tl.constexpr):
     tl.store(O + r * D + d, o.to(tl.bfloat16))
 
 
+@triton.jit
+def moe_gemm_k(A, W, C, TW, SORTED, EXPERTS, TOTAL, AS, WS, num_entries, N, K,
+               lda, ldw, w_expert_stride, ldc, top_k, mul_weight, sa_stride,
+               sw_expert_stride, sw_stride, BM: tl.constexpr,
+               BN: tl.constexpr, BK: tl.constexpr, FP8: tl.constexpr):
+    # examples/moe_gemm.mlir's algorithm as a Triton user writes it (the
+    # way vLLM's fused MoE kernel is written): block pm of the sorted
+    # order, its expert's weights, rows gathered by entry.
+    pm, pn = tl.program_id(0), tl.program_id(1)
+    if pm * BM >= tl.load(TOTAL):
+        return
+    entries = tl.load(SORTED + pm * BM + tl.arange(0, BM))
+    ok = entries < num_entries
+    e = tl.load(EXPERTS + pm).to(tl.int64)
+    rows = entries // top_k
+    ok_k = tl.arange(0, BK)
+    on = pn * BN + tl.arange(0, BN)
+    a = A + rows[:, None] * lda + ok_k[None, :]
+    w = W + e * w_expert_stride + ok_k[:, None] + on[None, :] * ldw
+    acc = tl.zeros((BM, BN), tl.float32)
+    for k in range(0, K, BK):
+        x = tl.load(a, mask=ok[:, None] & (ok_k[None, :] + k < K), other=0.)
+        y = tl.load(w, mask=(ok_k[:, None] + k < K) & (on[None, :] < N),
+                    other=0.)
+        acc = tl.dot(x, y, acc)
+        a += BK
+        w += BK
+    if FP8:
+        sa = tl.load(AS + rows * sa_stride, mask=ok, other=0.)
+        sw = tl.load(WS + e * sw_expert_stride + on * sw_stride, mask=on < N,
+                     other=0.)
+        acc = acc * sa[:, None] * sw[None, :]
+    if mul_weight != 0:
+        acc = acc * tl.load(TW + entries, mask=ok, other=0.)[:, None]
+    tl.store(C + entries[:, None] * ldc + on[None, :], acc.to(tl.bfloat16),
+             mask=ok[:, None] & (on[None, :] < N))
+
+
 def decode_split_len(batch, kv_heads, max_ctx, sms):
     """Keys per split: enough programs for about 16 per SM, in steps of the
     kernels' 64-key blocks."""
@@ -814,6 +852,187 @@ def main():
                 2 * size ** 3, bench(f) if ok else None,
                 {"torch._scaled_mm": bench(scaled)})
             del a, w, c, cs
+
+    if wanted("moe"):
+        # Issue 17 item 5: a Mixtral-like MoE layer (8 experts, top 2, hidden
+        # 4096, intermediate 14336) at 16, 256 and 4096 tokens: the routing
+        # (moe_routing.mlir) and both grouped products (moe_gemm.mlir: gate
+        # and up, 4096 -> 2 x 14336 from each token's row; down, 14336 ->
+        # 4096 weighted by the routing weights), bf16 and fp8 (w8a8, scales
+        # per row and per output column). Anchors: the same algorithm in
+        # Triton (moe_gemm_k, the same tiles, warps and stages, on the same
+        # routing), and cuBLAS (torch.matmul, or torch._scaled_mm for fp8)
+        # once per expert over its rows gathered beforehand (not timed).
+        experts, top_k, hidden, inter = 8, 2, 4096, 14336
+        routing = kernel("moe_topk", "moe_topk")
+        align = kernel("moe_align", "moe_align")
+        products = {"bf16": kernel("moe_gemm_bf16", "moe_gemm_bf16"),
+                    "fp8": kernel("moe_gemm_fp8", "moe_gemm_fp8")}
+        i32, i64 = np.int32, np.int64
+        fp8 = torch.float8_e4m3fn
+        weights = {}
+        for name, (n, kk) in (("gate_up", (2 * inter, hidden)),
+                              ("down", (hidden, inter))):
+            w = torch.randn(experts, n, kk, device="cuda",
+                            dtype=torch.bfloat16) / 8
+            scale = w.float().abs().amax(dim=2).clamp(min=1e-12) / 448
+            weights[name] = (w, (w.float() / scale[..., None]).to(fp8), scale)
+            del w
+        for tokens in (16, 256, 4096):
+            logits = torch.randn(tokens, experts, device="cuda")
+            entries = tokens * top_k
+            max_padded = entries + experts * 63
+            ids = torch.empty(entries, device="cuda", dtype=torch.int32)
+            tw = torch.empty(entries, device="cuda")
+            sorted_ids = torch.empty(max_padded, device="cuda",
+                                     dtype=torch.int32)
+            expert_ids = torch.empty(-(-max_padded // 64), device="cuda",
+                                     dtype=torch.int32)
+            total = torch.empty(1, device="cuda", dtype=torch.int32)
+
+            def route():
+                routing((triton.cdiv(tokens, 16),), logits, ids, tw,
+                        i32(tokens), i32(experts), i32(top_k), i32(experts),
+                        i32(1))
+                align((1,), ids, sorted_ids, expert_ids, total,
+                      i32(entries), i32(experts), i32(64))
+            route()
+            # The routing against torch's: top 2 of the softmax, renormalized,
+            # and each expert's entries in order in its padded run.
+            p = torch.softmax(logits, dim=1)
+            want_w, want_ids = p.topk(top_k, dim=1)
+            want_w = want_w / want_w.sum(dim=1, keepdim=True)
+            flat = want_ids.flatten()
+            ok = (torch.equal(ids.long(), flat) and
+                  check("moe_topk", tw, want_w.flatten(), 1e-6, 1e-5))
+            counts = torch.bincount(flat, minlength=experts)
+            padded = (counts + 63) // 64 * 64
+            starts = torch.cumsum(padded, 0) - padded
+            for e in range(experts):
+                run = sorted_ids[starts[e]:starts[e] + counts[e]].long()
+                ok = ok and torch.equal(run, torch.nonzero(flat == e).flatten())
+            ok = ok and int(total) == int(padded.sum())
+            if not ok:
+                print(f"moe routing {tokens} tokens: WRONG RESULT, not timed")
+                continue
+
+            def torch_route():
+                q = torch.softmax(logits, dim=1).topk(top_k, dim=1)
+                torch.argsort(q.indices.flatten(), stable=True)
+            # No rate to speak of: times (ms), and torch's top-k and stable
+            # sort as a point of comparison (fewer outputs than ours).
+            ours_ms, torch_ms = bench(route), bench(torch_route)
+            print(f"moe routing T{tokens} E8 top2: ours {ours_ms:.4f} ms, "
+                  f"torch topk+argsort {torch_ms:.4f} ms "
+                  f"({torch_ms / ours_ms:.2f}x)", flush=True)
+
+            x = torch.randn(tokens, hidden, device="cuda",
+                            dtype=torch.bfloat16)
+            for kind in ("bf16", "fp8"):
+                k = products[kind]
+                inter_in = torch.randn(entries, inter, device="cuda",
+                                       dtype=torch.bfloat16)
+                for name, a_in, tk, weighted in (
+                        ("gate_up", x, top_k, 0), ("down", inter_in, 1, 1)):
+                    w, w8, w_scale = weights[name]
+                    n, kk = w.shape[1], w.shape[2]
+                    c = torch.empty(entries, n, device="cuda",
+                                    dtype=torch.bfloat16)
+                    ct = torch.empty_like(c)
+                    if kind == "fp8":
+                        a_scale = (a_in.float().abs().amax(dim=1)
+                                   .clamp(min=1e-12) / 448)
+                        a_q = (a_in.float() / a_scale[:, None]).to(fp8)
+                        ops, w_op = a_q, w8
+                        scales = (a_scale, w_scale)
+                        tail = (i32(1), i32(n), i32(1))
+                    else:
+                        ops, w_op, scales, tail = a_in, w, (), ()
+                    call = (ops, w_op, c, tw, sorted_ids, expert_ids, total,
+                            *scales, i32(entries), i32(experts), i32(n),
+                            i32(kk), i32(kk), i32(kk), i64(n * kk), i32(n),
+                            i32(tk), i32(weighted), *tail)
+                    grid = (-(-max_padded // 64), triton.cdiv(n, 128))
+                    f = lambda: k(grid, *call)
+                    k.tune(grid, *call)  # bf16: 64x128, 64x256, split 4
+                    f()
+                    bk = 128 if kind == "fp8" else 64
+                    dummy = scales if scales else (tw, tw)
+
+                    def triton_run(bn, stages):
+                        moe_gemm_k[(grid[0], triton.cdiv(n, bn))](
+                            ops, w_op, ct, tw, sorted_ids, expert_ids, total,
+                            *dummy, entries, n, kk, kk, kk, n * kk, n, tk,
+                            weighted, 1, n, 1, BM=64, BN=bn, BK=bk,
+                            FP8=kind == "fp8", num_warps=4, num_stages=stages)
+                    # Triton with the tiles of each of our forms that it can
+                    # say (all but the split loop), the faster one timed.
+                    configs = [(128, 4)] + ([(256, 3)] if kind == "bf16"
+                                            else [])
+                    config = min(configs, key=lambda c: bench(
+                        lambda: triton_run(*c)))
+                    t = lambda: triton_run(*config)
+                    t()
+                    # Reference: each entry's row times its expert's weights
+                    # (dequantized for fp8), in f32.
+                    rows = (torch.arange(entries, device="cuda") // tk)
+                    want = torch.empty(entries, n, device="cuda")
+                    for e in range(experts):
+                        sel = torch.nonzero(flat == e).flatten()
+                        if kind == "fp8":
+                            wa = w8[e].float() * w_scale[e][:, None]
+                            xa = (a_q[rows[sel]].float() *
+                                  a_scale[rows[sel]][:, None])
+                        else:
+                            wa, xa = w[e].float(), a_in[rows[sel]].float()
+                        want[sel] = xa @ wa.t()
+                    if weighted:
+                        want *= tw[:, None]
+                    ok = (check(f"moe {kind} {name}", c, want, 2e-2, 2e-2) and
+                          check(f"moe {kind} {name} (triton)", ct, want, 2e-2,
+                                2e-2))
+                    # cuBLAS per expert on its rows gathered beforehand.
+                    gathered = []
+                    for e in range(experts):
+                        sel = torch.nonzero(flat == e).flatten()
+                        if sel.numel() == 0:
+                            continue
+                        src = ops[rows[sel]]
+                        if kind == "fp8":
+                            # _scaled_mm takes rows in multiples of 16.
+                            pad = -src.shape[0] % 16
+                            src = torch.cat([src, torch.zeros(
+                                pad, kk, device="cuda", dtype=fp8)])
+                            sa = torch.cat([a_scale[rows[sel]], torch.ones(
+                                pad, device="cuda")]).view(-1, 1)
+                            gathered.append((src, w8[e], sa,
+                                             w_scale[e].view(1, -1),
+                                             torch.empty(src.shape[0], n,
+                                                         device="cuda",
+                                                         dtype=torch.bfloat16)))
+                        else:
+                            gathered.append((src, w[e], None, None,
+                                             torch.empty(src.shape[0], n,
+                                                         device="cuda",
+                                                         dtype=torch.bfloat16)))
+
+                    def cublas():
+                        for src, we, sa, sw, out in gathered:
+                            if sa is None:
+                                torch.matmul(src, we.t(), out=out)
+                            else:
+                                torch._scaled_mm(src, we.t(), scale_a=sa,
+                                                 scale_b=sw,
+                                                 out_dtype=torch.bfloat16,
+                                                 out=out)
+                    anchors = {f"triton 64x{config[0]}": bench(t),
+                               "cuBLAS loop": bench(cublas)}
+                    row(f"moe {kind} {name} T{tokens} #{k.alternative}",
+                        "TFLOP/s",
+                        2 * entries * n * kk, bench(f) if ok else None,
+                        anchors)
+                    del c, ct, gathered
+            del x
 
     def attention_rows(example, name, label, block_m, args, d=128):
         # B4 H32 L4096 bf16, head dimension d, full and causal, against SDPA
