@@ -825,6 +825,7 @@ def main():
         # e4m3 A (M x K) and weights W (N x K), f32 scales per row of A and
         # per row of W (per column of C), or one per tensor; bf16 C.
         k = kernel("matmul_fp8", "matmul_fp8")
+        kd = kernel("matmul_fp8_desc", "matmul_fp8_desc")
         i32 = np.int32
         for size, per_row in ((4096, True), (8192, True), (8192, False)):
             a = (torch.randn(size, size, device="cuda") / 4).to(
@@ -854,9 +855,23 @@ def main():
                 "matmul_fp8", c, (a.float() @ w.float().t()) * sa_t * sb_t,
                 2e-2, 2e-2)
             scales = "row-wise" if per_row else "per-tensor"
+            scaled_ms = bench(scaled)
             row(f"matmul fp8 e4m3 {size}^3, {scales} scales", "TFLOP/s",
                 2 * size ** 3, bench(f) if ok else None,
-                {"torch._scaled_mm": bench(scaled)})
+                {"torch._scaled_mm": scaled_ms})
+            # matmul_fp8_desc: the same product through descriptors (TMA,
+            # a producer warp, two consumer warpgroups).
+            fd = lambda: kd(grid, a, w, c, sa, sb, i32(size), i32(size),
+                            i32(size), np.int64(size), np.int64(size),
+                            i32(size), i32(per_row), i32(per_row))
+            c.fill_(float("nan"))
+            fd()
+            ok = size > 4096 or check(
+                "matmul_fp8_desc", c,
+                (a.float() @ w.float().t()) * sa_t * sb_t, 2e-2, 2e-2)
+            row(f"matmul fp8 e4m3 {size}^3, {scales}, descriptors", "TFLOP/s",
+                2 * size ** 3, bench(fd) if ok else None,
+                {"torch._scaled_mm": scaled_ms})
             del a, w, c, cs
 
     if wanted("moe"):

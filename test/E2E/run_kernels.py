@@ -266,10 +266,11 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
     return case
 
 
-def matmul_fp8(m, n, k, per_row=True, pads=(0, 0, 0)):
+def matmul_fp8(m, n, k, per_row=True, pads=(0, 0, 0), ld_kind="i32"):
     """C = bf16((A x B^T) * scale_a[m] * scale_b[n]), A m x k and B n x k
     e4m3; per_row False: one scale per tensor (strides 0); a pair says it
-    for A and B apart."""
+    for A and B apart. ld_kind: the type of lda and ldb (i64 for
+    matmul_fp8_desc)."""
     lda, ldb, ldc = k + pads[0], k + pads[1], n + pads[2]
     rows_a, rows_b = per_row if isinstance(per_row, tuple) else \
         (per_row, per_row)
@@ -281,7 +282,7 @@ def matmul_fp8(m, n, k, per_row=True, pads=(0, 0, 0)):
             ("buf", "bf16", m * ldc, "poison"),
             ("buf", "f32", scale_a.size, scale_a),
             ("buf", "f32", scale_b.size, scale_b),
-            ("i32", m), ("i32", n), ("i32", k), ("i32", lda), ("i32", ldb),
+            ("i32", m), ("i32", n), ("i32", k), (ld_kind, lda), (ld_kind, ldb),
             ("i32", ldc), ("i32", int(rows_a)), ("i32", int(rows_b))]
 
     def ref(a):
@@ -792,6 +793,16 @@ CASES = {
                     (130, 127, 200, (True, False)),
                     (17, 40, 33, (False, True)),
                     (144, 272, 256, True, (16, 32, 48))]),
+    # The same through descriptors: sizes and row strides that are multiples
+    # of 16 take the variant with tensor copies on sm_90a (edges in M, N
+    # and K among them), the others element loads.
+    "matmul_fp8_desc": ("matmul_fp8_desc.mlir", "matmul_fp8_desc",
+                        lambda *case: matmul_fp8(*case, ld_kind="i64"),
+                        [(1, 1, 1), (17, 40, 33),
+                         (130, 127, 200, (True, False)), (128, 128, 128),
+                         (256, 384, 512, False),
+                         (144, 272, 256, True, (16, 32, 48)),
+                         (144, 272, 208, (False, True))]),
     # Ragged context lengths (1, 17, 1000: not multiples of a page or a
     # block), splits without keys, GQA groups of 1, 4, 8 and 16 query heads.
     "paged_decode": ("paged_decode.mlir", "paged_decode", paged_decode,

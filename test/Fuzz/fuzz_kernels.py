@@ -253,7 +253,7 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
     return recipe
 
 
-def matmul_fp8(rng, v, big):
+def matmul_fp8(rng, v, big, ld_kind="i32"):
     top = 300 if big else 150
     m = pick(rng, [1, 17, 128, 129], 1, top)
     n = pick(rng, [1, 127, 128], 1, top)
@@ -273,8 +273,8 @@ def matmul_fp8(rng, v, big):
         f"buf:bf16:{m * ldc}:poison",
         f"buf:f32:{rows_a}:{v.file('f32', rows_a, special=False)}",
         f"buf:f32:{rows_b}:{v.file('f32', rows_b, special=False)}",
-        f"i32:{m}", f"i32:{n}", f"i32:{k}", f"i32:{lda}", f"i32:{ldb}",
-        f"i32:{ldc}", f"i32:{per_row}", f"i32:{per_row}"]
+        f"i32:{m}", f"i32:{n}", f"i32:{k}", f"{ld_kind}:{lda}",
+        f"{ld_kind}:{ldb}", f"i32:{ldc}", f"i32:{per_row}", f"i32:{per_row}"]
 
 
 def cumsum(rng, v, big):
@@ -548,6 +548,9 @@ RECIPES = {
     "matmul_bf16_desc": ("matmul_bf16_desc.mlir",
                          matmul("bf16", 128, 256, ld_kind="i64"), False, True),
     "matmul_fp8": ("matmul_fp8.mlir", matmul_fp8, False, True),
+    "matmul_fp8_desc": ("matmul_fp8_desc.mlir",
+                        lambda rng, v, big: matmul_fp8(rng, v, big, "i64"),
+                        False, True),
     "cumsum": ("cumsum.mlir", cumsum, False, True),
     "histogram": ("histogram.mlir", histogram, True, True),
     "flash_attention": ("flash_attention.mlir", flash_attention, False, False),
