@@ -29,9 +29,13 @@
 //   0), the store at the N edge and on padding rows.
 // Two alternatives (docs/Runtime.md, "Alternatives and tuning"), which the
 //   runtime times on a shape's first launch: 64x256 tiles (3 stages, grid
-//   y = cdiv(N, 256)), for many tokens, and the 64x128 product with its loop
-//   over K split between 4 programs (`tile.split_k`, docs/Semantics.md
-//   section 1.3), for few tokens and a long K (the down projection).
+//   y = cdiv(N, 256)), and the 64x128 product with its loop over K split
+//   between 4 programs (`tile.split_k`, docs/Semantics.md section 1.3), for
+//   launches with too few blocks to fill the device (a token or two: 2
+//   blocks x 32 column blocks in a 4096-wide down projection). In the
+//   Mixtral-like benchmark (docs/Benchmarks.md) the tuning picks 64x256 at
+//   16 and 4096 tokens and 64x128 at 256; the split form never (8 experts
+//   already give enough blocks there).
 //
 // @moe_gemm_fp8 is the same product with e4m3 activations and weights, as a
 //   quantized (w8a8) MoE layer runs it:
