@@ -6,6 +6,7 @@
 #include "tile/Dialect/Interpreter/GPUSimulator.h"
 #include "tile/Dialect/Interpreter/Interpreter.h"
 #include "tile/Dialect/Interpreter/Numerics.h"
+#include "tile/Dialect/Transforms/Passes.h"
 #include "tile/Target/Target.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -574,15 +575,33 @@ TargetResult Checker::runSimulated(CompiledTarget &t, const Case &c,
   interpArguments(c, result.buffers, args, buffers);
   interp::LaunchOptions launch;
   launch.grid = {c.grid[0], c.grid[1], c.grid[2]};
+  // A split loop (docs/Semantics.md section 1.3) gets the workspace the
+  // runtime gives it, zeroed: arrival counters, then each sum's partials,
+  // one per program and split; its programs go along z, S per program.
+  std::vector<std::vector<uint8_t>> workspace;
+  if (mlir::tile::SplitLoopWorkspace split =
+          mlir::tile::getSplitLoopWorkspace(kernel);
+      split.splits > 1) {
+    uint64_t programs = uint64_t(c.grid[0]) * c.grid[1] * c.grid[2];
+    workspace.emplace_back(programs * 4);
+    for (int64_t bytes : split.partialBytes)
+      workspace.emplace_back(programs * split.splits * bytes);
+    for (std::vector<uint8_t> &part : workspace) {
+      args.push_back({reinterpret_cast<uint64_t>(part.data())});
+      buffers.push_back({part.data(), part.size(), "split workspace"});
+    }
+    launch.grid[2] *= uint32_t(split.splits);
+  }
   // A persistent kernel is launched as the runtime does, with fewer
   // programs than a GPU would run at once, so that each of them loops.
   auto schedule = kernel->getAttrOfType<mlir::tile::ScheduleAttr>(
       mlir::tile::TileDialect::getScheduleAttrName());
   if (schedule && schedule.getPersistent()) {
     constexpr uint64_t kSimulatedResident = 3;
-    for (uint32_t extent : c.grid)
+    for (uint32_t extent : launch.grid)
       args.push_back({extent});
-    uint64_t programs = uint64_t(c.grid[0]) * c.grid[1] * c.grid[2];
+    uint64_t programs =
+        uint64_t(launch.grid[0]) * launch.grid[1] * launch.grid[2];
     launch.grid = {uint32_t(std::min(programs, kSimulatedResident)), 1, 1};
   }
   // What the kernel prints goes out after what the CPU's kernels printed

@@ -34,6 +34,18 @@
 // RUN:   > %t.cases
 // RUN: tile-check %s --cases %t.cases --targets cpu | FileCheck %s --check-prefix=CHECK
 // CHECK: tile-check: @mm: 5 cases, 5 passed, 0 failed, 0 errors
+// The lowered GPU kernel in the simulator at both wave sizes (tile-check
+// gives it the runtime's zeroed workspace and launches S programs along z),
+// and with a persistent schedule on top, whose grid arguments are the
+// launched grid's (z times S).
+// RUN: tile-check %s --cases %t.cases --targets sim-amd,sim-amd:chip=gfx1100 \
+// RUN:   | FileCheck %s --check-prefix=SIM
+// RUN: sed 's/^\( *%%n: !tile.ptr<i32>, %%K: i32)\) {/\1 attributes {tile.schedule = #tile.schedule<persistent, grouped = 2>} {/' %s > %t.persistent.mlir
+// RUN: grep -c "^ *%%n: .* attributes {tile.schedule" %t.persistent.mlir | FileCheck %s --check-prefix=ONE
+// RUN: tile-check %t.persistent.mlir --cases %t.cases \
+// RUN:   --targets cpu,sim-amd,sim-amd:chip=gfx1100 | FileCheck %s --check-prefix=SIM
+// SIM: tile-check: @mm: 5 cases, 5 passed, 0 failed, 0 errors
+// ONE: {{^}}1{{$}}
 
 // The repeated launches above left the same results as one launch.
 // RUN: rm -rf %t.dir && mkdir %t.dir && cp %t.c %t.dir/arg2.bin && cp %t.n %t.dir/arg3.bin
