@@ -21,7 +21,8 @@
 //   multiple of `block`, the row block of the grouped product (64 for
 //   moe_gemm.mlir). It runs as one program (grid (1)).
 //   topk_ids: [num_entries] i32, the flattened picks (num_entries =
-//     num_tokens * top_k); an entry outside [0, num_experts) is left out.
+//     num_tokens * top_k); an entry outside [0, min(num_experts, 256)) is
+//     left out.
 //   Expert e's run starts at start[e] = sum over e' < e of padded[e'], with
 //   padded[e] = count[e] rounded up to a multiple of block (0 for an expert
 //   no entry picked), and holds e's entries in increasing order, then
@@ -181,7 +182,12 @@ tile.func @moe_align(%topk_ids: !tile.ptr<i32>,
   %n_1024 = tile.splat %num_entries : tensor<1024xi32>
   %zero1024 = arith.constant dense<0> : tensor<1024xi32>
   %minus1_1024 = arith.constant dense<-1> : tensor<1024xi32>
-  %E_1024 = tile.splat %num_experts : tensor<1024xi32>
+  // Experts past the 256 columns of the counts are out of range (the
+  // contract says num_experts <= 256; this keeps a larger one from
+  // writing outside sorted_ids).
+  %c256 = arith.constant 256 : i32
+  %experts = arith.minsi %num_experts, %c256 : i32
+  %E_1024 = tile.splat %experts : tensor<1024xi32>
   %ids_base1024 = tile.splat %topk_ids : tensor<1024x!tile.ptr<i32>>
 
   // count[e]: the entries that picked expert e (others counted nowhere).
@@ -278,7 +284,7 @@ tile.func @moe_align(%topk_ids: !tile.ptr<i32>,
   %n_128 = tile.splat %num_entries : tensor<128xi32>
   %zero128 = arith.constant dense<0> : tensor<128xi32>
   %minus1_128 = arith.constant dense<-1> : tensor<128xi32>
-  %E_128 = tile.splat %num_experts : tensor<128xi32>
+  %E_128 = tile.splat %experts : tensor<128xi32>
   %ids_base128 = tile.splat %topk_ids : tensor<128x!tile.ptr<i32>>
   %sorted_base128 = tile.splat %sorted_ids : tensor<128x!tile.ptr<i32>>
   %ri_e = tile.expand_dims %r128, 1 : tensor<128xi32> -> tensor<128x1xi32>
