@@ -17,7 +17,7 @@
 // Arguments: a, b: !tile.ptr<f8E4M3FN>; c: !tile.ptr<bf16>; scale_a,
 //   scale_b: !tile.ptr<f32>; M, N, K: i32; lda, ldb: i64; ldc, sa_stride,
 //   sb_stride: i32. TMA needs lda and ldb multiples of 16 (bytes); other
-//   strides take the element loads.
+//   strides take the element loads. C's offsets are i32: M * ldc < 2^31.
 // Tile sizes: 128 x 128 x 128 (num_warps = 8, num_stages = 4); each B block
 //   is transposed to the k x n operand of the product. Each 128 k of the
 //   sum is added into the f32 accumulator as one partial sum

@@ -19,10 +19,12 @@
 //     @moe_align's outputs for this routing with block 64
 // Grid: (cdiv(num_entries + num_experts * 63, 64), cdiv(N, 128)), declared:
 //   program (x, y) computes block x of the sorted order (slots 64x ..
-//   64x+63) for columns 128y .. 128y+127. Blocks at or past total_padded do
-//   nothing (their loop over K runs no step and their rows are padding).
-// Arguments: num_entries, num_experts, N, K, lda, ldw, ldc, top_k,
-//   mul_weight: i32; w_expert_stride: i64.
+//   64x+63) for columns 128y .. 128y+127. Blocks at or past total_padded
+//   store nothing (their loop over K runs no step and their rows are
+//   padding); total_padded may be 0 (no entry in range).
+// Arguments: num_entries, num_experts, N, K, lda, ldw, ldc, top_k (>= 1),
+//   mul_weight: i32; w_expert_stride: i64. Offsets within A, one expert's
+//   W and C are i32: rows * lda, N * ldw and num_entries * ldc below 2^31.
 // Tile sizes: BLOCK_M = 64, BLOCK_N = 128, BLOCK_K = 64 (num_warps = 4,
 //   num_stages = 4): A's rows are gathered by entry, W's tile is read along
 //   k. Loads are masked at the K and N edges and on padding rows (other =
@@ -43,8 +45,9 @@
 //                     * w_scale[e * sw_expert_stride + n * sw_stride] * s)
 //   with r = j / top_k: a_scale per row of A (sa_stride 1) or per tensor
 //   (0), w_scale per output column of each expert (sw_expert_stride = N,
-//   sw_stride = 1) or per expert (N: 1, 0). The scales multiply the f32
-//   sum left to right, then the routing weight, then one rounding to bf16.
+//   sw_stride = 1) or per expert (sw_expert_stride = 1, sw_stride = 0).
+//   The scales multiply the f32 sum left to right, then the routing weight,
+//   then one rounding to bf16.
 //   Tiles 64x128 with BLOCK_K = 128 (num_warps = 4, num_stages = 4).
 tile.func @moe_gemm_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
                          %w: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
@@ -83,11 +86,14 @@ tile.func @moe_gemm_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
   %entries = tile.load %sorted_ptrs, %slot_ok, %n_entries_s : tensor<64x!tile.ptr<i32>>
   %entry_ok = arith.cmpi slt, %entries, %n_entries_s : tensor<64xi32>
 
-  // The block's expert (block 0's for a block past the runs, whose loop
-  // runs no step) and its weights w + e * w_expert_stride.
+  // The block's expert and its weights w + e * w_expert_stride. A block
+  // past the runs (its loop runs no step) reads expert_ids[0], -1 when no
+  // entry has a run: taken as expert 0, so every address stays in W (and,
+  // in the fp8 form, in its scales).
   %eid_index = arith.select %in_run, %pid_m, %c0 : i32
   %eid_ptr = tile.addptr %expert_ids, %eid_index : !tile.ptr<i32>, i32
-  %eid = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid_read = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid = arith.maxsi %eid_read, %c0 : i32
   %eid64 = arith.extsi %eid : i32 to i64
   %w_off = arith.muli %eid64, %w_expert_stride : i64
   %w_e = tile.addptr %w, %w_off : !tile.ptr<bf16>, i64
@@ -228,11 +234,14 @@ tile.func @moe_gemm_bf16_64x256(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i3
   %entries = tile.load %sorted_ptrs, %slot_ok, %n_entries_s : tensor<64x!tile.ptr<i32>>
   %entry_ok = arith.cmpi slt, %entries, %n_entries_s : tensor<64xi32>
 
-  // The block's expert (block 0's for a block past the runs, whose loop
-  // runs no step) and its weights w + e * w_expert_stride.
+  // The block's expert and its weights w + e * w_expert_stride. A block
+  // past the runs (its loop runs no step) reads expert_ids[0], -1 when no
+  // entry has a run: taken as expert 0, so every address stays in W (and,
+  // in the fp8 form, in its scales).
   %eid_index = arith.select %in_run, %pid_m, %c0 : i32
   %eid_ptr = tile.addptr %expert_ids, %eid_index : !tile.ptr<i32>, i32
-  %eid = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid_read = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid = arith.maxsi %eid_read, %c0 : i32
   %eid64 = arith.extsi %eid : i32 to i64
   %w_off = arith.muli %eid64, %w_expert_stride : i64
   %w_e = tile.addptr %w, %w_off : !tile.ptr<bf16>, i64
@@ -373,11 +382,14 @@ tile.func @moe_gemm_bf16_split4(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i3
   %entries = tile.load %sorted_ptrs, %slot_ok, %n_entries_s : tensor<64x!tile.ptr<i32>>
   %entry_ok = arith.cmpi slt, %entries, %n_entries_s : tensor<64xi32>
 
-  // The block's expert (block 0's for a block past the runs, whose loop
-  // runs no step) and its weights w + e * w_expert_stride.
+  // The block's expert and its weights w + e * w_expert_stride. A block
+  // past the runs (its loop runs no step) reads expert_ids[0], -1 when no
+  // entry has a run: taken as expert 0, so every address stays in W (and,
+  // in the fp8 form, in its scales).
   %eid_index = arith.select %in_run, %pid_m, %c0 : i32
   %eid_ptr = tile.addptr %expert_ids, %eid_index : !tile.ptr<i32>, i32
-  %eid = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid_read = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid = arith.maxsi %eid_read, %c0 : i32
   %eid64 = arith.extsi %eid : i32 to i64
   %w_off = arith.muli %eid64, %w_expert_stride : i64
   %w_e = tile.addptr %w, %w_off : !tile.ptr<bf16>, i64
@@ -519,7 +531,8 @@ tile.func @moe_gemm_fp8(%a: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
   %entry_ok = arith.cmpi slt, %entries, %n_entries_s : tensor<64xi32>
   %eid_index = arith.select %in_run, %pid_m, %c0 : i32
   %eid_ptr = tile.addptr %expert_ids, %eid_index : !tile.ptr<i32>, i32
-  %eid = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid_read = tile.load %eid_ptr : !tile.ptr<i32>
+  %eid = arith.maxsi %eid_read, %c0 : i32
   %eid64 = arith.extsi %eid : i32 to i64
   %w_off = arith.muli %eid64, %w_expert_stride : i64
   %w_e = tile.addptr %w, %w_off : !tile.ptr<f8E4M3FN>, i64

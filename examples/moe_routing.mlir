@@ -35,7 +35,8 @@
 //       slots, -1 for blocks past the last run;
 //     total_padded[0]: the end of the last run (sum of padded).
 //   The order within a run is the entries' order, so the result is the same
-//   bits on every target. Contract: 1 <= num_experts <= 256, block >= 1.
+//   bits on every target. Contract: 1 <= num_experts <= 256, block >= 1,
+//   max_padded < 2^31.
 tile.func @moe_topk(%logits: !tile.ptr<f32>,
                     %topk_ids: !tile.ptr<i32> {tile.noalias},
                     %topk_weights: !tile.ptr<f32> {tile.noalias},

@@ -150,8 +150,8 @@ struct Specialization {
 /// loop's bounds: where knowing it divisible by 16 can change the code. (A
 /// Philox seed, say, does not, nor the stride of a gather such as a scale
 /// per row, `scale + rows * stride`, whose elements are read one by one
-/// whatever the stride; a launch with any such value then still takes the
-/// variant.)
+/// whatever the stride, nor a divisor; a launch with any such value then
+/// still takes the variant.)
 static bool shapesAccesses(BlockArgument arg, const AxisInfoAnalysis &axis) {
   SmallVector<Value> worklist{arg};
   DenseSet<Value> seen{arg};
@@ -199,7 +199,7 @@ static bool shapesAccesses(BlockArgument arg, const AxisInfoAnalysis &axis) {
       // divisors only (an MoE product's `entry / top_k` sent every launch
       // with top_k = 2 to the general kernel).
       if (isa<arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp,
-              arith::FloorDivSIOp>(user) &&
+              arith::CeilDivUIOp, arith::FloorDivSIOp>(user) &&
           use.getOperandNumber() == 1)
         continue;
       if (auto loop = dyn_cast<scf::ForOp>(user)) {

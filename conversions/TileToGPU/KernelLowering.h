@@ -849,12 +849,10 @@ private:
   /// than kept in registers across it.
   SmallVector<Operation *> loopStarts;
   /// Narrows `loopStarts` to the loops around `point` while code is emitted
-  /// there, and leaves a later iteration being evaluated unless `point` is
-  /// where that iteration's code goes: a tile computed at its own place
-  /// while a later iteration asks for it is defined outside the loop (the
-  /// pipeline plan takes no other), the same for every iteration, and its
-  /// operands must be computed where they dominate it (a load before the
-  /// loop, say, and its mask).
+  /// there, and stops evaluating a later iteration unless `point` is that
+  /// iteration's own: a tile with a place of its own that a later iteration
+  /// asks for is defined before the loop (the pipeline plan takes no such
+  /// tile inside it), so its operands go where they dominate it.
   struct SaveLoopContext {
     SaveLoopContext(KernelLowering &lowering, Operation *point)
         : lowering(lowering), saved(lowering.loopStarts),

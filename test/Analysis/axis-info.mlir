@@ -94,6 +94,21 @@ tile.func @div_rem() {
   // divisibility.
   // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [32]}}
   %sh = arith.shli %q, %c4 : tensor<128xi32>
+  // Ceiling division: lanes 1 .. 32 share a quotient, not 0 .. 31, so no
+  // run is claimed (a floor division's facts had claimed 32).
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %cq = arith.ceildivsi %r, %c32 : tensor<128xi32>
+  // Constants fold rounding up: ceil(33 / 16) = 3, ceil(-33 / 16) = -2.
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [128], constant = 33}}
+  %c33 = arith.constant dense<33> : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [16], constancy = [128], constant = 16}}
+  %c16 = arith.constant dense<16> : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [128], constant = 3}}
+  %q3 = arith.ceildivsi %c33, %c16 : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [1], constancy = [128], constant = -33}}
+  %cm33 = arith.constant dense<-33> : tensor<128xi32>
+  // expected-remark @+1 {{contiguity = [1], divisibility = [2], constancy = [128], constant = -2}}
+  %qm2 = arith.ceildivsi %cm33, %c16 : tensor<128xi32>
   tile.return
 }
 

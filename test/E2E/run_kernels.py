@@ -655,9 +655,13 @@ def moe_topk(tokens, num_experts, top_k, renormalize, fill="rand=67"):
 def moe_gemm(tokens, num_experts, top_k, n, k, mul_weight=1, empty=0,
              fp8=None, pads=(8, 16, 3)):
     """Tokens routed to top_k of num_experts experts (the first `empty`
-    receive none), through moe_gemm.mlir's grouped product; fp8: the scale
-    kinds of @moe_gemm_fp8 (a_scale per row, w_scale per column)."""
-    ids = moe_picks(tokens, num_experts, top_k, tokens * 7 + n + k, empty)
+    receive none; empty = -1: every pick out of range, so no run at all),
+    through moe_gemm.mlir's grouped product; fp8: the scale kinds of
+    @moe_gemm_fp8 (a_scale per row, w_scale per column)."""
+    ids = moe_picks(tokens, num_experts, top_k, tokens * 7 + n + k,
+                    max(empty, 0))
+    if empty < 0:
+        ids[:] = -1
     entries = ids.size
     sorted_ids, expert_ids, total = moe_sort(ids, num_experts, MOE_BLOCK)
     rows = tokens if top_k > 1 else entries
@@ -692,6 +696,8 @@ def moe_gemm(tokens, num_experts, top_k, n, k, mul_weight=1, empty=0,
         x = a[0].reshape(rows, lda)[:, :k]
         w = a[1].reshape(num_experts, n, ldw)[:, :, :k]
         for j, e in enumerate(ids.ravel()):
+            if e < 0:
+                continue  # left out by the routing: not written
             r = j // top_k
             out = w[e] @ x[r]
             if fp8:
@@ -860,18 +866,25 @@ CASES = {
                       [(1, 8, 2, 128, 64), (17, 8, 2, 200, 33),
                        (17, 8, 2, 200, 33, 0), (100, 8, 2, 256, 192, 1, 3),
                        (70, 4, 1, 130, 100), (300, 16, 4, 128, 128, 1, 9),
-                       (64, 16, 2, 256, 128, 1, 0, None, (0, 0, 0))]),
+                       (64, 16, 2, 256, 128, 1, 0, None, (0, 0, 0)),
+                       (17, 8, 2, 200, 33, 1, -1)]),
     # The same with e4m3 activations and weights, scales per row of A or per
     # tensor and per column of each expert or per expert.
     "moe_gemm_fp8": ("moe_gemm.mlir", "moe_gemm_fp8",
                      lambda *case: moe_gemm(*case[:6], fp8=case[6],
                                             pads=case[7] if len(case) > 7
-                                            else (8, 16, 3)),
+                                            else (8, 16, 3),
+                                            empty=case[8] if len(case) > 8
+                                            else 0),
                      [(1, 8, 2, 128, 64, 1, (True, True)),
                       (17, 8, 2, 200, 33, 1, (True, False)),
                       (100, 8, 2, 256, 300, 0, (False, True)),
                       (70, 4, 1, 130, 100, 1, (True, True)),
-                      (64, 16, 2, 256, 256, 1, (True, True), (0, 0, 0))]),
+                      (64, 16, 2, 256, 256, 1, (True, True), (0, 0, 0)),
+                      # No entry in range: total_padded = 0, expert_ids[0]
+                      # = -1; nothing is written or read out of bounds.
+                      (17, 8, 2, 200, 33, 1, (True, True), (8, 16, 3), -1),
+                      (17, 8, 2, 200, 33, 1, (False, False), (8, 16, 3), -1)]),
 }
 NOT_YET = []
 

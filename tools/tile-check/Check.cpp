@@ -575,17 +575,18 @@ TargetResult Checker::runSimulated(CompiledTarget &t, const Case &c,
   interpArguments(c, result.buffers, args, buffers);
   interp::LaunchOptions launch;
   launch.grid = {c.grid[0], c.grid[1], c.grid[2]};
-  // A split loop (docs/Semantics.md section 1.3) gets the workspace the
-  // runtime gives it, zeroed: arrival counters, then each sum's partials,
-  // one per program and split; its programs go along z, S per program.
+  // A split loop (docs/Semantics.md section 1.3) gets a workspace as the
+  // runtime's: arrival counters zeroed, then each sum's partials, one per
+  // program and split, here all-ones bytes (NaN), which the kernel must
+  // write before it reads them; its programs go along z, S per program.
   std::vector<std::vector<uint8_t>> workspace;
   if (mlir::tile::SplitLoopWorkspace split =
           mlir::tile::getSplitLoopWorkspace(kernel);
       split.splits > 1) {
     uint64_t programs = uint64_t(c.grid[0]) * c.grid[1] * c.grid[2];
-    workspace.emplace_back(programs * 4);
+    workspace.emplace_back(programs * 4, 0);
     for (int64_t bytes : split.partialBytes)
-      workspace.emplace_back(programs * split.splits * bytes);
+      workspace.emplace_back(programs * split.splits * bytes, 0xff);
     for (std::vector<uint8_t> &part : workspace) {
       args.push_back({reinterpret_cast<uint64_t>(part.data())});
       buffers.push_back({part.data(), part.size(), "split workspace"});
@@ -622,6 +623,15 @@ TargetResult Checker::runSimulated(CompiledTarget &t, const Case &c,
     result.status = TargetResult::RunFailed;
     result.launchFailed = assertFailed;
     result.detail = diagnostics.take();
+    result.buffers.clear();
+    return result;
+  }
+  // The runtime reuses a workspace: each tile's last program must leave its
+  // counter at zero again.
+  if (!workspace.empty() &&
+      llvm::any_of(workspace.front(), [](uint8_t byte) { return byte != 0; })) {
+    result.status = TargetResult::RunFailed;
+    result.detail = "the split loop left an arrival counter set";
     result.buffers.clear();
     return result;
   }

@@ -408,8 +408,22 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           [&](arith::SubIOp) { return visitSub(type, operand(0), operand(1)); })
       .Case(
           [&](arith::MulIOp) { return visitMul(type, operand(0), operand(1)); })
-      .Case<arith::DivSIOp, arith::DivUIOp, arith::CeilDivSIOp>(
+      .Case<arith::DivSIOp, arith::DivUIOp>(
           [&](auto) { return visitDiv(type, operand(0), operand(1)); })
+      .Case([&](arith::CeilDivSIOp) {
+        // Not visitDiv's facts: a run of dividends from a multiple of the
+        // divisor has two ceilings (4k, then 4k+1 .. 4k+3 for 4), so only
+        // constancy carries over, and the fold rounds up.
+        if (std::optional<int64_t> value =
+                foldBinary(operand(0), operand(1),
+                           [](int64_t l, int64_t r) -> std::optional<int64_t> {
+                             if (r == 0 || (l == INT64_MIN && r == -1))
+                               return std::nullopt;
+                             return l / r + (l % r != 0 && (l < 0) == (r < 0));
+                           }))
+          return AxisInfo::getConstant(type, *value);
+        return visitElementwise(type, {&in[0], &in[1]});
+      })
       .Case<arith::RemSIOp, arith::RemUIOp>(
           [&](auto) { return visitRem(type, operand(0), operand(1)); })
       .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
