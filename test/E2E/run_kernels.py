@@ -25,6 +25,7 @@ import tempfile
 
 import numpy as np
 
+from moe_sort import moe_sort
 from schedules import with_schedule
 
 DTYPES = {"f32": np.float32, "i32": np.int32, "i64": np.int64, "bf16": np.uint16,
@@ -572,28 +573,6 @@ def paged_decode_merge(rows, splits):
 MOE_BLOCK = 64  # moe_gemm.mlir's row block
 
 
-def moe_sort(ids, num_experts, block):
-    """moe_routing.mlir's @moe_align for the flattened picks `ids`: the
-    sorted entries (num_entries in padding), each block's expert (-1 past
-    the runs) and the end of the last run."""
-    ids = np.asarray(ids).ravel()
-    n = ids.size
-    # Experts past 256 are out of range as any other.
-    valid = (ids >= 0) & (ids < min(num_experts, 256))
-    counts = np.bincount(ids[valid], minlength=min(num_experts, 256))
-    padded = -(-counts // block) * block
-    end = np.cumsum(padded)
-    start = end - padded
-    max_padded = n + num_experts * (block - 1)
-    sorted_ids = np.full(max_padded, n, np.int64)
-    expert_ids = np.full(-(-max_padded // block), -1, np.int64)
-    for e in range(min(num_experts, 256)):
-        entries = np.nonzero(ids == e)[0]
-        sorted_ids[start[e]:start[e] + entries.size] = entries
-        expert_ids[start[e] // block:end[e] // block] = e
-    return sorted_ids, expert_ids, int(end[-1])
-
-
 def moe_picks(tokens, num_experts, top_k, seed, empty=0):
     """Each token's top_k distinct experts, drawn from the experts past the
     first `empty` (which receive no token)."""
@@ -612,14 +591,14 @@ def moe_align(entries, num_experts, block, empty=0, invalid=0):
                                                          invalid)
     sorted_ids, expert_ids, _ = moe_sort(ids, num_experts, block)
     args = [("buf", "i32", entries, ids),
-            ("buf", "i32", sorted_ids.size, "poison"),
-            ("buf", "i32", expert_ids.size, "poison"),
+            ("buf", "i32", len(sorted_ids), "poison"),
+            ("buf", "i32", len(expert_ids), "poison"),
             ("buf", "i32", 1, "poison"),
             ("i32", entries), ("i32", num_experts), ("i32", block)]
 
     def ref(a):
         s, e, total = moe_sort(a[0], num_experts, block)
-        return {1: s, 2: e, 3: np.array([total])}
+        return {1: np.array(s), 2: np.array(e), 3: np.array([total])}
     exact = (0, 0)
     return (1,), args, ref, {1: exact, 2: exact, 3: exact}
 
@@ -663,7 +642,8 @@ def moe_gemm(tokens, num_experts, top_k, n, k, mul_weight=1, empty=0,
     if empty < 0:
         ids[:] = -1
     entries = ids.size
-    sorted_ids, expert_ids, total = moe_sort(ids, num_experts, MOE_BLOCK)
+    sorted_ids, expert_ids, total = moe_sort(ids.ravel(), num_experts,
+                                             MOE_BLOCK)
     rows = tokens if top_k > 1 else entries
     # lda, ldw and ldc longer than K, K and N by `pads`: padding nothing
     # may read.
@@ -675,8 +655,8 @@ def moe_gemm(tokens, num_experts, top_k, n, k, mul_weight=1, empty=0,
             ("buf", data, num_experts * n * ldw, "rand=69"),
             ("buf", "bf16", entries * ldc, "poison"),
             ("buf", "f32", entries, weights),
-            ("buf", "i32", sorted_ids.size, sorted_ids),
-            ("buf", "i32", expert_ids.size, expert_ids),
+            ("buf", "i32", len(sorted_ids), np.array(sorted_ids)),
+            ("buf", "i32", len(expert_ids), np.array(expert_ids)),
             ("buf", "i32", 1, np.array([total]))]
     if fp8:
         a_rows, w_cols = fp8

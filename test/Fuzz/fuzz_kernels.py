@@ -39,6 +39,7 @@ import tarfile
 import tempfile
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "E2E"))
+from moe_sort import moe_sort  # noqa: E402
 from schedules import with_schedule  # noqa: E402
 
 SIZES = {"f32": 4, "f64": 8, "f16": 2, "bf16": 2, "f8e4m3": 1, "f8e5m2": 1,
@@ -451,23 +452,6 @@ def moe_topk(rng, v, big):
         f"buf:i32:{tokens * top_k}:poison", f"buf:f32:{tokens * top_k}:poison",
         f"i32:{tokens}", f"i32:{experts}", f"i32:{top_k}", f"i32:{experts}",
         f"i32:{rng.choice([0, 1])}"]
-
-
-def moe_sort(ids, experts, block):
-    """moe_routing.mlir's @moe_align in Python: a valid routing (the
-    contract of moe_gemm.mlir's sorted_ids, expert_ids, total_padded)."""
-    n = len(ids)
-    runs = [[j for j, e in enumerate(ids) if e == x] for x in range(experts)]
-    sorted_ids, expert_ids = [], []
-    for x, run in enumerate(runs):
-        padded = cdiv(len(run), block) * block
-        sorted_ids += run + [n] * (padded - len(run))
-        expert_ids += [x] * (padded // block)
-    total = len(sorted_ids)
-    max_padded = n + experts * (block - 1)
-    sorted_ids += [n] * (max_padded - total)
-    expert_ids += [-1] * (cdiv(max_padded, block) - len(expert_ids))
-    return sorted_ids, expert_ids, total
 
 
 def moe_align(rng, v, big):
