@@ -188,7 +188,7 @@ step "compute-sanitizer (memcheck, racecheck) on part of the suite"
   done
 done | tee "$out/sanitize.log"
 
-step "SASS: warpgroup products (HGMMA), TMA loads (UTMALDG), barriers (SYNCS), register moves (USETMAXREG)"
+step "SASS: warpgroup products (HGMMA), TMA loads (UTMALDG) and stores (UTMASTG), barriers (SYNCS), register moves (USETMAXREG)"
 for kernel in matmul_bf16 matmul_bf16_desc matmul_fp8_desc flash_attention_desc; do
   python3 - "$artifacts/$kernel.nvidia.tile" "$out/$kernel.cubin" <<'PY'
 import struct, sys
@@ -200,6 +200,7 @@ PY
   echo "$kernel: HGMMA instructions: $(grep -c HGMMA "$out/$kernel.sass");" \
     "$(grep -o 'HGMMA\.[0-9x]*\.F32\.BF16' "$out/$kernel.sass" | sort -u);" \
     "UTMALDG: $(grep -c UTMALDG "$out/$kernel.sass");" \
+    "UTMASTG: $(grep -c UTMASTG "$out/$kernel.sass");" \
     "SYNCS: $(grep -c SYNCS "$out/$kernel.sass");" \
     "USETMAXREG: $(grep -c USETMAXREG "$out/$kernel.sass")"
 done

@@ -1,14 +1,15 @@
-//===- Descriptors.cpp - Block descriptors as pointer tiles, or TMA
-//--------===//
+//===- Descriptors.cpp - Block descriptors as pointer tiles, or TMA -------===//
 //
 // A `tile.desc_load` that will become a tensor copy (the target's TMA, in a
-// pipelined product) stays as it is; every other descriptor access becomes
-// the masked pointer-tile access it means, before the axis analysis runs:
-// element (i, j) of the block at offsets (o0, o1) is at base + (o0 + i) *
-// stride0 + (o1 + j) * stride1, in bounds when 0 <= o + i < size in every
-// dimension, padding where not. The accesses then go 16 bytes at a time
-// where the analysis proves them contiguous (a last stride of 1), and loads
-// feeding products are pipelined with asynchronous copies like any other.
+// pipelined product) and a `tile.desc_store` that will become a tensor store
+// (the block staged in shared memory, then written by the TMA) stay as they
+// are; every other descriptor access becomes the masked pointer-tile access
+// it means, before the axis analysis runs: element (i, j) of the block at
+// offsets (o0, o1) is at base + (o0 + i) * stride0 + (o1 + j) * stride1, in
+// bounds when 0 <= o + i < size in every dimension, padding where not. The
+// accesses then go 16 bytes at a time where the analysis proves them
+// contiguous (a last stride of 1), and loads feeding products are pipelined
+// with asynchronous copies like any other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,6 +133,25 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
          succeeded(getTensorMapSource(kernel, desc));
 }
 
+bool mlir::tile::togpu::isTensorStoreCandidate(DescStoreOp store,
+                                               const GPUTargetHooks &hooks) {
+  // The box the loads use: rows of 128-byte panels, at most 256 of them,
+  // staged in shared memory swizzled as the products read it. i1 elements
+  // are bytes in memory but bits in registers: stored element by element.
+  auto type = cast<RankedTensorType>(store.getValue().getType());
+  Type element = type.getElementType();
+  if (!hooks.hasTensorCopy() || type.getRank() < 2 || element.isInteger(1) ||
+      isa<PointerType>(element))
+    return false;
+  int64_t bytes = getElementByteSize(element);
+  int64_t rows = type.getDimSize(type.getRank() - 2);
+  int64_t columns = type.getDimSize(type.getRank() - 1);
+  auto kernel = store->getParentOfType<FuncOp>();
+  auto desc = store.getDesc().getDefiningOp<MakeDescOp>();
+  return columns * bytes % 128 == 0 && rows <= 256 && rows % 8 == 0 &&
+         succeeded(getTensorMapSource(kernel, desc));
+}
+
 namespace {
 
 /// The pointers and in-bounds mask of `desc`'s block at `offsets`.
@@ -203,8 +223,9 @@ mlir::tile::togpu::rewriteDescriptorAccesses(FuncOp kernel,
     if (auto load = dyn_cast<DescLoadOp>(op)) {
       if (!isTensorCopyCandidate(load, hooks))
         accesses.push_back(op);
-    } else if (isa<DescStoreOp>(op)) {
-      accesses.push_back(op);
+    } else if (auto store = dyn_cast<DescStoreOp>(op)) {
+      if (!isTensorStoreCandidate(store, hooks))
+        accesses.push_back(op);
     }
   });
   for (Operation *op : accesses) {

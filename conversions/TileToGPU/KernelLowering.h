@@ -134,6 +134,11 @@ FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
 /// ahead), its block's rows 128-byte multiples, at most 256.
 bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
 
+/// Whether `store` may be a tensor store: the target has tensor copies, the
+/// descriptor can be a tensor map, and its block's rows are 128-byte
+/// multiples, at most 256 of them.
+bool isTensorStoreCandidate(DescStoreOp store, const GPUTargetHooks &hooks);
+
 /// The descriptor load a product's `operand` is, or is the transpose
 /// (`transposed`) or the matrix (a reshape dropping the block's leading
 /// 1s) of, each intermediate used once; null otherwise.
@@ -455,7 +460,8 @@ private:
   FailureOr<Distributed>
   lowerWarpgroupDot(OpBuilder &b, DotOp op,
                     const WarpgroupInstruction &instruction);
-  /// Writes `value` to shared memory at byte `base` (i32) as `tile`.
+  /// Writes `value` (a matrix, or a block of one with leading unit
+  /// dimensions) to shared memory at byte `base` (i32) as `tile`.
   void stageOperand(OpBuilder &b, Location loc, const Distributed &value,
                     const StagedOperand &tile, Value base);
   /// Issues the products of operands in shared memory at the i32 addresses
@@ -727,6 +733,10 @@ private:
 
   // Sinks (Sinks.cpp).
   LogicalResult lowerStore(StoreOp op, OpBuilder &b);
+  /// A descriptor store kept by rewriteDescriptorAccesses: the block staged
+  /// in the scratch space as the tensor map's box lays it out, then written
+  /// by thread 0's tensor stores.
+  LogicalResult lowerTensorStore(DescStoreOp op, OpBuilder &b);
   /// An atomic_rmw or atomic_cas; `result` gets the old values.
   LogicalResult lowerAtomic(OpBuilder &b, Operation *op, Distributed *result);
   /// One update of `op` (atomic_rmw or atomic_cas) at `ptr` where `active`

@@ -21,9 +21,17 @@
 //     thread;
 //   * both are atomics of one commutative kind whose old values are unused
 //     (any order leaves the same memory).
+// An atomic's order spans the whole program (docs/Semantics.md 3.6): every
+// access before a release, and every access after an acquire, is ordered
+// with it by a barrier, whatever it accesses.
 // A loop that writes no memory may have its loads issued early (pipelined,
 // or as tensor copies before the loop), so the barrier its reads need goes
 // before the loop, which also keeps it out of the loop.
+//
+// A tensor store (a `tile.desc_store` left by Descriptors.cpp) is written by
+// the async proxy after its issuing thread moved on: a barrier ordering a
+// later access after one is preceded by a wait until its writes are done.
+// It is also done before any later atomic (a release may publish it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,11 +103,20 @@ public:
     visitBlock(kernel.getBody().front(), state);
     return barriers;
   }
-  /// Whether tensor copies read after a barrier before `point` (they read
-  /// through the async proxy, which needs a fence of its own).
+  /// Whether tensor copies read, or tensor stores write, after a barrier
+  /// before `point` (through the async proxy, which needs a fence of its
+  /// own).
   bool feedsTensorCopies(Operation *point) const {
-    return point->walk([](DescLoadOp) { return WalkResult::interrupt(); })
+    return point
+        ->walk([](Operation *op) {
+          return isa<DescLoadOp, DescStoreOp>(op) ? WalkResult::interrupt()
+                                                  : WalkResult::advance();
+        })
         .wasInterrupted();
+  }
+  /// Whether tensor stores may be in flight at the barrier before `point`.
+  bool waitsForTensorStores(Operation *point) const {
+    return storesInFlight.contains(point);
   }
 
 private:
@@ -137,7 +154,7 @@ private:
             return conflictsWithPending(read, state.writes);
           });
       if (conflict) {
-        barriers.insert(loop);
+        placeBarrier(loop, state);
         state.clear();
       }
       for (Operation *read : reads)
@@ -165,13 +182,20 @@ private:
                     conflictsWithPending(op, state.writes) ||
                     (writesMemory(op) && conflictsWithPending(op, state.reads));
     if (conflict) {
-      barriers.insert(op);
+      placeBarrier(op, state);
       state.clear();
     }
     if (isRead(op))
       state.reads[op];
     if (writesMemory(op))
       state.writes[op];
+  }
+
+  void placeBarrier(Operation *point, const PendingAccesses &state) {
+    barriers.insert(point);
+    if (llvm::any_of(state.writes,
+                     [](auto &entry) { return isa<DescStoreOp>(entry.first); }))
+      storesInFlight.insert(point);
   }
 
   bool conflictsWithPending(
@@ -185,12 +209,30 @@ private:
 
   bool mayConflict(Operation *earlier, ArrayRef<Operation *> carriedAround,
                    Operation *later) {
+    if (orders(later, MemoryOrder::release) ||
+        orders(earlier, MemoryOrder::acquire))
+      return true;
     if (commute(earlier, later))
       return false;
+    if (isa<DescStoreOp>(earlier) && isa<AtomicRMWOp, AtomicCASOp>(later))
+      return true;
     Value a = earlier->getOperand(0), b = later->getOperand(0);
     if (!mayAlias(a, b))
       return false;
     return !sameThreadPerElement(earlier, carriedAround, later);
+  }
+
+  /// Whether `op` is an atomic whose order includes `part` (release or
+  /// acquire).
+  static bool orders(Operation *op, MemoryOrder part) {
+    MemoryOrder order;
+    if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+      order = rmw.getOrder();
+    else if (auto cas = dyn_cast<AtomicCASOp>(op))
+      order = cas.getOrder();
+    else
+      return false;
+    return order == part || order == MemoryOrder::acq_rel;
   }
 
   /// Two atomics whose order no one can observe.
@@ -320,6 +362,7 @@ private:
   FuncOp kernel;
   const DenseMap<Operation *, SmallVector<Layout, 1>> &accessLayouts;
   llvm::SetVector<Operation *> barriers;
+  DenseSet<Operation *> storesInFlight;
   DenseMap<Value, std::optional<SmallVector<unsigned, 2>>> rootCache;
 };
 
@@ -344,6 +387,8 @@ void KernelLowering::orderMemoryAccesses() {
     Operation *point = orderPoints.lookup(op);
     assert(point && "every access and loop passes lowerOp");
     OpBuilder b(point);
+    if (ordering.waitsForTensorStores(op))
+      hooks.emitTensorStoreWait(b, op->getLoc(), /*written=*/true);
     if (ordering.feedsTensorCopies(op))
       hooks.emitGlobalProxyFence(b, op->getLoc());
     barrier(b, op->getLoc());

@@ -1,4 +1,4 @@
-//===- Sinks.cpp - Stores, atomics, descriptor stores, print, assert ------===//
+//===- Sinks.cpp - Stores, atomics, tensor stores, print, assert ----------===//
 //
 // The ops with effects, emitted where they stand in the program. Elements
 // held by several threads (or registers) are written by their first copy
@@ -128,6 +128,57 @@ LogicalResult KernelLowering::lowerStore(StoreOp op, OpBuilder &b) {
   return success();
 }
 
+LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
+  Location loc = op.getLoc();
+  MakeDescOp desc = descriptors.lookup(op.getDesc());
+  FailureOr<Value> map = failure();
+  if (desc)
+    map = tensorMapFor(desc);
+  if (failed(map))
+    return unsupported(op, "the descriptor must come from a tile.make_desc of "
+                           "this kernel");
+  auto type = cast<RankedTensorType>(op.getValue().getType());
+  int64_t rank = type.getRank();
+  // The box of each 128-byte column panel, swizzled as the tensor map
+  // writes it, one panel after the other (StagedOperand's layout).
+  StagedOperand tile{{type.getDimSize(rank - 2), type.getDimSize(rank - 1)},
+                     1,
+                     getElementByteSize(type.getElementType())};
+  Layout layout = preferredLayout(op.getValue());
+  recordAccess(op, layout);
+  FailureOr<SmallVector<Value>> regs = at(op.getValue(), layout);
+  if (failed(regs))
+    return failure();
+  reserveShared(b, tile.getBytes());
+  // Earlier users of the scratch space may still be reading it; the writes
+  // are fenced for the tensor stores' reads (the async proxy).
+  barrier(b, loc);
+  stageOperand(b, loc, Distributed{layout, *regs}, tile, constI32(b, loc, 0));
+  hooks.emitSharedWriteFence(b, loc);
+  barrier(b, loc);
+  OpBuilder::InsertionGuard guard(b);
+  guardBy(b, loc, isThreadZero(b, loc));
+  // Coordinates innermost first, as the tensor map numbers dimensions.
+  SmallVector<Value> coords;
+  for (Value offset : llvm::reverse(op.getOffsets()))
+    coords.push_back(scalars.lookup(offset));
+  Value column = coords[0];
+  int64_t panel = 128 / tile.elementBytes;
+  for (int64_t p = 0; p * panel < tile.shape[1]; ++p) {
+    coords[0] =
+        arith::AddIOp::create(b, loc, column, constI32(b, loc, p * panel));
+    Value shared =
+        sharedAddressI32(b, loc, constI32(b, loc, p * tile.blockStride()));
+    hooks.emitTensorStore(b, loc, shared, *map, coords);
+  }
+  // The next user of the scratch space starts with a barrier, which this
+  // thread reaches once the stores have read it; their writes to global
+  // memory complete on their own (MemoryOrder.cpp waits for them where a
+  // later access needs them done).
+  hooks.emitTensorStoreWait(b, loc, /*written=*/false);
+  return success();
+}
+
 Value KernelLowering::emitAtomicUpdate(OpBuilder &b, Operation *op,
                                        Value active, Value ptr, Value value,
                                        Value cmp) {
@@ -139,10 +190,20 @@ Value KernelLowering::emitAtomicUpdate(OpBuilder &b, Operation *op,
     hooks.decorateAtomic(atomic, scope);
   };
   auto update = [&](OpBuilder &ub) {
-    if (rmw)
+    if (!rmw)
+      return emitAtomicCAS(ub, loc, ptr, cmp, value, cas.getOrder(), decorate);
+    MemoryOrder order = rmw.getOrder();
+    if (order == MemoryOrder::relaxed || !hooks.dropsAtomicOrdering())
       return emitAtomicRMW(ub, loc, rmw.getKind(), ptr, value,
-                           getAtomicOrdering(rmw.getOrder()), decorate);
-    return emitAtomicCAS(ub, loc, ptr, cmp, value, cas.getOrder(), decorate);
+                           getAtomicOrdering(order), decorate);
+    // A relaxed update after a fence releases, one before a fence acquires.
+    if (order != MemoryOrder::acquire)
+      hooks.emitAtomicFence(ub, loc, scope);
+    Value old = emitAtomicRMW(ub, loc, rmw.getKind(), ptr, value,
+                              LLVM::AtomicOrdering::monotonic, decorate);
+    if (order != MemoryOrder::release)
+      hooks.emitAtomicFence(ub, loc, scope);
+    return old;
   };
   if (!active)
     return update(b);

@@ -297,6 +297,8 @@ LogicalResult KernelLowering::lowerOp(Operation *op, OpBuilder &b) {
     return lowerWhile(whileOp, b);
   if (auto store = dyn_cast<StoreOp>(op); store && isTile(store.getPtr()))
     return lowerStore(store, b);
+  if (auto store = dyn_cast<DescStoreOp>(op))
+    return lowerTensorStore(store, b);
   if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
     if (!isTile(op->getOperand(0)))
       return lowerScalarAtomic(op, b);

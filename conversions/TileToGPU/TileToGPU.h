@@ -207,6 +207,15 @@ public:
   /// cmpxchg implementing a tile atomic of `scope`; by default it stays at
   /// system scope, which is correct for every scope if not the fastest.
   virtual void decorateAtomic(Operation *atomic, MemoryScope scope) const {}
+  /// Whether the target's code generator drops the ordering of atomic
+  /// read-modify-writes (LLVM 22's NVPTX emits every `atomicrmw` as a
+  /// relaxed `atom`, though it keeps that of `cmpxchg`): they are then
+  /// emitted relaxed, between emitAtomicFence's fences.
+  virtual bool dropsAtomicOrdering() const { return false; }
+  /// An acquire-release fence of `scope`, ordering this thread's accesses
+  /// before it before those after it.
+  virtual void emitAtomicFence(OpBuilder &b, Location loc,
+                               MemoryScope scope) const {}
   /// The matrix instruction for operands of element types `a` and `b`
   /// accumulating into `acc`, if the chip has one.
   virtual std::optional<MatrixInstruction>
@@ -360,6 +369,17 @@ public:
   virtual void emitTensorCopy(OpBuilder &b, Location loc, Value shared,
                               Value map, ValueRange coords,
                               Value barrier) const {}
+  /// Starts writing `shared` (an i32 shared address, laid out as for
+  /// emitTensorCopy) to the box of the tensor map at `map` whose first
+  /// element is at `coords`; elements outside the tensor are not written.
+  /// Asked of targets with tensor copies only.
+  virtual void emitTensorStore(OpBuilder &b, Location loc, Value shared,
+                               Value map, ValueRange coords) const {}
+  /// Waits until the tensor stores this thread started have read their
+  /// shared memory or, with `written`, until their writes are done and
+  /// visible to this thread's later accesses of global memory.
+  virtual void emitTensorStoreWait(OpBuilder &b, Location loc,
+                                   bool written) const {}
 };
 
 using GPUTargetHooksFactory =

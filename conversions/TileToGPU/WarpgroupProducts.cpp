@@ -208,13 +208,16 @@ void KernelLowering::stageOperand(OpBuilder &b, Location loc,
     auto ifOp = scf::IfOp::create(b, loc, firstCopy, false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
+  // A block with leading unit dimensions is the matrix of its last two.
+  unsigned lead = value.layout.getRank() - 2;
   int64_t width =
-      getRunLength(value.layout, tile.contiguousDim, tile.perChunk());
+      getRunLength(value.layout, lead + tile.contiguousDim, tile.perChunk());
   auto coords = coordinates(b, loc, value.layout);
   for (int64_t r = 0; r < value.layout.getNumRegs(); r += width) {
     if (!value.layout.isFirstRegCopy(r))
       continue;
-    Value offset = stagedOffset(b, loc, tile, coords[r], base);
+    Value offset = stagedOffset(
+        b, loc, tile, ArrayRef<Value>(coords[r]).drop_front(lead), base);
     Value stored = value.regs[r];
     if (width > 1) {
       stored = LLVM::UndefOp::create(

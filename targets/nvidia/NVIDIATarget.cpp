@@ -671,6 +671,44 @@ public:
         constraints);
   }
 
+  bool dropsAtomicOrdering() const override { return true; }
+
+  void emitAtomicFence(OpBuilder &b, Location loc,
+                       MemoryScope scope) const override {
+    // fence.acq_rel.cta, .gpu, .sys.
+    StringRef name = scope == MemoryScope::cta   ? "block"
+                     : scope == MemoryScope::gpu ? "device"
+                                                 : "";
+    LLVM::FenceOp::create(b, loc, LLVM::AtomicOrdering::acq_rel, name);
+  }
+
+  void emitTensorStore(OpBuilder &b, Location loc, Value shared, Value map,
+                       ValueRange coords) const override {
+    SmallVector<Value> operands{shared, map};
+    llvm::append_range(operands, coords);
+    std::string constraints = "r,l";
+    for (size_t i = 0; i < coords.size(); ++i)
+      constraints += ",r";
+    emitPTXStatement(b, loc, {}, operands,
+                     "cp.async.bulk.tensor." + std::to_string(coords.size()) +
+                         "d.global.shared::cta.tile.bulk_group [$1, " +
+                         operandList(2, coords.size()) + "], [$0];",
+                     constraints);
+  }
+
+  void emitTensorStoreWait(OpBuilder &b, Location loc,
+                           bool written) const override {
+    // The stores started since the last wait form one group. Once written,
+    // the async proxy's writes are fenced for generic accesses after it.
+    emitPTXStatement(b, loc, {}, {},
+                     written ? "cp.async.bulk.commit_group;\n"
+                               "cp.async.bulk.wait_group 0;\n"
+                               "fence.proxy.async.global;"
+                             : "cp.async.bulk.commit_group;\n"
+                               "cp.async.bulk.wait_group.read 0;",
+                     "");
+  }
+
 private:
   /// wgmma.mma_async m64nNkK on `acc`: A is `aText` (a descriptor or four
   /// registers among `inputs`), B the descriptor last in `inputs`;

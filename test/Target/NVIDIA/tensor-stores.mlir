@@ -1,0 +1,85 @@
+// Descriptor stores become TMA stores on sm_90a when the descriptor can be
+// a tensor map (base, sizes and strides kernel arguments or constants with
+// 16-byte alignment proven) and its block's rows are 128-byte multiples: the
+// block is staged in shared memory in the box's swizzled layout, fenced for
+// the async proxy, and thread 0 stores each 128-byte panel, then waits until
+// the stores have read shared memory. Their writes are waited for where a
+// later access needs them: before the barrier that orders it, and before an
+// atomic.
+// RUN: tile-compile %s --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s
+// Without proven alignment, or on sm_80 (no TMA), masked pointer stores.
+// RUN: sed 's/%ld: i64 {tile.divisibility = 16 : i32}/%ld: i64/' %s | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefix=POINTERS
+// RUN: tile-compile %s --target=nvidia:chip=sm_80 --emit=asm -o - | FileCheck %s --check-prefix=POINTERS
+
+// CHECK-LABEL: .entry store_then_signal(
+// CHECK: .param .align 64 .b8 store_then_signal_param_5[128]
+// CHECK: st.shared.v4.b32
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK: bar.sync 0;
+// Two 64-column panels of bf16, 8192 bytes apart.
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[MAP:rd[0-9]+]], {%r{{[0-9]+}},%r{{[0-9]+}}}]
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[MAP]], {%r{{[0-9]+}},%r{{[0-9]+}}}]
+// CHECK: cp.async.bulk.commit_group;
+// CHECK-NEXT: cp.async.bulk.wait_group.read 0;
+// The release atomic comes after the writes are done.
+// CHECK: cp.async.bulk.wait_group 0;
+// CHECK-NEXT: fence.proxy.async.global;
+// CHECK: bar.sync 0;
+// CHECK: fence.acq_rel.gpu;
+// CHECK-NEXT: atom.global.add.u32
+// POINTERS-LABEL: .entry store_then_signal(
+// POINTERS-NOT: cp.async.bulk
+// POINTERS: st.global
+tile.func @store_then_signal(%in: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                             %out: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                             %flag: !tile.ptr<i32>,
+                             %M: i32, %ld: i64 {tile.divisibility = 16 : i32})
+    attributes {num_warps = 4 : i32} {
+  %one = arith.constant 1 : i64
+  %c128 = arith.constant 128 : i32
+  %c64 = arith.constant 64 : i32
+  %c0 = arith.constant 0 : i32
+  %pid = tile.program_id x
+  %m = arith.muli %pid, %c64 : i32
+  %in_desc = tile.make_desc %in, [%M, %c128], [%ld, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x128xbf16>>
+  %out_desc = tile.make_desc %out, [%M, %c128], [%ld, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x128xbf16>>
+  %x = tile.desc_load %in_desc[%m, %c0] : !tile.desc<tensor<64x128xbf16>>
+  %y = arith.addf %x, %x : tensor<64x128xbf16>
+  tile.desc_store %out_desc[%m, %c0], %y : !tile.desc<tensor<64x128xbf16>>
+  %old = tile.atomic_rmw add, release, gpu %flag, %c64 : !tile.ptr<i32>
+  tile.return
+}
+
+// A block of one matrix of a batch (leading unit dimension) stored in each
+// iteration of a loop: the next iteration's store may write what this one
+// did (its offsets are not known to differ), so it waits for the writes.
+// CHECK-LABEL: .entry store_per_head(
+// CHECK: cp.async.bulk.wait_group 0;
+// CHECK-NEXT: fence.proxy.async.global;
+// CHECK: bar.sync 0;
+// CHECK: st.shared.v4.b32
+// CHECK: bar.sync 0;
+// CHECK: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group
+// CHECK: cp.async.bulk.wait_group.read 0;
+// POINTERS-LABEL: .entry store_per_head(
+// POINTERS-NOT: cp.async.bulk
+tile.func @store_per_head(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                          %H: i32, %L: i32, %ld: i64 {tile.divisibility = 16 : i32})
+    attributes {num_warps = 4 : i32} {
+  %one = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c32 = arith.constant 32 : i32
+  %c32w = arith.constant 32 : i64
+  %pid = tile.program_id x
+  %m = arith.muli %pid, %c32 : i32
+  %desc = tile.make_desc %out, [%H, %L, %c32], [%ld, %c32w, %one] : !tile.ptr<f32> -> !tile.desc<tensor<1x32x32xf32>>
+  %v = arith.constant dense<1.0> : tensor<1x32x32xf32>
+  scf.for %h = %c0 to %H step %c1 : i32 {
+    %hf = arith.sitofp %h : i32 to f32
+    %hs = tile.splat %hf : tensor<1x32x32xf32>
+    %w = arith.addf %v, %hs : tensor<1x32x32xf32>
+    tile.desc_store %desc[%h, %m, %c0], %w : !tile.desc<tensor<1x32x32xf32>>
+  }
+  tile.return
+}
