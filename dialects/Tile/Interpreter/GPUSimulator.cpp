@@ -18,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <cstring>
+#include <map>
 
 using namespace mlir;
 using namespace mlir::tile::interp;
@@ -48,13 +49,22 @@ bool any(const Mask &mask) {
   return llvm::any_of(mask, [](char c) { return c != 0; });
 }
 
+/// A tensor map (a TMA descriptor) as the runtime would encode it from the
+/// launch's arguments: dimensions innermost first, strides in bytes.
+struct SimulatedTensorMap {
+  uint64_t base = 0;
+  SmallVector<int64_t> sizes, strides, box;
+  int64_t elementBytes = 0, swizzle = 0;
+};
+
 class BlockSimulator {
 public:
   BlockSimulator(Executor &ex, unsigned threads, unsigned warpSize,
                  std::vector<uint8_t> &shared,
-                 const llvm::StringMap<uint64_t> &globals)
+                 const llvm::StringMap<uint64_t> &globals,
+                 const std::map<uint64_t, SimulatedTensorMap> &tensorMaps)
       : ex(ex), threads(threads), warpSize(warpSize), shared(shared),
-        globals(globals), mask(threads, 1) {}
+        globals(globals), tensorMaps(tensorMaps), mask(threads, 1) {}
 
   /// Runs \p block under the current mask; its terminator's operands go to
   /// \p results.
@@ -79,6 +89,12 @@ private:
   LogicalResult runBufferResource(ROCDL::MakeBufferRsrcOp op);
   LogicalResult runBufferLoad(ROCDL::RawPtrBufferLoadOp op);
   LogicalResult runPrintf(gpu::PrintfOp op);
+  /// The NVIDIA target's inline PTX statements that lock step can run.
+  LogicalResult runInlinePTX(LLVM::InlineAsmOp op);
+  LogicalResult runTensorStore(LLVM::InlineAsmOp op, unsigned rank);
+  /// The NVIDIA target's NVVM intrinsics, computed as exact operations
+  /// (the device's approximation error is not modelled).
+  LogicalResult runIntrinsic(LLVM::CallIntrinsicOp op);
 
   //===-- Values ----------------------------------------------------------===//
 
@@ -173,6 +189,7 @@ private:
   unsigned threads, warpSize;
   std::vector<uint8_t> &shared;
   const llvm::StringMap<uint64_t> &globals;
+  const std::map<uint64_t, SimulatedTensorMap> &tensorMaps;
   Mask mask;
 };
 
@@ -334,6 +351,10 @@ LogicalResult BlockSimulator::run(Operation &op) {
     return runBufferLoad(o);
   if (auto o = dyn_cast<gpu::PrintfOp>(op))
     return runPrintf(o);
+  if (auto o = dyn_cast<LLVM::InlineAsmOp>(op))
+    return runInlinePTX(o);
+  if (auto o = dyn_cast<LLVM::CallIntrinsicOp>(op))
+    return runIntrinsic(o);
   // Scheduling barriers only constrain the backend.
   if (isa<LLVM::FenceOp, ROCDL::SchedBarrier>(op))
     return success();
@@ -820,6 +841,225 @@ LogicalResult BlockSimulator::runLoad(LLVM::LoadOp op) {
   return success();
 }
 
+LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
+  StringRef text = op.getAsmString();
+  // Ordering statements: in lock step every earlier copy, store and write
+  // of shared memory is done before the next op runs.
+  SmallVector<StringRef> statements;
+  text.split(statements, ';', -1, /*KeepEmpty=*/false);
+  auto isOrdering = [](StringRef statement) {
+    statement = statement.trim();
+    return statement.empty() || statement == "fence.proxy.async.shared::cta" ||
+           statement == "fence.proxy.async.global" ||
+           statement == "cp.async.commit_group" ||
+           statement.starts_with("cp.async.wait_group ") ||
+           statement == "cp.async.bulk.commit_group" ||
+           statement.starts_with("cp.async.bulk.wait_group");
+  };
+  if (llvm::all_of(statements, isOrdering))
+    return success();
+  auto operand = [&](unsigned i) -> const RtValue & {
+    return *ex.get(op.getOperands()[i]);
+  };
+  // The shared address an i32 operand holds: the low bits of the host
+  // address (PtrToInt), as an offset into the block's shared memory.
+  auto sharedAt = [&](const RtValue &value, unsigned lane) {
+    uint32_t offset = uint32_t(at(value, lane).u) -
+                      uint32_t(reinterpret_cast<uint64_t>(shared.data()));
+    return reinterpret_cast<uint64_t>(shared.data()) + offset;
+  };
+  // A predicated store: `@p st.global.<type> [$1], $2` where $0 != 0.
+  if (size_t at_ = text.find("@p st.global."); at_ != StringRef::npos) {
+    StringRef suffix =
+        text.drop_front(at_ + 13).take_until([](char c) { return c == ' '; });
+    unsigned bits = 0;
+    if (suffix.drop_front(1).getAsInteger(10, bits) || bits % 8 != 0)
+      return ex.emitError(*op) << "the GPU simulator cannot store ." << suffix;
+    for (unsigned t = 0; t < threads; ++t) {
+      if (!mask[t] || at(operand(0), t).i == 0)
+        continue;
+      uint64_t p = at(operand(1), t).u;
+      if (failed(checkAccess(*op, t, 1, p, bits / 8)))
+        return failure();
+      uint64_t value = at(operand(2), t).u;
+      std::memcpy(reinterpret_cast<void *>(p), &value, bits / 8);
+    }
+    return success();
+  }
+  // A 16-byte asynchronous copy to shared memory, zeros where $2 == 0.
+  if (text.contains("cp.async.cg.shared.global [$0], [$1], 16, skip")) {
+    for (unsigned t = 0; t < threads; ++t) {
+      if (!mask[t])
+        continue;
+      uint64_t to = sharedAt(operand(0), t);
+      if (failed(checkAccess(*op, t, 3, to, 16)))
+        return failure();
+      if (at(operand(2), t).i == 0) {
+        std::memset(reinterpret_cast<void *>(to), 0, 16);
+        continue;
+      }
+      uint64_t from = at(operand(1), t).u;
+      if (failed(checkAccess(*op, t, 1, from, 16)))
+        return failure();
+      std::memcpy(reinterpret_cast<void *>(to),
+                  reinterpret_cast<const void *>(from), 16);
+    }
+    return success();
+  }
+  // A tensor store from shared memory (then its group's commit and wait).
+  if (text.starts_with("cp.async.bulk.tensor.") &&
+      text.contains(".global.shared::cta.tile.bulk_group")) {
+    unsigned rank = 0;
+    if (text.drop_front(21)
+            .take_until([](char c) { return c == 'd'; })
+            .getAsInteger(10, rank))
+      return ex.emitError(*op) << "unexpected tensor store: " << text;
+    return runTensorStore(op, rank);
+  }
+  return ex.emitError(*op) << "the GPU simulator does not implement the "
+                              "inline PTX '"
+                           << text << "'";
+}
+
+LogicalResult BlockSimulator::runIntrinsic(LLVM::CallIntrinsicOp op) {
+  StringRef name = op.getIntrin();
+  if (op.getNumResults() != 1)
+    return ex.emitError(*op)
+           << "the GPU simulator does not implement '" << name << "'";
+  Type type = op.getResult(0).getType();
+  SmallVector<const RtValue *> in;
+  bool lanes = false;
+  for (Value operand : op.getArgs()) {
+    in.push_back(ex.get(operand).get());
+    lanes |= perLane(*in.back());
+  }
+  auto flush = [](float x) {
+    return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+  };
+  std::function<Element(size_t)> compute;
+  if (name == "llvm.nvvm.div.full") // div.full.f32: within 2 ulp of a / b
+    compute = [&](size_t i) {
+      Element e;
+      e.f = float(float(in[0]->elements[i].f) / float(in[1]->elements[i].f));
+      return e;
+    };
+  else if (name == "llvm.nvvm.ex2.approx.ftz.f")
+    compute = [&](size_t i) {
+      Element e;
+      e.f = flush(float(std::exp2(flush(float(in[0]->elements[i].f)))));
+      return e;
+    };
+  else if (name == "llvm.nvvm.sqrt.rn.f")
+    compute = [&](size_t i) {
+      Element e;
+      e.f = float(std::sqrt(double(float(in[0]->elements[i].f))));
+      return e;
+    };
+  else if (name == "llvm.nvvm.sqrt.rn.d")
+    compute = [&](size_t i) {
+      Element e;
+      e.f = std::sqrt(in[0]->elements[i].f);
+      return e;
+    };
+  else if (name == "llvm.nvvm.mulhi.ui")
+    compute = [&](size_t i) {
+      uint64_t product = uint64_t(uint32_t(in[0]->elements[i].u)) *
+                         uint64_t(uint32_t(in[1]->elements[i].u));
+      return integer(signExtend(product >> 32, 32));
+    };
+  else
+    return ex.emitError(*op)
+           << "the GPU simulator does not implement '" << name << "'";
+  // Uniform operands are broadcast to the lanes when any operand is per
+  // lane.
+  SmallVector<std::shared_ptr<RtValue>> broadcast;
+  if (lanes)
+    for (const RtValue *&value : in)
+      if (!perLane(*value)) {
+        auto spread = makeLanes(type);
+        for (size_t t = 0; t < spread->size(); ++t)
+          spread->elements[t] = value->elements[0];
+        broadcast.push_back(spread);
+        value = broadcast.back().get();
+      }
+  auto v = lanes ? makeLanes(type) : makeValue(type, {});
+  for (size_t i = 0; i < v->size(); ++i)
+    v->elements[i] = compute(i);
+  ex.set(op.getResult(0), v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runTensorStore(LLVM::InlineAsmOp op,
+                                             unsigned rank) {
+  // Operands: the shared address, the tensor map, the box's first
+  // coordinates innermost first.
+  auto operand = [&](unsigned i) -> const RtValue & {
+    return *ex.get(op.getOperands()[i]);
+  };
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    auto found = tensorMaps.find(at(operand(1), t).u);
+    if (found == tensorMaps.end() || found->second.sizes.size() != rank)
+      return ex.emitError(*op)
+             << "thread " << t << " stores through no tensor map of rank "
+             << rank << " of the launch";
+    const SimulatedTensorMap &map = found->second;
+    uint64_t from =
+        reinterpret_cast<uint64_t>(shared.data()) +
+        uint32_t(uint32_t(at(operand(0), t).u) -
+                 uint32_t(reinterpret_cast<uint64_t>(shared.data())));
+    int64_t rowBytes = map.box[0] * map.elementBytes;
+    int64_t rows = 1;
+    for (unsigned d = 1; d < rank; ++d)
+      rows *= map.box[d];
+    if (failed(checkAccess(*op, t, 3, from, uint64_t(rows * rowBytes))))
+      return failure();
+    if (map.swizzle == 128 && rowBytes != 128)
+      return ex.emitError(*op)
+             << "a 128-byte swizzle of " << rowBytes << "-byte rows";
+    if (map.swizzle == 128 &&
+        (from - reinterpret_cast<uint64_t>(shared.data())) % 1024 != 0)
+      return ex.emitError(*op) << "a 128-byte swizzled box at a shared "
+                                  "address that is no multiple of 1024";
+    SmallVector<int64_t> first(rank);
+    for (unsigned d = 0; d < rank; ++d)
+      first[d] = signExtend(at(operand(2 + d), t).u, 32);
+    // Row r of the box (its outer coordinates, the innermost fastest),
+    // element e of the row: its 16-byte chunk goes to chunk xor (r mod 8)
+    // of the row with the 128-byte swizzle. Out-of-bounds elements are not
+    // written.
+    for (int64_t r = 0; r < rows; ++r) {
+      SmallVector<int64_t> coords(rank);
+      int64_t rest = r;
+      for (unsigned d = 1; d < rank; ++d) {
+        coords[d] = first[d] + rest % map.box[d];
+        rest /= map.box[d];
+      }
+      for (int64_t e = 0; e < map.box[0]; ++e) {
+        coords[0] = first[0] + e;
+        bool inside = true;
+        uint64_t to = map.base;
+        for (unsigned d = 0; d < rank; ++d) {
+          inside &= coords[d] >= 0 && coords[d] < map.sizes[d];
+          to += uint64_t(coords[d] * map.strides[d]);
+        }
+        if (!inside)
+          continue;
+        int64_t byte = e * map.elementBytes;
+        if (map.swizzle == 128)
+          byte = (((byte / 16) ^ (r % 8)) * 16) + byte % 16;
+        if (failed(checkAccess(*op, t, 1, to, map.elementBytes)))
+          return failure();
+        std::memcpy(reinterpret_cast<void *>(to),
+                    reinterpret_cast<const void *>(from + r * rowBytes + byte),
+                    map.elementBytes);
+      }
+    }
+  }
+  return success();
+}
+
 LogicalResult BlockSimulator::runStore(LLVM::StoreOp op) {
   const RtValue &address = *ex.get(op.getAddr());
   const RtValue &value = *ex.get(op.getValue());
@@ -996,9 +1236,57 @@ LogicalResult mlir::tile::interp::simulateGPUKernel(
                               << warpSize << "-lane warps";
   unsigned threads = unsigned(threadsAttr.getInt());
   Block &entry = kernel.getBody().front();
-  if (args.size() != entry.getNumArguments())
-    return kernel.emitError() << "the kernel takes " << entry.getNumArguments()
-                              << " arguments, " << args.size() << " given";
+  // Tensor maps follow the arguments, encoded from them as the runtime
+  // does (docs/Runtime.md); their parameters point at these.
+  auto mapAttrs = info.getAs<ArrayAttr>("tensor_maps");
+  size_t numMaps = mapAttrs ? mapAttrs.size() : 0;
+  if (args.size() + numMaps != entry.getNumArguments())
+    return kernel.emitError()
+           << "the kernel takes " << entry.getNumArguments() - numMaps
+           << " arguments, " << args.size() << " given";
+  std::map<uint64_t, SimulatedTensorMap> tensorMaps;
+  std::vector<std::unique_ptr<uint64_t>> mapHandles;
+  SmallVector<KernelArgument> allArgs(args);
+  for (Attribute attr :
+       mapAttrs ? mapAttrs.getValue() : ArrayRef<Attribute>{}) {
+    auto dict = cast<DictionaryAttr>(attr);
+    auto arg = [&](int64_t index) {
+      Type type = entry.getArgument(index).getType();
+      uint64_t bits = args[index].bits;
+      return type.isInteger(32) ? signExtend(bits, 32) : int64_t(bits);
+    };
+    auto values = [&](StringRef argsName, StringRef valuesName) {
+      SmallVector<int64_t> out;
+      auto indices = dict.getAs<DenseI64ArrayAttr>(argsName).asArrayRef();
+      auto constants = dict.getAs<DenseI64ArrayAttr>(valuesName).asArrayRef();
+      // Outermost first in the description, innermost first in the map.
+      for (size_t i = indices.size(); i-- > 0;)
+        out.push_back(indices[i] >= 0 ? arg(indices[i]) : constants[i]);
+      return out;
+    };
+    SimulatedTensorMap map;
+    Type element = dict.getAs<TypeAttr>("element").getValue();
+    map.elementBytes = byteSizeOf(element);
+    map.base = args[dict.getAs<IntegerAttr>("base").getInt()].bits;
+    map.sizes = values("size_args", "size_values");
+    map.strides = values("stride_args", "stride_values");
+    for (int64_t &stride : map.strides)
+      stride *= map.elementBytes;
+    // What the driver's encoding refuses (the kernel's declared
+    // divisibility promised otherwise).
+    if (map.base % 16 != 0 ||
+        llvm::any_of(ArrayRef<int64_t>(map.strides).drop_front(),
+                     [](int64_t stride) { return stride % 16 != 0; }))
+      return kernel.emitError()
+             << "a tensor map of a base or strides not 16-byte aligned";
+    auto box = dict.getAs<DenseI64ArrayAttr>("box").asArrayRef();
+    map.box.assign(box.rbegin(), box.rend());
+    map.swizzle = dict.getAs<IntegerAttr>("swizzle").getInt();
+    mapHandles.push_back(std::make_unique<uint64_t>(0));
+    uint64_t handle = reinterpret_cast<uint64_t>(mapHandles.back().get());
+    tensorMaps[handle] = std::move(map);
+    allArgs.push_back({handle});
+  }
 
   MemoryMap memory;
   for (const HostBuffer &buffer : buffers)
@@ -1031,7 +1319,7 @@ LogicalResult mlir::tile::interp::simulateGPUKernel(
   }
 
   SmallVector<ValuePtr> argValues;
-  for (auto [arg, given] : llvm::zip_equal(entry.getArguments(), args)) {
+  for (auto [arg, given] : llvm::zip_equal(entry.getArguments(), allArgs)) {
     auto value = makeValue(arg.getType(), {});
     if (isa<LLVM::LLVMPointerType>(arg.getType()))
       value->elements[0].u = given.bits;
@@ -1055,7 +1343,8 @@ LogicalResult mlir::tile::interp::simulateGPUKernel(
         ex.resetProgram();
         ex.programId = {x, y, z};
         std::fill(shared.begin(), shared.end(), 0xA5);
-        BlockSimulator block(ex, threads, warpSize, shared, globals);
+        BlockSimulator block(ex, threads, warpSize, shared, globals,
+                             tensorMaps);
         if (failed(block.runBlock(entry, argValues, results)))
           return failure();
         if (assertFlag) {

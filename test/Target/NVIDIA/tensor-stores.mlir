@@ -10,6 +10,17 @@
 // Without proven alignment, or on sm_80 (no TMA), masked pointer stores.
 // RUN: sed 's/%ld: i64 {tile.divisibility = 16 : i32}/%ld: i64/' %s | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefix=POINTERS
 // RUN: tile-compile %s --target=nvidia:chip=sm_80 --emit=asm -o - | FileCheck %s --check-prefix=POINTERS
+// The GPU simulator runs the tensor stores as their tensor maps' boxes
+// (ragged edges, a block starting before row 0, outputs starting as NaN),
+// against the reference interpreter.
+// RUN: tile-check %s --kernel store_then_signal --grid 2 --targets sim-nvidia:chip=sm_90a \
+// RUN:   --arg buf:bf16:12800:rand --arg buf:bf16:12800:poison --arg buf:i32:1:zero \
+// RUN:   --arg i32:100 --arg i64:128 | FileCheck %s --check-prefix=SIM1
+// SIM1: tile-check: PASS @store_then_signal (sim-nvidia:chip=sm_90a: 3 buffers match)
+// RUN: tile-check %s --kernel store_per_head --grid 4 --targets sim-nvidia:chip=sm_90a \
+// RUN:   --arg buf:f32:9000:poison --arg i32:4 --arg i32:70 --arg i64:2240 \
+// RUN:   | FileCheck %s --check-prefix=SIM2
+// SIM2: tile-check: PASS @store_per_head (sim-nvidia:chip=sm_90a: 1 buffers match)
 
 // CHECK-LABEL: .entry store_then_signal(
 // CHECK: .param .align 64 .b8 store_then_signal_param_5[128]
@@ -53,6 +64,8 @@ tile.func @store_then_signal(%in: !tile.ptr<bf16> {tile.divisibility = 16 : i32}
 // A block of one matrix of a batch (leading unit dimension) stored in each
 // iteration of a loop: the next iteration's store may write what this one
 // did (its offsets are not known to differ), so it waits for the writes.
+// Program p's block starts at row 32 p - 16: the first one's top half lies
+// outside the tensor.
 // CHECK-LABEL: .entry store_per_head(
 // CHECK: cp.async.bulk.wait_group 0;
 // CHECK-NEXT: fence.proxy.async.global;
@@ -71,8 +84,10 @@ tile.func @store_per_head(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
   %c1 = arith.constant 1 : i32
   %c32 = arith.constant 32 : i32
   %c32w = arith.constant 32 : i64
+  %c16 = arith.constant 16 : i32
   %pid = tile.program_id x
-  %m = arith.muli %pid, %c32 : i32
+  %m32 = arith.muli %pid, %c32 : i32
+  %m = arith.subi %m32, %c16 : i32
   %desc = tile.make_desc %out, [%H, %L, %c32], [%ld, %c32w, %one] : !tile.ptr<f32> -> !tile.desc<tensor<1x32x32xf32>>
   %v = arith.constant dense<1.0> : tensor<1x32x32xf32>
   scf.for %h = %c0 to %H step %c1 : i32 {
