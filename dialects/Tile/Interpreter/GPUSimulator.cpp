@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -92,6 +93,9 @@ private:
   /// The NVIDIA target's inline PTX statements that lock step can run.
   LogicalResult runInlinePTX(LLVM::InlineAsmOp op);
   LogicalResult runTensorStore(LLVM::InlineAsmOp op, unsigned rank);
+  /// mma.sync m16n8k16 (row, col) on f16 or bf16 into f32, per warp.
+  LogicalResult runWarpMatrix(LLVM::InlineAsmOp op, bool bf16);
+  LogicalResult runLdMatrix(NVVM::LdMatrixOp op);
   /// The NVIDIA target's NVVM intrinsics, computed as exact operations
   /// (the device's approximation error is not modelled).
   LogicalResult runIntrinsic(LLVM::CallIntrinsicOp op);
@@ -322,6 +326,16 @@ LogicalResult BlockSimulator::run(Operation &op) {
     auto v = perLane(in) ? makeLanes(type) : makeValue(type, {});
     for (size_t i = 0; i < v->size(); ++i)
       v->elements[i].i = signExtend(in.elements[i].u, bits);
+    // A shared pointer made from a 32-bit shared address (NVIDIA's copies
+    // and matrix loads compute them so) is that offset from the block's
+    // shared memory.
+    auto pointer = dyn_cast<LLVM::LLVMPointerType>(type);
+    if (isa<LLVM::IntToPtrOp>(op) && pointer &&
+        pointer.getAddressSpace() == 3) {
+      uint64_t base = reinterpret_cast<uint64_t>(shared.data());
+      for (size_t i = 0; i < v->size(); ++i)
+        v->elements[i].u = base + uint32_t(v->elements[i].u - base);
+    }
     ex.set(op.getResult(0), v);
     return success();
   }
@@ -355,6 +369,8 @@ LogicalResult BlockSimulator::run(Operation &op) {
     return runInlinePTX(o);
   if (auto o = dyn_cast<LLVM::CallIntrinsicOp>(op))
     return runIntrinsic(o);
+  if (auto o = dyn_cast<NVVM::LdMatrixOp>(op))
+    return runLdMatrix(o);
   // Scheduling barriers only constrain the backend.
   if (isa<LLVM::FenceOp, ROCDL::SchedBarrier>(op))
     return success();
@@ -886,6 +902,35 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
     }
     return success();
   }
+  // A predicated load: `@p ld.global.<type> $0, [$2+offset]` where $1 != 0,
+  // else zero ($0 is the result: $1 and $2 are operands 0 and 1).
+  if (size_t at_ = text.find("@p ld.global."); at_ != StringRef::npos) {
+    StringRef rest = text.drop_front(at_ + 13);
+    StringRef suffix = rest.take_until([](char c) { return c == ' '; });
+    unsigned bits = 0;
+    int64_t offset = 0;
+    size_t plus = rest.find("[$2+");
+    if (suffix.drop_front(1).getAsInteger(10, bits) || bits % 8 != 0 ||
+        plus == StringRef::npos ||
+        rest.drop_front(plus + 4)
+            .take_until([](char c) { return c == ']'; })
+            .getAsInteger(10, offset))
+      return ex.emitError(*op) << "the GPU simulator cannot load ." << suffix;
+    Type type = op.getResult(0).getType();
+    auto v = makeLanes(type);
+    for (unsigned t = 0; t < threads; ++t) {
+      if (!mask[t] || at(operand(0), t).i == 0)
+        continue;
+      uint64_t p = at(operand(1), t).u + uint64_t(offset);
+      if (failed(checkAccess(*op, t, 1, p, bits / 8)))
+        return failure();
+      uint64_t value = 0;
+      std::memcpy(&value, reinterpret_cast<const void *>(p), bits / 8);
+      v->elements[t].i = int64_t(value);
+    }
+    ex.set(op.getResult(0), v);
+    return success();
+  }
   // A 16-byte asynchronous copy to shared memory, zeros where $2 == 0.
   if (text.contains("cp.async.cg.shared.global [$0], [$1], 16, skip")) {
     for (unsigned t = 0; t < threads; ++t) {
@@ -906,6 +951,43 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
     }
     return success();
   }
+  // f8 pairs: f32 $1 and $2 to the high and low bytes (nearest even,
+  // saturating to the largest finite value, NaN kept); and e4m3 bytes to
+  // the f16 halves, the low byte to the low half.
+  for (auto [name, format] :
+       {std::pair{StringRef("e4m3x2"), &kF8E4M3FN}, {"e5m2x2", &kF8E5M2}}) {
+    if (text != ("cvt.rn.satfinite." + name + ".f32 $0, $1, $2;").str())
+      continue;
+    Type type = op.getResult(0).getType();
+    auto v = makeLanes(type);
+    for (unsigned t = 0; t < threads; ++t) {
+      auto byte = [&](unsigned i) {
+        return encodeFloat(float(at(operand(i), t).f), *format,
+                           Rounding::NearestEven, Overflow::Saturate);
+      };
+      v->elements[t].i = signExtend((byte(0) << 8) | byte(1), 16);
+    }
+    ex.set(op.getResult(0), v);
+    return success();
+  }
+  if (text == "cvt.rn.f16x2.e4m3x2 $0, $1;") {
+    Type type = op.getResult(0).getType();
+    auto v = makeLanes(type);
+    for (unsigned t = 0; t < threads; ++t) {
+      uint64_t pair = at(operand(0), t).u;
+      auto half = [&](unsigned i) {
+        return encodeFloat(decodeFloat((pair >> (8 * i)) & 0xff, kF8E4M3FN),
+                           kF16);
+      };
+      v->elements[t].i = signExtend(half(0) | (half(1) << 16), 32);
+    }
+    ex.set(op.getResult(0), v);
+    return success();
+  }
+  if (text.starts_with("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "))
+    return runWarpMatrix(op, /*bf16=*/false);
+  if (text.starts_with("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "))
+    return runWarpMatrix(op, /*bf16=*/true);
   // A tensor store from shared memory (then its group's commit and wait).
   if (text.starts_with("cp.async.bulk.tensor.") &&
       text.contains(".global.shared::cta.tile.bulk_group")) {
@@ -986,6 +1068,95 @@ LogicalResult BlockSimulator::runIntrinsic(LLVM::CallIntrinsicOp op) {
   for (size_t i = 0; i < v->size(); ++i)
     v->elements[i] = compute(i);
   ex.set(op.getResult(0), v);
+  return success();
+}
+
+LogicalResult BlockSimulator::runWarpMatrix(LLVM::InlineAsmOp op, bool bf16) {
+  // PTX ISA, "Matrix Fragments for mma.m16n8k16" (written from the manual,
+  // not from the target's description, so that one checks the other): lane
+  // = 4 g + t; A's registers 0..3 hold rows g, g + 8, g, g + 8 and columns
+  // 2t, 2t + 1 (+ 8 for registers 2 and 3), the lower column in the low
+  // half; B's registers 0 and 1 hold rows (k) 2t, 2t + 1 (+ 8 for register
+  // 1) of column g; the accumulators hold rows g, g, g + 8, g + 8 and columns
+  // 2t, 2t + 1, 2t, 2t + 1. Operands: A's 4 registers, B's 2, C's 4.
+  auto operand = [&](unsigned i) -> const RtValue & {
+    return *ex.get(op.getOperands()[i]);
+  };
+  auto half = [&](const RtValue &reg, unsigned lane, unsigned which) {
+    uint64_t bits = (uint64_t(at(reg, lane).u) >> (16 * which)) & 0xffff;
+    return decodeFloat(bits, bf16 ? kBF16 : kF16);
+  };
+  Type f32 = Float32Type::get(op.getContext());
+  auto d = makeValue(f32, {int64_t(threads), 4});
+  for (unsigned warp = 0; warp < threads; warp += warpSize) {
+    for (unsigned lane = 0; lane < warpSize; ++lane)
+      if (!mask[warp + lane])
+        return ex.emitError(*op)
+               << "a matrix instruction that only some lanes of warp "
+               << warp / warpSize << " reach";
+    auto aAt = [&](unsigned row, unsigned k) {
+      unsigned lane = 4 * (row % 8) + (k % 8) / 2;
+      unsigned reg = (row / 8) + 2 * (k / 8);
+      return half(operand(reg), warp + lane, k % 2);
+    };
+    auto bAt = [&](unsigned k, unsigned column) {
+      unsigned lane = 4 * column + (k % 8) / 2;
+      return half(operand(4 + k / 8), warp + lane, k % 2);
+    };
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned i = 0; i < 4; ++i) {
+        unsigned row = lane / 4 + 8 * (i / 2), column = 2 * (lane % 4) + i % 2;
+        double sum = at(operand(6 + i), warp + lane).f;
+        for (unsigned k = 0; k < 16; ++k)
+          sum += aAt(row, k) * bAt(k, column);
+        d->elements[(warp + lane) * 4 + i].f = roundResult(sum, kF32);
+      }
+  }
+  ex.set(op.getResult(0), d);
+  return success();
+}
+
+LogicalResult BlockSimulator::runLdMatrix(NVVM::LdMatrixOp op) {
+  // ldmatrix .m8n8 .b16 .x1/.x2/.x4: lanes 8 i .. 8 i + 7 give the rows of
+  // matrix i; register i of lane l holds row l / 4, columns 2 (l % 4) and
+  // 2 (l % 4) + 1 of matrix i (the lower in the low half), or with .trans
+  // (column-major layout) rows 2 (l % 4) and 2 (l % 4) + 1 of column l / 4.
+  unsigned count = op.getNum();
+  bool transposed = op.getLayout() == NVVM::MMALayout::col;
+  const RtValue &address = *ex.get(op.getPtr());
+  Type i32 = IntegerType::get(op.getContext(), 32);
+  auto d = count == 1 ? makeLanes(i32)
+                      : makeValue(i32, {int64_t(threads), int64_t(count)});
+  for (unsigned warp = 0; warp < threads; warp += warpSize) {
+    for (unsigned lane = 0; lane < warpSize; ++lane)
+      if (!mask[warp + lane])
+        return ex.emitError(*op) << "an ldmatrix that only some lanes of warp "
+                                 << warp / warpSize << " reach";
+    auto element = [&](unsigned matrix, unsigned row,
+                       unsigned column) -> FailureOr<uint64_t> {
+      unsigned from = warp + 8 * matrix + row;
+      uint64_t p = at(address, from).u + 2 * column;
+      if (failed(checkAccess(*op, from, 3, p, 2)))
+        return failure();
+      uint16_t bits;
+      std::memcpy(&bits, reinterpret_cast<const void *>(p), 2);
+      return uint64_t(bits);
+    };
+    for (unsigned lane = 0; lane < 32; ++lane)
+      for (unsigned i = 0; i < count; ++i) {
+        uint64_t word = 0;
+        for (unsigned j = 0; j < 2; ++j) {
+          unsigned row = transposed ? 2 * (lane % 4) + j : lane / 4;
+          unsigned column = transposed ? lane / 4 : 2 * (lane % 4) + j;
+          FailureOr<uint64_t> bits = element(i, row, column);
+          if (failed(bits))
+            return failure();
+          word |= *bits << (16 * j);
+        }
+        d->elements[(warp + lane) * count + i].i = signExtend(word, 32);
+      }
+  }
+  ex.set(op.getResult(), d);
   return success();
 }
 

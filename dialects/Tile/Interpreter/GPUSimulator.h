@@ -19,11 +19,12 @@
 // more, an access outside the launch's buffers or the block's shared memory,
 // a barrier or shuffle under divergence, a shuffle from an inactive lane.
 //
-// NVIDIA's lowering emits some inline PTX and NVVM intrinsics; the ones
-// lock step can run are run (predicated accesses, 16-byte asynchronous
-// copies, tensor stores through tensor maps encoded from the launch's
-// arguments, ordering statements, approximate math as exact), the others
-// (matrix instructions, tensor copies and their barriers) refused by name.
+// NVIDIA's lowering emits inline PTX and NVVM intrinsics; the ones lock
+// step can run are run as the PTX ISA describes them (predicated accesses,
+// 16-byte asynchronous copies, mma.sync, ldmatrix, f8 pair conversions,
+// tensor stores through tensor maps encoded from the launch's arguments,
+// ordering statements; approximate math as exact), the others (warpgroup
+// products, tensor copies and their transaction barriers) refused by name.
 //
 // Lock-step execution cannot show data races between threads of a block (a
 // missing barrier can go unseen) nor anything about speed.
