@@ -5,7 +5,10 @@
 //   two consumer warpgroups; elsewhere element loads. Block elements outside
 //   A or B read as zero (the descriptors' padding).
 //   C is written through a descriptor too (on sm_90a a TMA store of the
-//   block staged in shared memory; only its in-bounds elements are written).
+//   block staged in shared memory; only its in-bounds elements are written)
+//   and overlaps none of the other buffers (tile.noalias: a persistent
+//   program's producer warp may copy the next tile's A and B while C's
+//   writes are in flight).
 //   A[m, k] at a + m * lda + k, B[n, k] at b + n * ldb + k, C[m, n] at
 //   c + m * ldc + n; scale_a[m * sa_stride], scale_b[n * sb_stride] as in
 //   matmul_fp8.mlir (stride 0: one scale per tensor).
@@ -27,7 +30,7 @@
 //   (docs/Semantics.md 3.7), as in matmul_fp8.mlir.
 tile.func @matmul_fp8_desc(%a: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
                            %b: !tile.ptr<f8E4M3FN> {tile.divisibility = 16 : i32},
-                           %c: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                           %c: !tile.ptr<bf16> {tile.divisibility = 16 : i32, tile.noalias},
                            %scale_a: !tile.ptr<f32>, %scale_b: !tile.ptr<f32>,
                            %M: i32, %N: i32, %K: i32,
                            %lda: i64, %ldb: i64, %ldc: i32,

@@ -98,6 +98,19 @@ DescLoadOp mlir::tile::togpu::getTensorCopySource(Value operand,
   return operand.getDefiningOp<DescLoadOp>();
 }
 
+/// Whether blocks of `type` through `desc` go in tensor maps' boxes: rows
+/// of 128-byte multiples (a box per 128-byte panel, swizzled), at most 256
+/// of them, from a descriptor that can be a tensor map.
+static bool fitsTensorMapBoxes(RankedTensorType type, Value desc) {
+  int64_t bytes = getElementByteSize(type.getElementType());
+  int64_t rows = type.getDimSize(type.getRank() - 2);
+  int64_t columns = type.getDimSize(type.getRank() - 1);
+  auto makeDesc = desc.getDefiningOp<MakeDescOp>();
+  auto kernel = makeDesc ? makeDesc->getParentOfType<FuncOp>() : FuncOp();
+  return columns * bytes % 128 == 0 && rows <= 256 && rows % 8 == 0 &&
+         succeeded(getTensorMapSource(kernel, makeDesc));
+}
+
 bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
                                               const GPUTargetHooks &hooks) {
   auto type = cast<RankedTensorType>(load.getType());
@@ -122,34 +135,25 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
                                      getElementTypeOrSelf(dot.getB().getType()),
                                      getElementTypeOrSelf(dot.getType())))
     return false;
-  // Rows of 128-byte multiples (swizzled as the products read them), at
-  // most 256 of them per box.
-  int64_t bytes = getElementByteSize(type.getElementType());
-  int64_t rows = type.getDimSize(type.getRank() - 2);
-  int64_t columns = type.getDimSize(type.getRank() - 1);
-  auto kernel = load->getParentOfType<FuncOp>();
-  auto desc = load.getDesc().getDefiningOp<MakeDescOp>();
-  return columns * bytes % 128 == 0 && rows <= 256 && rows % 8 == 0 &&
-         succeeded(getTensorMapSource(kernel, desc));
+  return fitsTensorMapBoxes(type, load.getDesc());
 }
 
 bool mlir::tile::togpu::isTensorStoreCandidate(DescStoreOp store,
                                                const GPUTargetHooks &hooks) {
-  // The box the loads use: rows of 128-byte panels, at most 256 of them,
-  // staged in shared memory swizzled as the products read it. i1 elements
-  // are bytes in memory but bits in registers: stored element by element.
+  // The boxes the loads use, staged in shared memory swizzled as the
+  // products read them. i1 elements are bytes in memory but bits in
+  // registers: stored element by element. The staging takes the block's
+  // bytes of shared memory that a pointer store does not need: at most a
+  // quarter of it, so that it does not cost a product its pipeline stages
+  // (a warp-specialized kernel keeps it apart from the stage ring).
   auto type = cast<RankedTensorType>(store.getValue().getType());
   Type element = type.getElementType();
   if (!hooks.hasTensorCopy() || type.getRank() < 2 || element.isInteger(1) ||
-      isa<PointerType>(element))
+      isa<PointerType>(element) ||
+      type.getNumElements() * getElementByteSize(element) >
+          hooks.getMaxSharedMemoryBytes() / 4)
     return false;
-  int64_t bytes = getElementByteSize(element);
-  int64_t rows = type.getDimSize(type.getRank() - 2);
-  int64_t columns = type.getDimSize(type.getRank() - 1);
-  auto kernel = store->getParentOfType<FuncOp>();
-  auto desc = store.getDesc().getDefiningOp<MakeDescOp>();
-  return columns * bytes % 128 == 0 && rows <= 256 && rows % 8 == 0 &&
-         succeeded(getTensorMapSource(kernel, desc));
+  return fitsTensorMapBoxes(type, store.getDesc());
 }
 
 namespace {

@@ -144,6 +144,11 @@ bool isTensorStoreCandidate(DescStoreOp store, const GPUTargetHooks &hooks);
 /// 1s) of, each intermediate used once; null otherwise.
 DescLoadOp getTensorCopySource(Value operand, bool &transposed);
 
+/// Whether the memory `a` and `b` (pointers, pointer tiles or descriptors
+/// of `kernel`) reach may overlap: unless they come from different
+/// arguments, one of them `tile.noalias` (MemoryOrder.cpp).
+bool mayAlias(FuncOp kernel, Value a, Value b);
+
 /// Whether `op` or anything in it writes memory (loads cannot move across
 /// it then).
 bool writesMemory(Operation *op);
@@ -743,6 +748,9 @@ private:
   /// holds (always when null); its old value, zero where `active` is false.
   Value emitAtomicUpdate(OpBuilder &b, Operation *op, Value active, Value ptr,
                          Value value, Value cmp);
+  /// The fence before (or after) the updates of `op` where the target drops
+  /// atomic orderings (GPUTargetHooks::dropsAtomicOrdering).
+  void fenceAtomic(OpBuilder &b, Operation *op, bool before);
   /// An atomic on a scalar pointer: one update, by thread 0; its old value,
   /// when used, reaches every thread through shared memory.
   LogicalResult lowerScalarAtomic(Operation *op, OpBuilder &b);

@@ -106,7 +106,7 @@ public:
   /// Whether tensor copies read, or tensor stores write, after a barrier
   /// before `point` (through the async proxy, which needs a fence of its
   /// own).
-  bool feedsTensorCopies(Operation *point) const {
+  bool usesAsyncProxy(Operation *point) const {
     return point
         ->walk([](Operation *op) {
           return isa<DescLoadOp, DescStoreOp>(op) ? WalkResult::interrupt()
@@ -246,6 +246,7 @@ private:
            a.getKind() != AtomicRMWKind::xchg;
   }
 
+public:
   bool mayAlias(Value a, Value b) {
     std::optional<SmallVector<unsigned, 2>> rootsA = rootsOf(a),
                                             rootsB = rootsOf(b);
@@ -261,6 +262,7 @@ private:
     return false;
   }
 
+private:
   /// The kernel arguments `ptr` (pointers or a descriptor) may point into;
   /// nullopt when that is not known (a pointer made from an integer).
   std::optional<SmallVector<unsigned, 2>> rootsOf(Value ptr) {
@@ -368,6 +370,11 @@ private:
 
 } // namespace
 
+bool mlir::tile::togpu::mayAlias(FuncOp kernel, Value a, Value b) {
+  static const DenseMap<Operation *, SmallVector<Layout, 1>> noLayouts;
+  return MemoryOrdering(kernel, noLayouts).mayAlias(a, b);
+}
+
 void KernelLowering::addOrderPoint(Operation *op, OpBuilder &b) {
   if (!isMemoryAccess(op) && !isa<scf::ForOp, scf::WhileOp>(op))
     return;
@@ -389,7 +396,7 @@ void KernelLowering::orderMemoryAccesses() {
     OpBuilder b(point);
     if (ordering.waitsForTensorStores(op))
       hooks.emitTensorStoreWait(b, op->getLoc(), /*written=*/true);
-    if (ordering.feedsTensorCopies(op))
+    if (ordering.usesAsyncProxy(op))
       hooks.emitGlobalProxyFence(b, op->getLoc());
     barrier(b, op->getLoc());
   }

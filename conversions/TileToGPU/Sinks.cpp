@@ -150,8 +150,10 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
   if (failed(regs))
     return failure();
   reserveShared(b, tile.getBytes());
-  // Earlier users of the scratch space may still be reading it; the writes
-  // are fenced for the tensor stores' reads (the async proxy).
+  // Earlier users of the scratch space may still be reading it; every
+  // thread's earlier writes of global memory are fenced for the tensor
+  // stores' (the async proxy), as the staged block is for their reads.
+  hooks.emitGlobalProxyFence(b, loc);
   barrier(b, loc);
   stageOperand(b, loc, Distributed{layout, *regs}, tile, constI32(b, loc, 0));
   hooks.emitSharedWriteFence(b, loc);
@@ -179,6 +181,17 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
   return success();
 }
 
+void KernelLowering::fenceAtomic(OpBuilder &b, Operation *op, bool before) {
+  // Relaxed updates after a fence release, before one acquire (where the
+  // target drops the orderings of read-modify-writes; cmpxchg keeps its).
+  auto rmw = dyn_cast<AtomicRMWOp>(op);
+  if (!rmw || !hooks.dropsAtomicOrdering() ||
+      rmw.getOrder() == MemoryOrder::relaxed ||
+      rmw.getOrder() == (before ? MemoryOrder::acquire : MemoryOrder::release))
+    return;
+  hooks.emitAtomicFence(b, op->getLoc(), rmw.getScope());
+}
+
 Value KernelLowering::emitAtomicUpdate(OpBuilder &b, Operation *op,
                                        Value active, Value ptr, Value value,
                                        Value cmp) {
@@ -192,18 +205,14 @@ Value KernelLowering::emitAtomicUpdate(OpBuilder &b, Operation *op,
   auto update = [&](OpBuilder &ub) {
     if (!rmw)
       return emitAtomicCAS(ub, loc, ptr, cmp, value, cas.getOrder(), decorate);
+    // Where the target drops the ordering, the op's fences surround all its
+    // updates (fenceAtomic).
     MemoryOrder order = rmw.getOrder();
-    if (order == MemoryOrder::relaxed || !hooks.dropsAtomicOrdering())
-      return emitAtomicRMW(ub, loc, rmw.getKind(), ptr, value,
-                           getAtomicOrdering(order), decorate);
-    // A relaxed update after a fence releases, one before a fence acquires.
-    if (order != MemoryOrder::acquire)
-      hooks.emitAtomicFence(ub, loc, scope);
-    Value old = emitAtomicRMW(ub, loc, rmw.getKind(), ptr, value,
-                              LLVM::AtomicOrdering::monotonic, decorate);
-    if (order != MemoryOrder::release)
-      hooks.emitAtomicFence(ub, loc, scope);
-    return old;
+    return emitAtomicRMW(ub, loc, rmw.getKind(), ptr, value,
+                         hooks.dropsAtomicOrdering()
+                             ? LLVM::AtomicOrdering::monotonic
+                             : getAtomicOrdering(order),
+                         decorate);
   };
   if (!active)
     return update(b);
@@ -239,6 +248,7 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
   // the other copies hold zero until the old values are shared below.
   Value firstCopy = isFirstCopyThread(b, loc, layout);
   Distributed old{layout, {}};
+  fenceAtomic(b, op, /*before=*/true);
   for (int64_t r = 0; r < layout.getNumRegs(); ++r) {
     if (!layout.isFirstRegCopy(r)) {
       old.regs.push_back(
@@ -252,6 +262,7 @@ LogicalResult KernelLowering::lowerAtomic(OpBuilder &b, Operation *op,
     old.regs.push_back(emitAtomicUpdate(b, op, active, (*ptrs)[r], (*values)[r],
                                         cmp->empty() ? Value() : (*cmp)[r]));
   }
+  fenceAtomic(b, op, /*before=*/false);
   bool hasCopies =
       layout.getCopyLaneMask() || (layout.getCopyWarpMask() & (numWarps - 1)) ||
       llvm::any_of(llvm::seq<int64_t>(0, layout.getNumRegs()),
@@ -275,10 +286,12 @@ LogicalResult KernelLowering::lowerScalarAtomic(Operation *op, OpBuilder &b) {
   if (rmw && rmw.getMask())
     active =
         arith::AndIOp::create(b, loc, active, scalars.lookup(rmw.getMask()));
+  fenceAtomic(b, op, /*before=*/true);
   Value old =
       emitAtomicUpdate(b, op, active, scalars.lookup(op->getOperand(0)),
                        scalars.lookup(rmw ? rmw.getVal() : cas.getVal()),
                        cas ? scalars.lookup(cas.getCmp()) : Value());
+  fenceAtomic(b, op, /*before=*/false);
   if (!op->getResult(0).use_empty()) {
     // A one-element tile that thread 0 holds and every thread copies.
     Layout single = getBlockedLayout({1}, {0}, 1, warpSize, numWarps);

@@ -110,7 +110,31 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
   for (DescLoadOp load : plan.descLoads)
     if (load && !llvm::all_of(load.getOffsets(), computable))
       return false;
-  return true;
+  // The producer runs ahead of the consumers, held by none of their
+  // barriers: no write program order puts before one of its copies (before
+  // the loop, or anywhere in a loop around it: an earlier tile of a
+  // persistent kernel) may reach the copies' memory.
+  auto precedes = [&](Operation *write) {
+    for (Operation *around = loop->getParentOp(); around != kernel;
+         around = around->getParentOp())
+      if (isa<scf::ForOp, scf::WhileOp>(around) && around->isAncestor(write))
+        return true;
+    for (Operation *around = loop; around != kernel;
+         around = around->getParentOp())
+      if (Operation *holder = around->getBlock()->findAncestorOpInBlock(*write))
+        return holder != around && holder->isBeforeInBlock(around);
+    return false;
+  };
+  WalkResult aliased = kernel.walk([&](Operation *write) {
+    if (!isa<StoreOp, DescStoreOp, AtomicRMWOp, AtomicCASOp>(write) ||
+        !precedes(write))
+      return WalkResult::advance();
+    for (DescLoadOp load : plan.descLoads)
+      if (load && mayAlias(kernel, write->getOperand(0), load.getDesc()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return !aliased.wasInterrupted();
 }
 
 KernelLowering::ProducerRing

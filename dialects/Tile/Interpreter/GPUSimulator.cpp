@@ -926,7 +926,7 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
         return failure();
       uint64_t value = 0;
       std::memcpy(&value, reinterpret_cast<const void *>(p), bits / 8);
-      v->elements[t].i = int64_t(value);
+      v->elements[t].i = signExtend(value, bits);
     }
     ex.set(op.getResult(0), v);
     return success();
@@ -984,10 +984,13 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
     ex.set(op.getResult(0), v);
     return success();
   }
-  if (text.starts_with("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 "))
-    return runWarpMatrix(op, /*bf16=*/false);
-  if (text.starts_with("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 "))
-    return runWarpMatrix(op, /*bf16=*/true);
+  for (StringRef input : {"f16", "bf16"})
+    if (text ==
+        ("mma.sync.aligned.m16n8k16.row.col.f32." + input + "." + input +
+         ".f32 {$0,$1,$2,$3}, {$4,$5,$6,$7}, {$8,$9}, "
+         "{$10,$11,$12,$13};")
+            .str())
+      return runWarpMatrix(op, /*bf16=*/input == "bf16");
   // A tensor store from shared memory (then its group's commit and wait).
   if (text.starts_with("cp.async.bulk.tensor.") &&
       text.contains(".global.shared::cta.tile.bulk_group")) {
@@ -1123,6 +1126,11 @@ LogicalResult BlockSimulator::runLdMatrix(NVVM::LdMatrixOp op) {
   // (column-major layout) rows 2 (l % 4) and 2 (l % 4) + 1 of column l / 4.
   unsigned count = op.getNum();
   bool transposed = op.getLayout() == NVVM::MMALayout::col;
+  if (op.getShape().getM() != 8 || op.getShape().getN() != 8 ||
+      op.getEltType() != NVVM::LdStMatrixEltType::B16 ||
+      !llvm::is_contained({1u, 2u, 4u}, count))
+    return ex.emitError(*op) << "the GPU simulator implements ldmatrix "
+                                ".m8n8.b16 .x1, .x2 and .x4 only";
   const RtValue &address = *ex.get(op.getPtr());
   Type i32 = IntegerType::get(op.getContext(), 32);
   auto d = count == 1 ? makeLanes(i32)
@@ -1443,13 +1451,17 @@ LogicalResult mlir::tile::interp::simulateGPUKernel(
     map.strides = values("stride_args", "stride_values");
     for (int64_t &stride : map.strides)
       stride *= map.elementBytes;
-    // What the driver's encoding refuses (the kernel's declared
-    // divisibility promised otherwise).
+    // What the driver's encoding refuses, which the runtime then reports
+    // (the kernel's declared divisibility promised otherwise).
+    auto positive = [](int64_t v) { return v >= 1; };
     if (map.base % 16 != 0 ||
         llvm::any_of(ArrayRef<int64_t>(map.strides).drop_front(),
                      [](int64_t stride) { return stride % 16 != 0; }))
       return kernel.emitError()
              << "a tensor map of a base or strides not 16-byte aligned";
+    if (!llvm::all_of(map.sizes, positive) ||
+        !llvm::all_of(map.strides, positive))
+      return kernel.emitError() << "a tensor map of a size or stride below 1";
     auto box = dict.getAs<DenseI64ArrayAttr>("box").asArrayRef();
     map.box.assign(box.rbegin(), box.rend());
     map.swizzle = dict.getAs<IntegerAttr>("swizzle").getInt();

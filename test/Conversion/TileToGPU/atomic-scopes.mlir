@@ -25,8 +25,8 @@
 // NV-COUNT-4: llvm.atomicrmw {{.*}} monotonic
 // NV-NOT: llvm.atomicrmw
 // NV: llvm.fence syncscope("device") acq_rel
-// NV-NEXT: llvm.atomicrmw max {{.*}} monotonic
-// NV-NEXT: llvm.fence syncscope("device") acq_rel
+// NV: llvm.atomicrmw max {{.*}} monotonic
+// NV: llvm.fence syncscope("device") acq_rel
 // NV: llvm.cmpxchg {{.*}} acq_rel acquire
 
 // GFX942: global_atomic_add_f32

@@ -1,7 +1,7 @@
 // The ordering of an atomic update is its fences: LLVM 22's NVPTX backend
 // emits every `atomicrmw` as a relaxed `atom` whatever its ordering, so the
-// lowering emits it relaxed after a release fence and before an acquire
-// fence of the atomic's scope. Its order spans the whole program: block
+// lowering emits the op's updates relaxed after a release fence and before
+// an acquire fence of the atomic's scope (one each per op and thread). Its order spans the whole program: block
 // barriers order the other threads' accesses before a release and after an
 // acquire, whether or not they may touch the same memory (split-K's partial
 // sums and their counter).
@@ -12,7 +12,7 @@
 // CHECK: bar.sync 0;
 // CHECK-NOT: atom
 // CHECK: fence.acq_rel.gpu;
-// CHECK-NEXT: atom.global.add.u32
+// CHECK: atom.global.add.u32
 // CHECK-NOT: fence
 // CHECK: ret;
 tile.func @publish(%data: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
@@ -29,7 +29,7 @@ tile.func @publish(%data: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noa
 
 // CHECK-LABEL: .entry consume(
 // CHECK: atom.global.
-// CHECK-NEXT: fence.acq_rel.sys;
+// CHECK: fence.acq_rel.sys;
 // CHECK: bar.sync 0;
 // CHECK: ld.global
 tile.func @consume(%data: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},

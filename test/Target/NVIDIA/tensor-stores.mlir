@@ -37,7 +37,7 @@
 // CHECK-NEXT: fence.proxy.async.global;
 // CHECK: bar.sync 0;
 // CHECK: fence.acq_rel.gpu;
-// CHECK-NEXT: atom.global.add.u32
+// CHECK: atom.global.add.u32
 // POINTERS-LABEL: .entry store_then_signal(
 // POINTERS-NOT: cp.async.bulk
 // POINTERS: st.global
