@@ -65,6 +65,8 @@ void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());
   pm.addPass(createCSEPass());
+  // Before anything copies loops: the guarded copy is what they then see.
+  pm.addPass(createTileVersionSigns());
   // Loop-invariant tiles out of loops: a pointer step computed in the loop
   // body (as Triton's TTIR leaves `p += BLOCK * stride`) is then the uniform
   // advance that pipelining and tensor copies recognize.

@@ -341,6 +341,7 @@ void mlir::tile::buildCPUPipeline(OpPassManager &pm, int64_t vectorBytes) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileCombine());
   pm.addPass(createCSEPass());
+  pm.addPass(createTileVersionSigns());
   ConvertTileToVectorOptions toVector;
   toVector.vectorBytes = vectorBytes;
   pm.addPass(createConvertTileToVector(toVector));

@@ -45,6 +45,33 @@
 // ORDER: reference #1 (i32 x 8): 0 1 2 3 4 5 6 7
 // ORDER: tile-check: PASS @load_then_store (cpu: 2 buffers match
 
+// Offsets from signed division and remainder of negative values, s = i - 8
+// for i in 0..15, read back through x = iota: x[s / 4 + 8] (truncating:
+// -7 / 4 = -1), x[s % 4 + 8] (the dividend's sign: -7 % 4 = -3) and
+// x[(s >> 2) + 8] (flooring: -7 >> 2 = -2). Runs that hold for
+// non-negative dividends (16 lanes from -8 share a quotient 4 at a time,
+// and their remainders count up) do not hold here.
+// RUN: tile-check %s --kernel signed_offsets --grid 1 --arg buf:i32:16:iota \
+// RUN:   --arg buf:i32:48:poison --print 1 \
+// RUN:   | FileCheck %s --check-prefix=SIGNED
+// SIGNED: reference #1 (i32 x 48): 6 7 7 7 7 8 8 8 8 8 8 8 9 9 9 9 8 5 6 7 8 5 6 7 8 9 10 11 8 9 10 11 6 6 6 6 7 7 7 7 8 8 8 8 9 9 9 9
+// SIGNED: tile-check: PASS @signed_offsets (cpu: 2 buffers match
+
+// The same with offsets b * 4 + i whose sign hangs on the scalar argument b:
+// the compiler versions the kernel on b * 4 >= 0 (tile-version-signs), and
+// both copies must give these values: x[(b*4 + i) % 8 + 8], then
+// x[(b*4 + i) / 4 + 4], for b = -1 and b = 1.
+// RUN: tile-check %s --kernel guarded_offsets --grid 1 --arg buf:i32:16:iota \
+// RUN:   --arg buf:i32:32:poison --arg i32:-1 --print 1 \
+// RUN:   | FileCheck %s --check-prefix=GUARD-NEG
+// GUARD-NEG: reference #1 (i32 x 32): 4 5 6 7 8 9 10 11 12 13 14 15 8 9 10 11 3 4 4 4 4 4 4 4 5 5 5 5 6 6 6 6
+// GUARD-NEG: tile-check: PASS @guarded_offsets (cpu: 2 buffers match
+// RUN: tile-check %s --kernel guarded_offsets --grid 1 --arg buf:i32:16:iota \
+// RUN:   --arg buf:i32:32:poison --arg i32:1 --print 1 \
+// RUN:   | FileCheck %s --check-prefix=GUARD-POS
+// GUARD-POS: reference #1 (i32 x 32): 12 13 14 15 8 9 10 11 12 13 14 15 8 9 10 11 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8
+// GUARD-POS: tile-check: PASS @guarded_offsets (cpu: 2 buffers match
+
 tile.func @pointers(%x: !tile.ptr<i32>, %f: !tile.ptr<f32>, %out: !tile.ptr<i32>) {
   %i = tile.range 0 to 4 : tensor<4xi32>
   %c7 = arith.constant 7 : i32
@@ -132,5 +159,64 @@ tile.func @load_then_store(%p: !tile.ptr<i32>, %q: !tile.ptr<i32>) {
   %seven = arith.constant dense<7> : tensor<8xi32>
   tile.store %pp, %seven : tensor<8x!tile.ptr<i32>>
   tile.store %qp, %x : tensor<8x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @signed_offsets(%x: !tile.ptr<i32> {tile.divisibility = 16 : i32},
+                          %out: !tile.ptr<i32> {tile.divisibility = 16 : i32}) {
+  %i = tile.range 0 to 16 : tensor<16xi32>
+  %c8 = arith.constant dense<8> : tensor<16xi32>
+  %c4 = arith.constant dense<4> : tensor<16xi32>
+  %c2 = arith.constant dense<2> : tensor<16xi32>
+  %s = arith.subi %i, %c8 : tensor<16xi32>
+  %q = arith.divsi %s, %c4 : tensor<16xi32>
+  %m = arith.remsi %s, %c4 : tensor<16xi32>
+  %f = arith.shrsi %s, %c2 : tensor<16xi32>
+  %xb = tile.splat %x : tensor<16x!tile.ptr<i32>>
+  %ob = tile.splat %out : tensor<16x!tile.ptr<i32>>
+  %o = tile.addptr %ob, %i : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %c16 = arith.constant dense<16> : tensor<16xi32>
+  %qi = arith.addi %q, %c8 : tensor<16xi32>
+  %pq = tile.addptr %xb, %qi : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %vq = tile.load %pq : tensor<16x!tile.ptr<i32>>
+  tile.store %o, %vq : tensor<16x!tile.ptr<i32>>
+  %mi = arith.addi %m, %c8 : tensor<16xi32>
+  %pm = tile.addptr %xb, %mi : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %vm = tile.load %pm : tensor<16x!tile.ptr<i32>>
+  %o1 = tile.addptr %o, %c16 : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  tile.store %o1, %vm : tensor<16x!tile.ptr<i32>>
+  %fi = arith.addi %f, %c8 : tensor<16xi32>
+  %pf = tile.addptr %xb, %fi : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %vf = tile.load %pf : tensor<16x!tile.ptr<i32>>
+  %o2 = tile.addptr %o1, %c16 : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  tile.store %o2, %vf : tensor<16x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @guarded_offsets(%x: !tile.ptr<i32> {tile.divisibility = 16 : i32},
+                           %out: !tile.ptr<i32> {tile.divisibility = 16 : i32},
+                           %b: i32) {
+  %i = tile.range 0 to 16 : tensor<16xi32>
+  %c4s = arith.constant 4 : i32
+  %start = arith.muli %b, %c4s : i32
+  %ss = tile.splat %start : tensor<16xi32>
+  %offs = arith.addi %ss, %i : tensor<16xi32>
+  %c8 = arith.constant dense<8> : tensor<16xi32>
+  %c4 = arith.constant dense<4> : tensor<16xi32>
+  %m = arith.remsi %offs, %c8 : tensor<16xi32>
+  %q = arith.divsi %offs, %c4 : tensor<16xi32>
+  %xb = tile.splat %x : tensor<16x!tile.ptr<i32>>
+  %ob = tile.splat %out : tensor<16x!tile.ptr<i32>>
+  %o = tile.addptr %ob, %i : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %mi = arith.addi %m, %c8 : tensor<16xi32>
+  %pm = tile.addptr %xb, %mi : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %vm = tile.load %pm : tensor<16x!tile.ptr<i32>>
+  tile.store %o, %vm : tensor<16x!tile.ptr<i32>>
+  %qi = arith.addi %q, %c4 : tensor<16xi32>
+  %pq = tile.addptr %xb, %qi : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  %vq = tile.load %pq : tensor<16x!tile.ptr<i32>>
+  %c16 = arith.constant dense<16> : tensor<16xi32>
+  %o1 = tile.addptr %o, %c16 : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
+  tile.store %o1, %vq : tensor<16x!tile.ptr<i32>>
   tile.return
 }

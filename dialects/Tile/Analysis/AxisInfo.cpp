@@ -51,6 +51,18 @@ AxisInfo AxisInfo::getConstant(Type type, int64_t value) {
       value);
 }
 
+/// The divisibility of the elements of `info` at multiples of `run` along
+/// `dim`, the run starts of a result whose runs are `run` long: `info`'s own
+/// run starts where `run` is a multiple of their length, else values a
+/// multiple of gcd(run, contiguity) past them.
+static int64_t divisibilityEvery(const AxisInfo &info, int64_t dim,
+                                 int64_t run) {
+  int64_t contiguity = info.getContiguity(dim);
+  if (run % contiguity == 0)
+    return info.getDivisibility(dim);
+  return std::gcd(info.getDivisibility(dim), std::gcd(run, contiguity));
+}
+
 AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
   if (lhs.isUninitialized())
     return rhs;
@@ -58,13 +70,15 @@ AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
     return lhs;
   AxisInfo result = lhs;
   for (int64_t dim = 0; dim < lhs.getRank(); ++dim) {
-    result.contiguity[dim] = std::gcd(lhs.contiguity[dim], rhs.contiguity[dim]);
-    result.divisibility[dim] =
-        std::gcd(lhs.divisibility[dim], rhs.divisibility[dim]);
+    int64_t run = std::gcd(lhs.contiguity[dim], rhs.contiguity[dim]);
+    result.contiguity[dim] = run;
+    result.divisibility[dim] = std::gcd(divisibilityEvery(lhs, dim, run),
+                                        divisibilityEvery(rhs, dim, run));
     result.constancy[dim] = std::gcd(lhs.constancy[dim], rhs.constancy[dim]);
   }
   if (lhs.constantValue != rhs.constantValue)
     result.constantValue = std::nullopt;
+  result.nonNegative = lhs.nonNegative && rhs.nonNegative;
   return result;
 }
 
@@ -83,6 +97,8 @@ void AxisInfo::print(raw_ostream &os) const {
   printList(", constancy", constancy);
   if (constantValue)
     os << ", constant = " << *constantValue;
+  if (nonNegative)
+    os << ", non-negative";
 }
 
 //===----------------------------------------------------------------------===//
@@ -104,18 +120,27 @@ public:
         divisibility[dim] = highestPowerOf2Divisor(*value);
       }
     }
-    return AxisInfo(contiguity, divisibility, constancy, value);
+    return AxisInfo(contiguity, divisibility, constancy, value, nonNegative);
   }
 
   SmallVector<int64_t> shape;
   int64_t rank;
   SmallVector<int64_t> contiguity, divisibility, constancy;
+  bool nonNegative = false;
 };
 
 /// Divisibility that holds for every element (not only run starts) of `info`
 /// along `dim`.
 int64_t elementDivisibility(const AxisInfo &info, int64_t dim) {
   return info.getContiguity(dim) > 1 ? 1 : info.getDivisibility(dim);
+}
+
+/// `info` with its sign fact replaced by `nonNegative`.
+AxisInfo withNonNegative(const AxisInfo &info, bool nonNegative = true) {
+  return AxisInfo(SmallVector<int64_t>(info.getContiguity()),
+                  SmallVector<int64_t>(info.getDivisibility()),
+                  SmallVector<int64_t>(info.getConstancy()),
+                  info.getConstantValue(), nonNegative);
 }
 
 std::optional<int64_t>
@@ -132,14 +157,16 @@ AxisInfo visitAdd(Type type, const AxisInfo &lhs, const AxisInfo &rhs,
                   int64_t rhsScale = 1) {
   AxisInfoBuilder b(type);
   for (int64_t dim = 0; dim < b.rank; ++dim) {
-    b.contiguity[dim] =
+    int64_t run =
         std::max(std::gcd(lhs.getContiguity(dim), rhs.getConstancy(dim)),
                  std::gcd(lhs.getConstancy(dim), rhs.getContiguity(dim)));
+    b.contiguity[dim] = run;
     b.divisibility[dim] =
-        std::gcd(lhs.getDivisibility(dim),
-                 capDivisibility(rhs.getDivisibility(dim) * rhsScale));
+        std::gcd(divisibilityEvery(lhs, dim, run),
+                 capDivisibility(divisibilityEvery(rhs, dim, run) * rhsScale));
     b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
   }
+  b.nonNegative = lhs.isNonNegative() && rhs.isNonNegative();
   std::optional<int64_t> value;
   if (rhsScale == 1)
     value = foldBinary(lhs, rhs, [](int64_t l, int64_t r) { return l + r; });
@@ -149,9 +176,10 @@ AxisInfo visitAdd(Type type, const AxisInfo &lhs, const AxisInfo &rhs,
 AxisInfo visitSub(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
   AxisInfoBuilder b(type);
   for (int64_t dim = 0; dim < b.rank; ++dim) {
-    b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), rhs.getConstancy(dim));
-    b.divisibility[dim] =
-        std::gcd(lhs.getDivisibility(dim), rhs.getDivisibility(dim));
+    int64_t run = std::gcd(lhs.getContiguity(dim), rhs.getConstancy(dim));
+    b.contiguity[dim] = run;
+    b.divisibility[dim] = std::gcd(divisibilityEvery(lhs, dim, run),
+                                   divisibilityEvery(rhs, dim, run));
     b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
   }
   return b.build(
@@ -173,16 +201,22 @@ AxisInfo visitMul(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
       b.divisibility[dim] = rhs.getDivisibility(dim);
     b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
   }
+  b.nonNegative = lhs.isNonNegative() && rhs.isNonNegative();
   return b.build(
       foldBinary(lhs, rhs, [](int64_t l, int64_t r) { return l * r; }));
 }
 
-/// lhs / rhs for a positive constant rhs. Like Triton, signed division is
-/// treated as floor division: the facts hold for non-negative dividends,
-/// which offsets are.
-AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
+/// lhs / rhs for a positive constant rhs, rounding down (`floors`: unsigned
+/// division, arithmetic shifts) or towards zero. The quotient is constant
+/// over a run of dividends from a multiple of the divisor only where the
+/// division rounds down: -4 / 4 is -1 but -3 / 4 is 0. Exact quotients
+/// (divisibility) hold either way.
+AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs,
+                  bool floors) {
   AxisInfoBuilder b(type);
   std::optional<int64_t> divisor = rhs.getConstantValue();
+  bool keepsRuns = floors || lhs.isNonNegative();
+  b.nonNegative = lhs.isNonNegative() && rhs.isNonNegative();
   for (int64_t dim = 0; dim < b.rank; ++dim) {
     b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
     if (!divisor || *divisor <= 0)
@@ -196,40 +230,69 @@ AxisInfo visitDiv(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
     // A run of consecutive values starting at a multiple of the divisor has
     // one quotient per `divisor` values.
     int64_t aligned = std::gcd(lhs.getDivisibility(dim), *divisor);
-    b.constancy[dim] =
-        std::max(b.constancy[dim], std::gcd(lhs.getContiguity(dim), aligned));
+    if (keepsRuns)
+      b.constancy[dim] =
+          std::max(b.constancy[dim], std::gcd(lhs.getContiguity(dim), aligned));
     int64_t elemDiv = elementDivisibility(lhs, dim);
     if (llvm::isPowerOf2_64(*divisor) && elemDiv >= *divisor)
       b.divisibility[dim] = elemDiv / *divisor;
   }
-  return b.build(foldBinary(lhs, rhs, [](int64_t l, int64_t r) {
-    return r == 0 ? std::optional<int64_t>() : l / r;
+  // Folded where every rounding agrees.
+  return b.build(foldBinary(lhs, rhs, [&](int64_t l, int64_t r) {
+    return r == 0 || (floors && (l < 0 || r < 0)) ? std::optional<int64_t>()
+                                                  : l / r;
   }));
 }
 
 /// lhs % rhs, for a divisor that is a positive constant or, along a
 /// dimension, the same over runs of the dividend (a splatted size): a run of
 /// consecutive dividends starting at a multiple of something the divisor is
-/// a multiple of stays consecutive. As for division, the facts hold for
-/// non-negative dividends.
-AxisInfo visitRem(Type type, const AxisInfo &lhs, const AxisInfo &rhs) {
+/// a multiple of stays consecutive, unless the remainder takes the sign of
+/// negative dividends (`unsignedRem` false): -4 % 4 is 0 but -3 % 4 is -3.
+AxisInfo visitRem(Type type, const AxisInfo &lhs, const AxisInfo &rhs,
+                  bool unsignedRem) {
   AxisInfoBuilder b(type);
   std::optional<int64_t> divisor = rhs.getConstantValue();
+  bool keepsRuns = unsignedRem || lhs.isNonNegative();
+  // A signed remainder takes the dividend's sign; an unsigned one is below
+  // both operands.
+  b.nonNegative = lhs.isNonNegative() || (unsignedRem && rhs.isNonNegative());
   for (int64_t dim = 0; dim < b.rank; ++dim) {
     b.constancy[dim] = std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim));
     if (divisor && *divisor <= 0)
       continue;
     int64_t multipleOf = divisor ? *divisor : rhs.getDivisibility(dim);
     int64_t aligned = std::gcd(lhs.getDivisibility(dim), multipleOf);
-    b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), aligned);
+    if (keepsRuns)
+      b.contiguity[dim] = std::gcd(lhs.getContiguity(dim), aligned);
     if (!divisor)
       b.contiguity[dim] = std::gcd(b.contiguity[dim], rhs.getConstancy(dim));
     b.divisibility[dim] =
-        std::gcd(lhs.getDivisibility(dim), highestPowerOf2Divisor(multipleOf));
+        std::gcd(divisibilityEvery(lhs, dim, b.contiguity[dim]),
+                 highestPowerOf2Divisor(multipleOf));
   }
-  return b.build(foldBinary(lhs, rhs, [](int64_t l, int64_t r) {
-    return r == 0 ? std::optional<int64_t>() : l % r;
+  return b.build(foldBinary(lhs, rhs, [&](int64_t l, int64_t r) {
+    return r == 0 || (unsignedRem && (l < 0 || r < 0))
+               ? std::optional<int64_t>()
+               : l % r;
   }));
+}
+
+/// Zero extension of `src` from `width` bits: non-negative, and a run through
+/// -1 and 0 breaks there. That happens at a multiple of the run's
+/// divisibility from its start, so runs no longer than the divisibility stay
+/// whole.
+AxisInfo visitZeroExtend(const AxisInfo &src, unsigned width) {
+  SmallVector<int64_t> contiguity(src.getContiguity());
+  if (!src.isNonNegative())
+    for (int64_t dim = 0; dim < src.getRank(); ++dim)
+      contiguity[dim] = std::min(contiguity[dim], src.getDivisibility(dim));
+  std::optional<int64_t> value = src.getConstantValue();
+  if (value && width < 64)
+    value = *value & ((int64_t(1) << width) - 1);
+  return AxisInfo(contiguity, SmallVector<int64_t>(src.getDivisibility()),
+                  SmallVector<int64_t>(src.getConstancy()), value,
+                  /*nonNegative=*/true);
 }
 
 /// Ops whose result is equal wherever all operands are equal, and about which
@@ -278,13 +341,15 @@ AxisInfo visitSelect(Type type, const AxisInfo &cond, const AxisInfo &lhs,
   for (int64_t dim = 0; dim < b.rank; ++dim) {
     int64_t condRun =
         cond.getRank() == b.rank ? cond.getConstancy(dim) : b.shape[dim];
-    b.contiguity[dim] = std::gcd(
+    int64_t run = std::gcd(
         condRun, std::gcd(lhs.getContiguity(dim), rhs.getContiguity(dim)));
-    b.divisibility[dim] =
-        std::gcd(lhs.getDivisibility(dim), rhs.getDivisibility(dim));
+    b.contiguity[dim] = run;
+    b.divisibility[dim] = std::gcd(divisibilityEvery(lhs, dim, run),
+                                   divisibilityEvery(rhs, dim, run));
     b.constancy[dim] = std::gcd(
         condRun, std::gcd(lhs.getConstancy(dim), rhs.getConstancy(dim)));
   }
+  b.nonNegative = lhs.isNonNegative() && rhs.isNonNegative();
   std::optional<int64_t> value;
   if (cond.getConstantValue())
     value = *cond.getConstantValue() ? lhs.getConstantValue()
@@ -302,12 +367,15 @@ AxisInfo visitConstant(arith::ConstantOp op) {
   if (dense.isSplat())
     return AxisInfo::getConstant(type,
                                  dense.getSplatValue<APInt>().getSExtValue());
-  // A non-uniform constant: only the divisibility of all of its values.
+  // A non-uniform constant: only the divisibility and signs of its values.
   int64_t divisibility = AxisInfo::kMaxDivisibility;
-  for (const APInt &value : dense.getValues<APInt>())
+  AxisInfoBuilder b(type);
+  b.nonNegative = true;
+  for (const APInt &value : dense.getValues<APInt>()) {
     divisibility =
         std::gcd(divisibility, highestPowerOf2Divisor(value.getSExtValue()));
-  AxisInfoBuilder b(type);
+    b.nonNegative &= !value.isNegative();
+  }
   b.divisibility.assign(b.rank, divisibility);
   return b.build();
 }
@@ -331,6 +399,7 @@ AxisInfo visitReshapeLike(Type type, Value src, const AxisInfo &info) {
   AxisInfoBuilder b(type);
   b.constancy = b.shape;
   b.divisibility.assign(b.rank, minDivisibility(info));
+  b.nonNegative = info.isNonNegative();
   return b.build(info.getConstantValue());
 }
 
@@ -345,12 +414,19 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
         AxisInfoBuilder b(type);
         b.contiguity[0] = b.shape[0];
         b.divisibility[0] = highestPowerOf2Divisor(range.getStart());
+        b.nonNegative = range.getStart() >= 0;
+        return b.build();
+      })
+      .Case<ProgramIdOp, NumProgramsOp>([&](auto) {
+        AxisInfoBuilder b(type);
+        b.nonNegative = true;
         return b.build();
       })
       .Case([&](SplatOp) {
         AxisInfoBuilder b(type);
         b.constancy = b.shape;
         b.divisibility.assign(b.rank, operand(0).getDivisibility(0));
+        b.nonNegative = operand(0).isNonNegative();
         return b.build(operand(0).getConstantValue());
       })
       .Case([&](BroadcastOp broadcast) {
@@ -363,6 +439,7 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           b.divisibility[dim] = src.getDivisibility(dim);
           b.constancy[dim] = expanded ? b.shape[dim] : src.getConstancy(dim);
         }
+        b.nonNegative = src.isNonNegative();
         return b.build(src.getConstantValue());
       })
       .Case([&](ExpandDimsOp expand) {
@@ -379,7 +456,7 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
         divisibility.insert(divisibility.begin() + axis, everyElement);
         constancy.insert(constancy.begin() + axis, 1);
         return AxisInfo(contiguity, divisibility, constancy,
-                        src.getConstantValue());
+                        src.getConstantValue(), src.isNonNegative());
       })
       .Case([&](TransOp trans) {
         const AxisInfo &src = operand(0);
@@ -390,7 +467,7 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           constancy.push_back(src.getConstancy(dim));
         }
         return AxisInfo(contiguity, divisibility, constancy,
-                        src.getConstantValue());
+                        src.getConstantValue(), src.isNonNegative());
       })
       .Case<ReshapeOp, BitcastOp>([&](auto shapeOp) {
         return visitReshapeLike(type, shapeOp.getSrc(), operand(0));
@@ -408,8 +485,17 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           [&](arith::SubIOp) { return visitSub(type, operand(0), operand(1)); })
       .Case(
           [&](arith::MulIOp) { return visitMul(type, operand(0), operand(1)); })
-      .Case<arith::DivSIOp, arith::DivUIOp>(
-          [&](auto) { return visitDiv(type, operand(0), operand(1)); })
+      .Case([&](arith::DivSIOp) {
+        return visitDiv(type, operand(0), operand(1), /*floors=*/false);
+      })
+      .Case([&](arith::DivUIOp) {
+        AxisInfo info = visitDiv(type, operand(0), operand(1), /*floors=*/true);
+        // Unsigned division by more than one leaves the sign bit clear.
+        std::optional<int64_t> divisor = operand(1).getConstantValue();
+        if (divisor && *divisor > 1)
+          return withNonNegative(info);
+        return info;
+      })
       .Case([&](arith::CeilDivSIOp) {
         // Not visitDiv's facts: a run of dividends from a multiple of the
         // divisor has two ceilings (4k, then 4k+1 .. 4k+3 for 4), so only
@@ -424,8 +510,12 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           return AxisInfo::getConstant(type, *value);
         return visitElementwise(type, {&in[0], &in[1]});
       })
-      .Case<arith::RemSIOp, arith::RemUIOp>(
-          [&](auto) { return visitRem(type, operand(0), operand(1)); })
+      .Case([&](arith::RemSIOp) {
+        return visitRem(type, operand(0), operand(1), /*unsignedRem=*/false);
+      })
+      .Case([&](arith::RemUIOp) {
+        return visitRem(type, operand(0), operand(1), /*unsignedRem=*/true);
+      })
       .Case([&](arith::ShLIOp) -> std::optional<AxisInfo> {
         std::optional<int64_t> shift = operand(1).getConstantValue();
         if (!shift || *shift < 0 || *shift >= 32)
@@ -434,15 +524,29 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
                         AxisInfo::getConstant(type, int64_t(1) << *shift));
       })
       .Case<arith::ShRUIOp, arith::ShRSIOp>(
-          [&](auto) -> std::optional<AxisInfo> {
-            std::optional<int64_t> shift = operand(1).getConstantValue();
-            if (!shift || *shift < 0 || *shift >= 32)
+          [&](auto shift) -> std::optional<AxisInfo> {
+            std::optional<int64_t> amount = operand(1).getConstantValue();
+            if (!amount || *amount < 0 || *amount >= 32)
               return visitElementwise(type, {&in[0], &in[1]});
-            return visitDiv(type, operand(0),
-                            AxisInfo::getConstant(type, int64_t(1) << *shift));
+            // Both shifts round down, as floor division by 2^amount.
+            AxisInfo info =
+                visitDiv(type, operand(0),
+                         AxisInfo::getConstant(type, int64_t(1) << *amount),
+                         /*floors=*/true);
+            if (isa<arith::ShRUIOp>(shift) && *amount > 0)
+              return withNonNegative(info);
+            return info;
           })
-      .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp>([&](auto) { return operand(0); })
+      .Case<arith::ExtUIOp, arith::IndexCastUIOp>(
+          [&](auto ext) -> std::optional<AxisInfo> {
+            auto from = dyn_cast<IntegerType>(
+                getElementTypeOrSelf(ext.getIn().getType()));
+            if (!from)
+              return operand(0);
+            return visitZeroExtend(operand(0), from.getWidth());
+          })
+      .Case<arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(
+          [&](auto) { return operand(0); })
       .Case([&](arith::CmpIOp cmp) {
         return visitCmp(cmp, operand(0), operand(1));
       })
@@ -450,11 +554,32 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
         return visitSelect(type, operand(0), operand(1), operand(2));
       })
       .Case<arith::AndIOp, arith::OrIOp, arith::XOrIOp, arith::MaxSIOp,
-            arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>([&](auto) {
-        SmallVector<const AxisInfo *> operands;
-        for (const AxisInfo &info : in)
-          operands.push_back(&info);
-        return visitElementwise(type, operands);
+            arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp>([&](auto bitOp) {
+        AxisInfo info = visitElementwise(type, {&in[0], &in[1]});
+        bool lhs = in[0].isNonNegative(), rhs = in[1].isNonNegative();
+        // The sign bit of the result is that of either operand (and, signed
+        // max, unsigned min) or needs both clear (or, xor, signed min,
+        // unsigned max).
+        bool either = isa<arith::AndIOp, arith::MaxSIOp, arith::MinUIOp>(
+            bitOp.getOperation());
+        if (isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(
+                bitOp.getOperation()))
+          return withNonNegative(info, either ? lhs || rhs : lhs && rhs);
+        // A maximum or minimum is one of its operands, element by element.
+        AxisInfoBuilder b(type);
+        b.constancy.assign(info.getConstancy().begin(),
+                           info.getConstancy().end());
+        for (int64_t dim = 0; dim < b.rank; ++dim)
+          b.divisibility[dim] = std::gcd(elementDivisibility(in[0], dim),
+                                         elementDivisibility(in[1], dim));
+        b.nonNegative = either ? lhs || rhs : lhs && rhs;
+        return b.build(foldBinary(in[0], in[1], [&](int64_t l, int64_t r) {
+          if (isa<arith::MaxSIOp>(bitOp.getOperation()))
+            return std::optional<int64_t>(std::max(l, r));
+          if (isa<arith::MinSIOp>(bitOp.getOperation()))
+            return std::optional<int64_t>(std::min(l, r));
+          return std::optional<int64_t>();
+        }));
       })
       .Default(
           [&](Operation *) -> std::optional<AxisInfo> { return std::nullopt; });
@@ -495,7 +620,7 @@ static AxisInfo applyValueHints(Operation *op, const AxisInfo &info) {
     if (constancy)
       cons[dim] = std::max(cons[dim], constancy[dim]);
   }
-  return AxisInfo(cont, div, cons);
+  return AxisInfo(cont, div, cons, std::nullopt, info.isNonNegative());
 }
 
 LogicalResult
@@ -539,27 +664,31 @@ void AxisInfoDataFlow::visitNonControlFlowArguments(
         op, successor, argLattices, firstIndex);
     return;
   }
-  // The induction variable lb + i * step is divisible by what divides both.
+  // The induction variable lb + i * step is divisible by what divides both,
+  // and non-negative from a non-negative lower bound (steps are positive).
   Block *body = iv->getParentBlock();
-  auto divisibilityOf = [&](OpFoldResult bound) -> std::optional<int64_t> {
+  auto factsOf = [&](OpFoldResult bound) -> std::optional<AxisInfo> {
     if (auto attr = dyn_cast<Attribute>(bound)) {
-      if (auto value = dyn_cast<IntegerAttr>(attr))
-        return highestPowerOf2Divisor(value.getInt());
-      return 1;
+      auto value = dyn_cast<IntegerAttr>(attr);
+      return value ? AxisInfo::getConstant(iv->getType(), value.getInt())
+                   : AxisInfo::getPessimistic(iv->getType());
     }
     const AxisInfo &info =
         getLatticeElementFor(getProgramPointBefore(body), cast<Value>(bound))
             ->getValue();
     if (info.isUninitialized())
       return std::nullopt;
-    return info.getDivisibility(0);
+    return info;
   };
-  std::optional<int64_t> lbDiv = divisibilityOf(*lb);
-  std::optional<int64_t> stepDiv = divisibilityOf(*step);
+  std::optional<AxisInfo> lbInfo = factsOf(*lb);
+  std::optional<AxisInfo> stepInfo = factsOf(*step);
   // Wait until both bounds are known; joining a guess now would stick.
-  if (lbDiv && stepDiv) {
+  if (lbInfo && stepInfo) {
     AxisInfoLattice *ivLattice = getLatticeElement(*iv);
-    AxisInfo info({1}, {std::gcd(*lbDiv, *stepDiv)}, {1});
+    AxisInfo info(
+        {1},
+        {std::gcd(lbInfo->getDivisibility(0), stepInfo->getDivisibility(0))},
+        {1}, std::nullopt, lbInfo->isNonNegative());
     propagateIfChanged(ivLattice, ivLattice->join(info));
   }
 }
@@ -604,6 +733,18 @@ AxisInfo AxisInfoAnalysis::getAxisInfo(Value value) const {
   if (failed(status) || !lattice || lattice->getValue().isUninitialized())
     return AxisInfo::getPessimistic(value.getType());
   return lattice->getValue();
+}
+
+std::optional<AxisInfo>
+AxisInfoAnalysis::getAxisInfoIfNonNegative(Operation *op) const {
+  SmallVector<AxisInfo> in;
+  for (Value operand : op->getOperands()) {
+    AxisInfo info = getAxisInfo(operand);
+    in.push_back(isa<IntegerType, IndexType>(getElementTypeOrSelf(operand))
+                     ? withNonNegative(info)
+                     : info);
+  }
+  return computeAxisInfo(op, in);
 }
 
 int64_t AxisInfoAnalysis::getContiguousElements(Value ptr) const {

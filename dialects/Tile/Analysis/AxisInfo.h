@@ -7,9 +7,13 @@
 //                  than the last; for pointers, one element further on);
 //   divisibility - the largest power of two dividing the first value of each
 //                  such run (for pointers, the address in bytes);
-//   constancy    - length of the runs of equal values.
-// Runs start at multiples of their length. Signed division and remainder are
-// analysed as if their dividends were non-negative, as offsets are. The CPU vectorizer turns a pointer
+//   constancy    - length of the runs of equal values;
+// and, per value, whether every element is non-negative (program ids, ranges
+// from a non-negative start, and sums and products of such; like the other
+// facts, this assumes no offset overflows). Runs start at multiples of their
+// length. Signed division and remainder keep runs only for non-negative
+// dividends: they truncate towards zero, so a run of negative dividends is
+// cut elsewhere than a run of positive ones. The CPU vectorizer turns a pointer
 // tile whose last dimension is contiguous and aligned into vector loads; the
 // GPU coalescer picks its access width from the same facts.
 //
@@ -35,10 +39,12 @@ public:
   AxisInfo() = default;
   AxisInfo(SmallVector<int64_t> contiguity, SmallVector<int64_t> divisibility,
            SmallVector<int64_t> constancy,
-           std::optional<int64_t> constantValue = std::nullopt)
+           std::optional<int64_t> constantValue = std::nullopt,
+           bool nonNegative = false)
       : contiguity(std::move(contiguity)),
         divisibility(std::move(divisibility)), constancy(std::move(constancy)),
-        constantValue(constantValue) {}
+        constantValue(constantValue),
+        nonNegative(nonNegative || (constantValue && *constantValue >= 0)) {}
 
   /// What is known of a value of `type` about which nothing is proven.
   static AxisInfo getPessimistic(Type type);
@@ -54,6 +60,8 @@ public:
   ArrayRef<int64_t> getDivisibility() const { return divisibility; }
   ArrayRef<int64_t> getConstancy() const { return constancy; }
   std::optional<int64_t> getConstantValue() const { return constantValue; }
+  /// Whether every element is known to be >= 0 as a signed integer.
+  bool isNonNegative() const { return nonNegative; }
 
   /// The facts that hold for both `lhs` and `rhs`.
   static AxisInfo join(const AxisInfo &lhs, const AxisInfo &rhs);
@@ -61,7 +69,8 @@ public:
   bool operator==(const AxisInfo &other) const {
     return contiguity == other.contiguity &&
            divisibility == other.divisibility && constancy == other.constancy &&
-           constantValue == other.constantValue;
+           constantValue == other.constantValue &&
+           nonNegative == other.nonNegative;
   }
   void print(raw_ostream &os) const;
 
@@ -70,6 +79,7 @@ private:
   SmallVector<int64_t> divisibility;
   SmallVector<int64_t> constancy;
   std::optional<int64_t> constantValue;
+  bool nonNegative = false;
 };
 
 /// The shape by which axis facts of `type` are indexed: a tile's shape, or
@@ -112,6 +122,10 @@ public:
   /// The facts about `value`, or the pessimistic ones if it was not reached.
   AxisInfo getAxisInfo(Value value) const;
 
+  /// The facts of `op`'s single result were its integer operands known to be
+  /// non-negative (what a guard on their signs would prove), or nullopt for
+  /// an op the analysis does not model.
+  std::optional<AxisInfo> getAxisInfoIfNonNegative(Operation *op) const;
   /// How many consecutive elements of the last dimension of pointer tile
   /// `ptr` are adjacent in memory and start `alignBytes`-aligned, given the
   /// facts known; 1 when nothing is known.

@@ -97,4 +97,24 @@ def TileApplySchedule : Pass<"tile-apply-schedule"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileVersionSigns : Pass<"tile-version-signs"> {
+  let summary = "Versions a kernel on the signs its divisions' runs need";
+  let description = [{
+    Takes tile IR and returns equivalent tile IR, for every target alike.
+    A signed division or remainder of a tile by a constant or a uniform
+    divisor keeps runs of equal quotients and consecutive remainders (what
+    vector and coalesced accesses need) only where its dividends are
+    non-negative: they truncate towards zero. When the dividends are
+    non-negative provided some `i32`/`i64` scalars computed at the top of a
+    kernel (or its arguments) are, as `(pid_n * BLOCK + range) % n` is
+    provided `pid_n * BLOCK` is, the kernel's code after the last of those
+    scalars is put under `scf.if` on all of them being `>= 0`: the first
+    branch sees each as `maxsi(x, 0)` (equal there), which the axis
+    analysis proves non-negative; the second is the code as it was, for
+    launches where one is negative. A kernel is versioned at most once.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 #endif // TILE_TRANSFORMS_PASSES_TD
