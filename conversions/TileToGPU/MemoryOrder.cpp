@@ -32,6 +32,11 @@
 // the async proxy after its issuing thread moved on: a barrier ordering a
 // later access after one is preceded by a wait until its writes are done.
 // It is also done before any later atomic (a release may publish it).
+// Tensor copies and stores go through the async proxy, which sees the
+// generic proxy's accesses only after a proxy fence: accesses of memory a
+// later descriptor access may touch stay pending, for that, until a barrier
+// with the fence (one before a descriptor access) orders them; a barrier
+// placed for another reason does not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,30 +65,41 @@ namespace {
 /// back edge it has been carried around (its pointers may then be another
 /// iteration's).
 struct PendingAccesses {
-  llvm::MapVector<Operation *, llvm::SmallSetVector<Operation *, 2>> reads,
-      writes;
+  using AccessSet =
+      llvm::MapVector<Operation *, llvm::SmallSetVector<Operation *, 2>>;
+  AccessSet reads, writes;
+  /// Accesses no proxy fence has ordered yet, of which `unfencedWrites` are
+  /// the writes.
+  AccessSet unfencedReads, unfencedWrites;
 
   size_t size() const {
     size_t n = 0;
-    for (auto *set : {&reads, &writes})
+    for (auto *set : {&reads, &writes, &unfencedReads, &unfencedWrites})
       for (auto &entry : *set)
         n += 1 + entry.second.size();
     return n;
   }
-  void clear() {
+  /// After a barrier: with a proxy fence, nothing is pending.
+  void clear(bool fenced) {
     reads.clear();
     writes.clear();
+    if (fenced) {
+      unfencedReads.clear();
+      unfencedWrites.clear();
+    }
   }
   void merge(const PendingAccesses &other) {
     for (auto [mine, theirs] :
-         {std::pair{&reads, &other.reads}, std::pair{&writes, &other.writes}})
+         {std::pair{&reads, &other.reads}, std::pair{&writes, &other.writes},
+          std::pair{&unfencedReads, &other.unfencedReads},
+          std::pair{&unfencedWrites, &other.unfencedWrites}})
       for (auto &[op, loops] : *theirs)
         (*mine)[op].insert(loops.begin(), loops.end());
   }
   /// The accesses of `body` made inside `loop`, as the next iteration sees
   /// them.
   void carryAround(Operation *loop) {
-    for (auto *set : {&reads, &writes})
+    for (auto *set : {&reads, &writes, &unfencedReads, &unfencedWrites})
       for (auto &[op, loops] : *set)
         if (loop->isProperAncestor(op))
           loops.insert(loop);
@@ -151,14 +167,15 @@ private:
       });
       bool conflict =
           barriers.contains(loop) || llvm::any_of(reads, [&](Operation *read) {
-            return conflictsWithPending(read, state.writes);
+            return conflictsWithPending(read, state.writes) ||
+                   conflictsAcrossProxies(read, state);
           });
-      if (conflict) {
+      if (conflict)
         placeBarrier(loop, state);
-        state.clear();
-      }
-      for (Operation *read : reads)
+      for (Operation *read : reads) {
         state.reads[read].insert(loop);
+        state.unfencedReads[read].insert(loop);
+      }
       return;
     }
     // The state at the top of the body: what comes in, and what the body
@@ -178,24 +195,45 @@ private:
   }
 
   void visitAccess(Operation *op, PendingAccesses &state) {
-    bool conflict = barriers.contains(op) ||
-                    conflictsWithPending(op, state.writes) ||
-                    (writesMemory(op) && conflictsWithPending(op, state.reads));
-    if (conflict) {
+    bool conflict =
+        barriers.contains(op) || conflictsWithPending(op, state.writes) ||
+        (writesMemory(op) && conflictsWithPending(op, state.reads)) ||
+        conflictsAcrossProxies(op, state);
+    if (conflict)
       placeBarrier(op, state);
-      state.clear();
-    }
-    if (isRead(op))
+    if (isRead(op)) {
       state.reads[op];
-    if (writesMemory(op))
+      state.unfencedReads[op];
+    }
+    if (writesMemory(op)) {
       state.writes[op];
+      state.unfencedWrites[op];
+    }
   }
 
-  void placeBarrier(Operation *point, const PendingAccesses &state) {
+  /// Places a barrier before `point` and clears `state` of what it orders.
+  void placeBarrier(Operation *point, PendingAccesses &state) {
     barriers.insert(point);
     if (llvm::any_of(state.writes,
                      [](auto &entry) { return isa<DescStoreOp>(entry.first); }))
       storesInFlight.insert(point);
+    state.clear(/*fenced=*/usesAsyncProxy(point));
+  }
+
+  /// Whether descriptor access `later` (a tensor copy or store, perhaps)
+  /// may touch memory that an access no proxy fence ordered wrote, or, for
+  /// a store, read. Descriptors lowered to plain accesses need no fence;
+  /// which ones are is not known here, so every one counts.
+  bool conflictsAcrossProxies(Operation *later, const PendingAccesses &state) {
+    if (!isa<DescLoadOp, DescStoreOp>(later))
+      return false;
+    auto touches = [&](const PendingAccesses::AccessSet &pending) {
+      return llvm::any_of(pending, [&](auto &entry) {
+        return mayAlias(entry.first->getOperand(0), later->getOperand(0));
+      });
+    };
+    return touches(state.unfencedWrites) ||
+           (isa<DescStoreOp>(later) && touches(state.unfencedReads));
   }
 
   bool conflictsWithPending(
