@@ -256,10 +256,100 @@ Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
       b, loc, equal, arith::BitcastOp::create(b, loc, type, both), result);
 }
 
+/// `binOp` applied to `old` and `operand` as arith ops.
+static Value applyAtomicBinOp(OpBuilder &b, Location loc,
+                              LLVM::AtomicBinOp binOp, Value old,
+                              Value operand) {
+  using Op = LLVM::AtomicBinOp;
+  switch (binOp) {
+  case Op::xchg:
+    return operand;
+  case Op::add:
+    return arith::AddIOp::create(b, loc, old, operand);
+  case Op::sub:
+    return arith::SubIOp::create(b, loc, old, operand);
+  case Op::_and:
+    return arith::AndIOp::create(b, loc, old, operand);
+  case Op::_or:
+    return arith::OrIOp::create(b, loc, old, operand);
+  case Op::_xor:
+    return arith::XOrIOp::create(b, loc, old, operand);
+  case Op::max:
+    return arith::MaxSIOp::create(b, loc, old, operand);
+  case Op::min:
+    return arith::MinSIOp::create(b, loc, old, operand);
+  case Op::umax:
+    return arith::MaxUIOp::create(b, loc, old, operand);
+  case Op::umin:
+    return arith::MinUIOp::create(b, loc, old, operand);
+  case Op::fadd:
+    return arith::AddFOp::create(b, loc, old, operand);
+  default:
+    llvm_unreachable("emitAtomicRMW creates no other read-modify-write");
+  }
+}
+
+Value emitAtomicRMWLoop(OpBuilder &b, Location loc, LLVM::AtomicBinOp binOp,
+                        Value ptr, Value operand, LLVM::AtomicOrdering ordering,
+                        AtomicDecorator decorate) {
+  Type type = operand.getType();
+  Type bitsType = b.getIntegerType(type.getIntOrFloatBitWidth());
+  auto toBits = [&](OpBuilder &bb, Value v) {
+    return v.getType() == bitsType
+               ? v
+               : Value(arith::BitcastOp::create(bb, loc, bitsType, v));
+  };
+  auto fromBits = [&](OpBuilder &bb, Value v) {
+    return type == bitsType ? v
+                            : Value(arith::BitcastOp::create(bb, loc, type, v));
+  };
+  // A relaxed first read: a stale value only costs one more exchange.
+  unsigned bytes = std::max(1u, bitsType.getIntOrFloatBitWidth() / 8);
+  Value first = LLVM::LoadOp::create(
+      b, loc, bitsType, ptr, bytes, /*isVolatile=*/false,
+      /*isNonTemporal=*/false, /*isInvariant=*/false,
+      /*isInvariantGroup=*/false, LLVM::AtomicOrdering::monotonic);
+  auto loop =
+      scf::WhileOp::create(b, loc, TypeRange{bitsType}, ValueRange{first});
+  Block *before = b.createBlock(&loop.getBefore(), {}, {bitsType}, {loc});
+  {
+    OpBuilder bb = OpBuilder::atBlockBegin(before);
+    Value old = before->getArgument(0);
+    Value updated = toBits(
+        bb, applyAtomicBinOp(bb, loc, binOp, fromBits(bb, old), operand));
+    LLVM::AtomicOrdering failure = ordering == LLVM::AtomicOrdering::release
+                                       ? LLVM::AtomicOrdering::monotonic
+                                   : ordering == LLVM::AtomicOrdering::acq_rel
+                                       ? LLVM::AtomicOrdering::acquire
+                                       : ordering;
+    auto cas = LLVM::AtomicCmpXchgOp::create(bb, loc, ptr, old, updated,
+                                             ordering, failure);
+    if (decorate)
+      decorate(cas);
+    Value seen = LLVM::ExtractValueOp::create(bb, loc, cas, 0);
+    Value done = LLVM::ExtractValueOp::create(bb, loc, cas, 1);
+    Value again = arith::XOrIOp::create(
+        bb, loc, done,
+        arith::ConstantOp::create(bb, loc, bb.getBoolAttr(true)));
+    // On success `seen` is `old`, the value replaced.
+    scf::ConditionOp::create(bb, loc, again, ValueRange{seen});
+  }
+  Block *after = b.createBlock(&loop.getAfter(), {}, {bitsType}, {loc});
+  {
+    OpBuilder ab = OpBuilder::atBlockBegin(after);
+    scf::YieldOp::create(ab, loc, ValueRange{after->getArgument(0)});
+  }
+  b.setInsertionPointAfter(loop);
+  return fromBits(b, loop.getResult(0));
+}
+
 Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
                     Value value, LLVM::AtomicOrdering ordering,
-                    AtomicDecorator decorate) {
+                    AtomicDecorator decorate, bool byExchange) {
   auto atomic = [&](OpBuilder &ab, LLVM::AtomicBinOp binOp, Value operand) {
+    if (byExchange)
+      return emitAtomicRMWLoop(ab, loc, binOp, ptr, operand, ordering,
+                               decorate);
     auto op = LLVM::AtomicRMWOp::create(ab, loc, binOp, ptr, operand, ordering);
     if (decorate)
       decorate(op);

@@ -74,9 +74,19 @@ using AtomicDecorator = llvm::function_ref<void(Operation *)>;
 
 /// One atomic read-modify-write of a scalar at `ptr`; returns the old value.
 /// Float max and min follow IEEE totalOrder (docs/Semantics.md section 3.6).
+/// With `byExchange`, each update is a compare-and-swap loop
+/// (emitAtomicRMWLoop) rather than an `atomicrmw`: for a scope a target's
+/// `atomicrmw` cannot express but its `cmpxchg` can.
 Value emitAtomicRMW(OpBuilder &b, Location loc, AtomicRMWKind kind, Value ptr,
                     Value value, LLVM::AtomicOrdering ordering,
-                    AtomicDecorator decorate = {});
+                    AtomicDecorator decorate = {}, bool byExchange = false);
+
+/// `binOp` of the value at `ptr` and `operand` stored atomically by a loop of
+/// compare-and-swaps of the value's bits (each decorated); returns the old
+/// value.
+Value emitAtomicRMWLoop(OpBuilder &b, Location loc, LLVM::AtomicBinOp binOp,
+                        Value ptr, Value operand, LLVM::AtomicOrdering ordering,
+                        AtomicDecorator decorate = {});
 
 /// One atomic compare-and-swap of a scalar at `ptr`, comparing bits (floats
 /// through their integer bits); returns the old value.

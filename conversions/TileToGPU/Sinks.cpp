@@ -212,7 +212,7 @@ Value KernelLowering::emitAtomicUpdate(OpBuilder &b, Operation *op,
                          hooks.dropsAtomicOrdering()
                              ? LLVM::AtomicOrdering::monotonic
                              : getAtomicOrdering(order),
-                         decorate);
+                         decorate, hooks.dropsAtomicScope(scope));
   };
   if (!active)
     return update(b);

@@ -212,6 +212,11 @@ public:
   /// relaxed `atom`, though it keeps that of `cmpxchg`): they are then
   /// emitted relaxed, between emitAtomicFence's fences.
   virtual bool dropsAtomicOrdering() const { return false; }
+  /// Whether the target's `atomicrmw` cannot be made atomic at `scope`
+  /// (LLVM 22's NVPTX makes each a `.gpu` `atom` whatever its syncscope,
+  /// though `cmpxchg` keeps its scope): those updates are then loops of
+  /// compare-and-swaps (emitAtomicRMWLoop).
+  virtual bool dropsAtomicScope(MemoryScope scope) const { return false; }
   /// An acquire-release fence of `scope`, ordering this thread's accesses
   /// before it before those after it.
   virtual void emitAtomicFence(OpBuilder &b, Location loc,

@@ -672,6 +672,11 @@ public:
   }
 
   bool dropsAtomicOrdering() const override { return true; }
+  // Every `atomicrmw` becomes a `.gpu`-scope `atom`; `cmpxchg` keeps the
+  // system scope of LLVM's default syncscope.
+  bool dropsAtomicScope(MemoryScope scope) const override {
+    return scope == MemoryScope::sys;
+  }
 
   void emitAtomicFence(OpBuilder &b, Location loc,
                        MemoryScope scope) const override {

@@ -28,6 +28,21 @@
 // SAME: reference #0 (i32 x 1): 12
 // SAME: tile-check: PASS @same_address (cpu: 1 buffers match
 
+// System scope, 64 lanes on one address each: fadd of 1 in f32 and f16,
+// float max and min of i - 40, integer add of i and or of i, i64 max (on
+// NVIDIA, whose `atom` has no system scope through LLVM, each is a loop of
+// system-scope compare-and-swaps). Only the memory is compared: the old
+// values depend on the order the lanes ran in.
+// RUN: tile-check %s --kernel system_scope --grid 1 --arg buf:f32:3:zero \
+// RUN:   --arg buf:f16:1:zero --arg buf:i32:2:zero --arg buf:i64:1:zero \
+// RUN:   --print 0 --print 1 --print 2 --print 3 \
+// RUN:   | FileCheck %s --check-prefix=SYS
+// SYS: reference #0 (f32 x 3): 64 23 -40
+// SYS: reference #1 (f16 x 1): 64
+// SYS: reference #2 (i32 x 2): 2016 63
+// SYS: reference #3 (i64 x 1): 63
+// SYS: tile-check: PASS @system_scope (cpu: 4 buffers match
+
 // atomic_cas: lanes whose memory equals cmp (by bits) take the new value.
 // RUN: %python %S/Inputs/values.py %t.c f32 1 -0 0 nan
 // RUN: tile-check %s --kernel cas --grid 1 --arg buf:f32:4:file=%t.c \
@@ -176,5 +191,32 @@ tile.func @cas(%m: !tile.ptr<f32>, %old: !tile.ptr<f32>) {
   %bo = tile.splat %old : tensor<4x!tile.ptr<f32>>
   %po = tile.addptr %bo, %i : tensor<4x!tile.ptr<f32>>, tensor<4xi32>
   tile.store %po, %o : tensor<4x!tile.ptr<f32>>
+  tile.return
+}
+
+tile.func @system_scope(%f: !tile.ptr<f32>, %h: !tile.ptr<f16>,
+                        %n: !tile.ptr<i32>, %w: !tile.ptr<i64>) {
+  %i = tile.range 0 to 64 : tensor<64xi32>
+  %c1 = arith.constant dense<1> : tensor<64xi32>
+  %c40 = arith.constant dense<40> : tensor<64xi32>
+  %s = arith.subi %i, %c40 : tensor<64xi32>
+  %sf = arith.sitofp %s : tensor<64xi32> to tensor<64xf32>
+  %onef = arith.constant dense<1.0> : tensor<64xf32>
+  %pf0 = tile.splat %f : tensor<64x!tile.ptr<f32>>
+  %pf1 = tile.addptr %pf0, %c1 : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  %pf2 = tile.addptr %pf1, %c1 : tensor<64x!tile.ptr<f32>>, tensor<64xi32>
+  %a = tile.atomic_rmw fadd, relaxed, sys %pf0, %onef : tensor<64x!tile.ptr<f32>>
+  %b = tile.atomic_rmw max, relaxed, sys %pf1, %sf : tensor<64x!tile.ptr<f32>>
+  %c = tile.atomic_rmw min, acq_rel, sys %pf2, %sf : tensor<64x!tile.ptr<f32>>
+  %oneh = arith.constant dense<1.0> : tensor<64xf16>
+  %ph = tile.splat %h : tensor<64x!tile.ptr<f16>>
+  %d = tile.atomic_rmw fadd, relaxed, sys %ph, %oneh : tensor<64x!tile.ptr<f16>>
+  %pn0 = tile.splat %n : tensor<64x!tile.ptr<i32>>
+  %pn1 = tile.addptr %pn0, %c1 : tensor<64x!tile.ptr<i32>>, tensor<64xi32>
+  %e = tile.atomic_rmw add, release, sys %pn0, %i : tensor<64x!tile.ptr<i32>>
+  %g = tile.atomic_rmw or, relaxed, sys %pn1, %i : tensor<64x!tile.ptr<i32>>
+  %i64 = arith.extsi %i : tensor<64xi32> to tensor<64xi64>
+  %pw = tile.splat %w : tensor<64x!tile.ptr<i64>>
+  %k = tile.atomic_rmw max, acquire, sys %pw, %i64 : tensor<64x!tile.ptr<i64>>
   tile.return
 }

@@ -4,7 +4,9 @@
 // backend uses the hardware's atomics rather than compare-and-swap loops.
 // System scope keeps LLVM's defaults. NVIDIA's atomics carry no sync scope
 // (LLVM 22's NVPTX ignores it and the ordering of `atomicrmw`): an ordered
-// update is relaxed between fences of its scope (atomic-orders.mlir).
+// update is relaxed between fences of its scope (atomic-orders.mlir), and a
+// system-scope update is a loop of compare-and-swaps, whose `cmpxchg` keeps
+// LLVM's default, system, scope (`atom.relaxed.sys.cas`).
 // RUN: tile-opt %s --convert-tile-to-gpu="target=amd chip=gfx942" | FileCheck %s --check-prefix=AMD
 // RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_90a" | FileCheck %s --check-prefix=NV
 // The machine code: one global_atomic_add_f32 for the f32 add at gpu scope on
@@ -22,7 +24,11 @@
 // AMD: llvm.cmpxchg {{.*}} syncscope("agent") acq_rel acquire {{.*}}rocdl.no_fine_grained_memory
 // NV-LABEL: gpu.func @scopes
 // NV-NOT: syncscope
-// NV-COUNT-4: llvm.atomicrmw {{.*}} monotonic
+// NV-COUNT-2: llvm.atomicrmw add {{.*}} monotonic
+// NV: llvm.load %{{.*}} atomic monotonic
+// NV: scf.while
+// NV: llvm.cmpxchg {{.*}} monotonic monotonic
+// NV: llvm.atomicrmw fadd {{.*}} monotonic
 // NV-NOT: llvm.atomicrmw
 // NV: llvm.fence syncscope("device") acq_rel
 // NV: llvm.atomicrmw max {{.*}} monotonic

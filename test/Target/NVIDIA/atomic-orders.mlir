@@ -27,8 +27,11 @@ tile.func @publish(%data: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noa
   tile.return
 }
 
+// A system-scope update is a loop of system-scope compare-and-swaps (the
+// `atom` LLVM makes of `atomicrmw` is `.gpu`-scope only).
 // CHECK-LABEL: .entry consume(
-// CHECK: atom.global.
+// CHECK: ld.relaxed.sys.global.b32
+// CHECK: atom.relaxed.sys.global.cas.b32
 // CHECK: fence.acq_rel.sys;
 // CHECK: bar.sync 0;
 // CHECK: ld.global
