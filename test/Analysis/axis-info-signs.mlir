@@ -141,3 +141,41 @@ tile.func @loops(%lb: i32, %ub: i32) {
   }
   tile.return
 }
+
+// -----
+
+// Comparisons of a ramp with a uniform bound change outcome where the ramp
+// reaches the bound (<, >=: at a multiple of 4 here) or one past it (<=, >:
+// at no known multiple), whichever side the ramp is on.
+tile.func @compares() {
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %c4 = arith.constant dense<4> : tensor<16xi32>
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [4]{{$}}
+  %lt = arith.cmpi slt, %r, %c4 : tensor<16xi32>
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [4]{{$}}
+  %ge = arith.cmpi uge, %r, %c4 : tensor<16xi32>
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [1]{{$}}
+  %le = arith.cmpi sle, %r, %c4 : tensor<16xi32>
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [1]{{$}}
+  %gt = arith.cmpi sgt, %r, %c4 : tensor<16xi32>
+  // 4 > r is r < 4; 4 < r is r > 4.
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [4]{{$}}
+  %gt_left = arith.cmpi sgt, %c4, %r : tensor<16xi32>
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [1]{{$}}
+  %lt_left = arith.cmpi slt, %c4, %r : tensor<16xi32>
+  tile.return
+}
+
+// -----
+
+// Casts that keep bits keep facts; i1's true is -1.
+tile.func @casts() {
+  %c1 = arith.constant 1 : i32
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [1], constant = -1{{$}}
+  %t = arith.trunci %c1 : i32 to i1
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [1], constant = -1{{$}}
+  %s = arith.extsi %t : i1 to i32
+  // CHECK: [[@LINE+1]]:{{.*}} remark: contiguity = [1], divisibility = [1], constancy = [1], constant = -1{{$}}
+  %eq = arith.cmpi eq, %c1, %c1 : i32
+  tile.return
+}

@@ -72,6 +72,14 @@
 // GUARD-POS: reference #1 (i32 x 32): 12 13 14 15 8 9 10 11 12 13 14 15 8 9 10 11 5 5 5 5 6 6 6 6 7 7 7 7 8 8 8 8
 // GUARD-POS: tile-check: PASS @guarded_offsets (cpu: 2 buffers match
 
+// Inclusive bounds: a mask i <= 4 is true up to lane 4 and i > 4 from lane
+// 5, one past a multiple of 4, so no run of 4 lanes shares one outcome
+// there (the axis analysis once claimed so: lanes 5..7 read through).
+// RUN: tile-check %s --kernel inclusive_masks --grid 1 --arg buf:f32:16:iota \
+// RUN:   --arg buf:f32:32:zero --print 1 | FileCheck %s --check-prefix=INCL
+// INCL: reference #1 (f32 x 32): 0 1 2 3 4 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 5 6 7 8 9 10 11 12 13 14 15
+// INCL: tile-check: PASS @inclusive_masks (cpu: 2 buffers match
+
 tile.func @pointers(%x: !tile.ptr<i32>, %f: !tile.ptr<f32>, %out: !tile.ptr<i32>) {
   %i = tile.range 0 to 4 : tensor<4xi32>
   %c7 = arith.constant 7 : i32
@@ -218,5 +226,24 @@ tile.func @guarded_offsets(%x: !tile.ptr<i32> {tile.divisibility = 16 : i32},
   %c16 = arith.constant dense<16> : tensor<16xi32>
   %o1 = tile.addptr %o, %c16 : tensor<16x!tile.ptr<i32>>, tensor<16xi32>
   tile.store %o1, %vq : tensor<16x!tile.ptr<i32>>
+  tile.return
+}
+
+tile.func @inclusive_masks(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                           %out: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %c4 = arith.constant dense<4> : tensor<16xi32>
+  %upto = arith.cmpi sle, %r, %c4 : tensor<16xi32>
+  %after = arith.cmpi sgt, %r, %c4 : tensor<16xi32>
+  %xb = tile.splat %x : tensor<16x!tile.ptr<f32>>
+  %xp = tile.addptr %xb, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  %low = tile.load %xp, %upto : tensor<16x!tile.ptr<f32>>
+  %all = tile.load %xp : tensor<16x!tile.ptr<f32>>
+  %ob = tile.splat %out : tensor<16x!tile.ptr<f32>>
+  %o = tile.addptr %ob, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %o, %low : tensor<16x!tile.ptr<f32>>
+  %c16 = arith.constant dense<16> : tensor<16xi32>
+  %o2 = tile.addptr %o, %c16 : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %o2, %all, %after : tensor<16x!tile.ptr<f32>>
   tile.return
 }

@@ -313,24 +313,29 @@ AxisInfo visitCmp(arith::CmpIOp op, const AxisInfo &lhs, const AxisInfo &rhs) {
   using Pred = arith::CmpIPredicate;
   Pred pred = op.getPredicate();
   if (pred == Pred::eq || pred == Pred::ne) {
+    // True is all ones, as constants of i1 read (sign-extended).
     if (auto value = foldBinary(lhs, rhs, [&](int64_t l, int64_t r) {
-          return int64_t((l == r) == (pred == Pred::eq));
+          return (l == r) == (pred == Pred::eq) ? int64_t(-1) : int64_t(0);
         }))
       return AxisInfo::getConstant(op.getType(), *value);
     return result;
   }
   // A contiguous run compared with a value constant over it changes outcome
-  // at most once, at a multiple of the gcd of both divisibilities.
+  // at most once: where the run reaches the value, at a multiple of the gcd
+  // of both divisibilities, for `ramp < bound` and `ramp >= bound` (and
+  // their unsigned forms, whose other change, from -1 to 0, lies at such a
+  // multiple too); `ramp <= bound` and `ramp > bound` change one further
+  // on, at no known multiple.
+  bool rampLeft = pred == Pred::slt || pred == Pred::sge || pred == Pred::ult ||
+                  pred == Pred::uge;
   AxisInfoBuilder b(op.getType());
   for (int64_t dim = 0; dim < b.rank; ++dim) {
-    int64_t constancy = result.getConstancy(dim);
-    auto runOf = [&](const AxisInfo &ramp, const AxisInfo &bound) {
-      int64_t run = std::gcd(ramp.getContiguity(dim), bound.getConstancy(dim));
-      return std::gcd(
-          run, std::gcd(ramp.getDivisibility(dim), bound.getDivisibility(dim)));
-    };
-    constancy = std::max({constancy, runOf(lhs, rhs), runOf(rhs, lhs)});
-    b.constancy[dim] = constancy;
+    const AxisInfo &ramp = rampLeft ? lhs : rhs;
+    const AxisInfo &bound = rampLeft ? rhs : lhs;
+    int64_t run = std::gcd(ramp.getContiguity(dim), bound.getConstancy(dim));
+    run = std::gcd(
+        run, std::gcd(ramp.getDivisibility(dim), bound.getDivisibility(dim)));
+    b.constancy[dim] = std::max(result.getConstancy(dim), run);
   }
   return b.build();
 }
@@ -539,14 +544,26 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, ArrayRef<AxisInfo> in) {
           })
       .Case<arith::ExtUIOp, arith::IndexCastUIOp>(
           [&](auto ext) -> std::optional<AxisInfo> {
+            // Index is taken as 64 bits wide: a cast from i64 or wider (or
+            // from index) changes no bits and keeps the facts.
             auto from = dyn_cast<IntegerType>(
                 getElementTypeOrSelf(ext.getIn().getType()));
-            if (!from)
+            auto to = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+            unsigned toWidth = to ? to.getWidth() : 64;
+            if (!from || from.getWidth() >= toWidth)
               return operand(0);
             return visitZeroExtend(operand(0), from.getWidth());
           })
-      .Case<arith::ExtSIOp, arith::TruncIOp, arith::IndexCastOp>(
+      .Case<arith::ExtSIOp, arith::IndexCastOp>(
           [&](auto) { return operand(0); })
+      .Case([&](arith::TruncIOp trunc) {
+        // Like the other facts, signs assume offsets do not overflow 32
+        // bits; narrower integers (i1 true is -1) keep no sign.
+        unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+        if (std::optional<int64_t> value = operand(0).getConstantValue())
+          return AxisInfo::getConstant(type, llvm::SignExtend64(*value, width));
+        return width >= 32 ? operand(0) : withNonNegative(operand(0), false);
+      })
       .Case([&](arith::CmpIOp cmp) {
         return visitCmp(cmp, operand(0), operand(1));
       })

@@ -58,12 +58,10 @@ static bool feedsAddress(Value value) {
       continue;
     for (OpOperand &use : next.getUses()) {
       Operation *user = use.getOwner();
-      if (auto addPtr = dyn_cast<AddPtrOp>(user))
-        if (use.getOperandNumber() == 1)
-          return true;
+      if (isa<AddPtrOp>(user) && use.getOperandNumber() == 1)
+        return true;
       if (isa<SplatOp, BroadcastOp, ExpandDimsOp, TransOp, ReshapeOp>(user) ||
-          user->getDialect()->getNamespace() ==
-              arith::ArithDialect::getDialectNamespace())
+          isa_and_present<arith::ArithDialect>(user->getDialect()))
         for (Value result : user->getResults())
           worklist.push_back(result);
     }
