@@ -256,6 +256,16 @@ Value lowerMaxMinNum(OpBuilder &b, Location loc, bool isMax, Value lhs,
       b, loc, equal, arith::BitcastOp::create(b, loc, type, both), result);
 }
 
+/// The ordering of a compare-and-swap that fails: it only reads, so it has no
+/// release part.
+static LLVM::AtomicOrdering failureOrdering(LLVM::AtomicOrdering success) {
+  if (success == LLVM::AtomicOrdering::release)
+    return LLVM::AtomicOrdering::monotonic;
+  if (success == LLVM::AtomicOrdering::acq_rel)
+    return LLVM::AtomicOrdering::acquire;
+  return success;
+}
+
 /// `binOp` applied to `old` and `operand` as arith ops.
 static Value applyAtomicBinOp(OpBuilder &b, Location loc,
                               LLVM::AtomicBinOp binOp, Value old,
@@ -317,13 +327,8 @@ Value emitAtomicRMWLoop(OpBuilder &b, Location loc, LLVM::AtomicBinOp binOp,
     Value old = before->getArgument(0);
     Value updated = toBits(
         bb, applyAtomicBinOp(bb, loc, binOp, fromBits(bb, old), operand));
-    LLVM::AtomicOrdering failure = ordering == LLVM::AtomicOrdering::release
-                                       ? LLVM::AtomicOrdering::monotonic
-                                   : ordering == LLVM::AtomicOrdering::acq_rel
-                                       ? LLVM::AtomicOrdering::acquire
-                                       : ordering;
-    auto cas = LLVM::AtomicCmpXchgOp::create(bb, loc, ptr, old, updated,
-                                             ordering, failure);
+    auto cas = LLVM::AtomicCmpXchgOp::create(
+        bb, loc, ptr, old, updated, ordering, failureOrdering(ordering));
     if (decorate)
       decorate(cas);
     Value seen = LLVM::ExtractValueOp::create(bb, loc, cas, 0);
@@ -389,13 +394,8 @@ Value emitAtomicCAS(OpBuilder &b, Location loc, Value ptr, Value cmp,
     value = arith::BitcastOp::create(b, loc, bitsType, value);
   }
   LLVM::AtomicOrdering success = getAtomicOrdering(order);
-  // A failed exchange only reads: its ordering has no release part.
-  LLVM::AtomicOrdering failure =
-      order == MemoryOrder::release   ? LLVM::AtomicOrdering::monotonic
-      : order == MemoryOrder::acq_rel ? LLVM::AtomicOrdering::acquire
-                                      : success;
-  auto cas =
-      LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, success, failure);
+  auto cas = LLVM::AtomicCmpXchgOp::create(b, loc, ptr, cmp, value, success,
+                                           failureOrdering(success));
   if (decorate)
     decorate(cas);
   Value old = LLVM::ExtractValueOp::create(b, loc, cas, 0);
