@@ -469,6 +469,12 @@ private:
   /// dimensions) to shared memory at byte `base` (i32) as `tile`.
   void stageOperand(OpBuilder &b, Location loc, const Distributed &value,
                     const StagedOperand &tile, Value base);
+  /// Moves a tile staged as `from` at byte `fromBase` to `toBase`, staged as
+  /// `to` (the same shape, its chunks along the other dimension), through
+  /// registers; fails if the threads cannot each take a whole word of `to`.
+  LogicalResult restageOperand(OpBuilder &b, Location loc,
+                               const StagedOperand &from, Value fromBase,
+                               const StagedOperand &to, Value toBase);
   /// Issues the products of operands in shared memory at the i32 addresses
   /// `aBase` and `bBase`, staged as `aTile` and `bTile` (A from
   /// `aRegisters` instead, if given: i32 pairs in the order of
@@ -512,6 +518,10 @@ private:
     /// `invariant` (computed before it, in a layout of its own).
     LoadOp loads[2];
     bool transposed[2] = {false, false};
+    /// A copied operand that the instruction reads k-contiguous but whose
+    /// copies run across k (an f8 B stored [K, N] for wgmma): each
+    /// iteration moves it from its stage into a k-major buffer of its own.
+    bool restaged[2] = {false, false};
     bool invariant[2] = {false, false};
     /// Through registers, for a value the loop computes from one load
     /// through ops without a place of their own (a conversion, a scale, a

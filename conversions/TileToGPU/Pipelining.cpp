@@ -35,7 +35,10 @@
 // map parameter of the kernel. One operand may be the transpose of a load
 // (copied into the k-major arrangement) or a value from registers, stored
 // into the stage's buffer each iteration (once before the loop if the loop
-// does not change it); the products then do not run on.
+// does not change it); the products then do not run on. An operand copied
+// across k for an instruction that reads only k-contiguous ones (f8 on
+// wgmma) is moved from its stage into a k-major buffer through registers
+// each iteration (restaged; WarpgroupProducts.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -710,6 +713,8 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     auto source = [&](int i) -> std::string {
       if (plan.descLoads[i])
         return "tensor copies";
+      if (plan.loads[i] && plan.restaged[i])
+        return "async copies, restaged k-major";
       if (plan.loads[i])
         return plan.transposed[i] ? "async copies, transposed" : "async copies";
       return plan.invariant[i] ? "registers, staged before the loop"
@@ -776,6 +781,18 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
     if (plan.invariant[operand]) {
       offsets[operand] = barriers - region;
       barriers += llvm::alignTo(plan.tiles[operand].getBytes(), 1024);
+    }
+  // The k-major buffers of restaged operands, two if the products of one
+  // iteration still read theirs while the next one is restaged.
+  StagedOperand productTiles[2] = {plan.tiles[0], plan.tiles[1]};
+  int64_t restagedOffsets[2] = {0, 0};
+  int64_t restagedCopies = resultInFlight ? 2 : 1;
+  for (unsigned operand = 0; operand < 2; ++operand)
+    if (plan.restaged[operand]) {
+      productTiles[operand].contiguousDim = operand == 0 ? 1 : 0;
+      restagedOffsets[operand] = barriers - region;
+      barriers += restagedCopies *
+                  llvm::alignTo(productTiles[operand].getBytes(), 1024);
     }
   // Per stage a transaction barrier, and a second one the consumers
   // release the stage on if a producer warp fills it.
@@ -1004,13 +1021,39 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   }
   if (asyncCopies || stagedAny)
     barrier(b, loc);
+  // Restaged from this iteration's stage once every thread's copies are in
+  // (into buffer `index mod restagedCopies`).
+  Value productBases[2];
+  for (unsigned operand = 0; operand < 2; ++operand) {
+    productBases[operand] = bufferOf(b, stage, operand);
+    if (!plan.restaged[operand])
+      continue;
+    int64_t bytes = llvm::alignTo(productTiles[operand].getBytes(), 1024);
+    Value copy = arith::AndIOp::create(b, loc, index,
+                                       constI32(b, loc, restagedCopies - 1));
+    Value to = arith::AddIOp::create(
+        b, loc, pipelineBase(b, loc),
+        constI32(b, loc, region + restagedOffsets[operand]));
+    to = arith::AddIOp::create(
+        b, loc, to,
+        arith::MulIOp::create(b, loc, copy, constI32(b, loc, bytes)));
+    if (failed(restageOperand(b, loc, plan.tiles[operand],
+                              productBases[operand], productTiles[operand],
+                              to)))
+      return failure();
+    productBases[operand] = to;
+  }
+  if (plan.restaged[0] || plan.restaged[1]) {
+    hooks.emitSharedWriteFence(b, loc);
+    barrier(b, loc);
+  }
   Value aheadIteration = arith::AddIOp::create(
       b, loc, iv, arith::MulIOp::create(b, loc, step, constI32(b, loc, ahead)));
   Value aheadStage = arith::RemUIOp::create(
       b, loc, arith::AddIOp::create(b, loc, index, constI32(b, loc, ahead)),
       constI32(b, loc, stages));
-  Value aBase = sharedAddressI32(b, loc, bufferOf(b, stage, 0));
-  Value bBase = sharedAddressI32(b, loc, bufferOf(b, stage, 1));
+  Value aBase = sharedAddressI32(b, loc, productBases[0]);
+  Value bBase = sharedAddressI32(b, loc, productBases[1]);
   if (instruction.matrix) {
     // Each warp's fragments, whole matrices of this iteration's buffers.
     auto copyOf = [&](unsigned operand, Value base) {
@@ -1060,9 +1103,9 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // The last (or only) chain runs on while the next copies start.
   if (ring)
     emitProductTurn(b, loc, op, /*before=*/true);
-  WarpgroupChains chains =
-      issueWarpgroupChains(b, loc, *instruction.warpgroup, aBase, plan.tiles[0],
-                           bBase, plan.tiles[1], *acc, aRegisters);
+  WarpgroupChains chains = issueWarpgroupChains(
+      b, loc, *instruction.warpgroup, aBase, productTiles[0], bBase,
+      productTiles[1], *acc, aRegisters);
   if (ring)
     emitProductTurn(b, loc, op, /*before=*/false);
   if (chains.pending.empty())

@@ -231,6 +231,87 @@ void KernelLowering::stageOperand(OpBuilder &b, Location loc,
   }
 }
 
+/// The layout a tile is moved in from chunks along one dimension (`from`'s)
+/// to chunks along the other (`to`'s): per thread a word of `to` (4 bytes)
+/// by up to a chunk of `from`, so that it reads whole chunks and writes whole
+/// words; the lanes along `to`'s contiguous dimension first, so that a warp's
+/// word stores fill 128-byte rows (every bank once; reading, 8 lanes meet 2
+/// swizzled chunk columns, a 4-way conflict that costs less than the
+/// stores would). Fails if a thread would not get a whole word.
+static std::optional<Layout> restageLayout(const StagedOperand &from,
+                                           const StagedOperand &to,
+                                           unsigned warpSize,
+                                           unsigned numWarps) {
+  unsigned along = from.contiguousDim, across = to.contiguousDim;
+  if (along == across)
+    return std::nullopt;
+  int64_t perThread =
+      from.shape[0] * from.shape[1] / (int64_t(warpSize) * numWarps);
+  int64_t word = std::max<int64_t>(4 / from.elementBytes, 1);
+  if (perThread < word || from.shape[across] < word)
+    return std::nullopt;
+  int64_t chunk =
+      std::min({from.perChunk(), perThread / word, from.shape[along]});
+  auto step = [&](unsigned dim, int64_t value) {
+    Coords c{0, 0};
+    c[dim] = value;
+    return c;
+  };
+  Layout layout;
+  layout.shape = from.shape;
+  for (int64_t s = 1; s < word; s *= 2)
+    layout.regBases.push_back(step(across, s));
+  for (int64_t s = 1; s < chunk; s *= 2)
+    layout.regBases.push_back(step(along, s));
+  SmallVector<Coords> rest;
+  for (int64_t s = word; s < from.shape[across]; s *= 2)
+    rest.push_back(step(across, s));
+  for (int64_t s = chunk; s < from.shape[along]; s *= 2)
+    rest.push_back(step(along, s));
+  unsigned laneBits = llvm::Log2_32(warpSize),
+           warpBits = llvm::Log2_32(numWarps);
+  if (rest.size() < laneBits + warpBits)
+    return std::nullopt;
+  layout.laneBases.assign(rest.begin(), rest.begin() + laneBits);
+  layout.warpBases.assign(rest.begin() + laneBits,
+                          rest.begin() + laneBits + warpBits);
+  layout.regBases.append(rest.begin() + laneBits + warpBits, rest.end());
+  return layout;
+}
+
+LogicalResult KernelLowering::restageOperand(OpBuilder &b, Location loc,
+                                             const StagedOperand &from,
+                                             Value fromBase,
+                                             const StagedOperand &to,
+                                             Value toBase) {
+  std::optional<Layout> layout = restageLayout(from, to, warpSize, numWarps);
+  if (!layout)
+    return failure();
+  // The registers hold a word, then a run of a chunk, as restageLayout
+  // takes them.
+  int64_t numRegs = layout->getNumRegs();
+  int64_t word = std::max<int64_t>(4 / from.elementBytes, 1);
+  int64_t chunk = std::min(
+      {from.perChunk(), numRegs / word, from.shape[from.contiguousDim]});
+  Type element = IntegerType::get(b.getContext(), from.elementBytes * 8);
+  auto coords = coordinates(b, loc, *layout);
+  SmallVector<Value> regs(numRegs);
+  // Register r + word * j holds element j of the chunk read for register r.
+  for (int64_t r = 0; r < numRegs; ++r) {
+    if ((r / word) % chunk != 0)
+      continue;
+    Value offset = stagedOffset(b, loc, from, coords[r], fromBase);
+    Value read = LLVM::LoadOp::create(b, loc, VectorType::get({chunk}, element),
+                                      sharedAddress(b, loc, offset),
+                                      chunk * from.elementBytes);
+    for (int64_t j = 0; j < chunk; ++j)
+      regs[r + word * j] =
+          LLVM::ExtractElementOp::create(b, loc, read, constI32(b, loc, j));
+  }
+  stageOperand(b, loc, Distributed{*layout, regs}, to, toBase);
+  return success();
+}
+
 FailureOr<Distributed>
 KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
                                   const WarpgroupInstruction &instruction) {
@@ -239,9 +320,20 @@ KernelLowering::lowerWarpgroupDot(OpBuilder &b, DotOp op,
   // A-row-major, B-column-major product); otherwise, and for the operands
   // the loop computes, they are staged from registers below.
   if (std::optional<PipelinePlan> plan = planPipeline(op)) {
+    // Copied across k, an operand is moved to a k-major buffer each
+    // iteration (restaged) where the threads can take whole words of it.
     auto copiedAlongK = [&](unsigned operand) {
-      return (plan->loads[operand] || plan->descLoads[operand]) &&
-             plan->tiles[operand].contiguousDim == (operand == 0 ? 1u : 0u);
+      if (!plan->loads[operand] && !plan->descLoads[operand])
+        return false;
+      StagedOperand &tile = plan->tiles[operand];
+      unsigned kDim = operand == 0 ? 1u : 0u;
+      if (tile.contiguousDim == kDim)
+        return true;
+      StagedOperand kMajor{tile.shape, kDim, tile.elementBytes};
+      plan->restaged[operand] =
+          plan->loads[operand] && !plan->throughRegisters &&
+          restageLayout(tile, kMajor, warpSize, numWarps).has_value();
+      return plan->restaged[operand];
     };
     if (!instruction.kContiguousOnly || (copiedAlongK(0) && copiedAlongK(1)))
       return lowerPipelinedDot(b, op, {&instruction, nullptr}, *plan);
