@@ -657,9 +657,16 @@ LogicalResult KernelLowering::lowerIf(scf::IfOp op, OpBuilder &b) {
                           ? preferredLayout(op.thenYield().getOperand(i), {})
                           : Layout());
   SmallVector<Type> types = carriedTypes(op.getResults(), layouts);
-  auto newIf =
-      scf::IfOp::create(b, loc, types, scalars.lookup(op.getCondition()),
-                        /*withElseRegion=*/true);
+  Value condition = scalars.lookup(op.getCondition());
+  // A sign guard's else-branch is cold: the condition is expected true
+  // (llvm.expect, which the NVIDIA target also reads to keep that version
+  // from setting the kernel's registers; NVIDIATarget.cpp).
+  if (op->hasAttr(TileDialect::getSignGuardAttrName()))
+    condition = LLVM::ExpectOp::create(
+        b, loc, condition,
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+  auto newIf = scf::IfOp::create(b, loc, types, condition,
+                                 /*withElseRegion=*/true);
   auto lowerBranch = [&](Block &from, Block &to,
                          ValueRange yieldedValues) -> LogicalResult {
     OpBuilder branch = OpBuilder::atBlockEnd(&to);

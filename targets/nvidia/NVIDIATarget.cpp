@@ -849,6 +849,12 @@ private:
   LogicalResult assemble(ModuleOp module, const TargetOptions &options,
                          StringRef ptx, std::string &cubin,
                          std::string &report) const;
+  std::map<std::string, int64_t>
+  hintColdVersions(ModuleOp module, const TargetOptions &options,
+                   ArrayRef<mlir::tile::KernelInfo> infos, std::string &ptx,
+                   std::string &cubin,
+                   std::map<std::string, std::pair<int64_t, int64_t>> &usage,
+                   std::map<std::string, int64_t> &coldSpills) const;
 };
 
 gpu::GPUModuleOp findKernels(ModuleOp module) {
@@ -1132,6 +1138,8 @@ LogicalResult NVIDIATarget::emitIntermediate(ModuleOp module,
   return assemble(module, options, ptx, out, report);
 }
 
+constexpr int64_t kRegistersPerMultiprocessor = 65536;
+
 /// Threads one multiprocessor of `chip` holds at once.
 static int64_t maxThreadsPerMultiprocessor(StringRef chip) {
   int capability = computeCapability(chip);
@@ -1161,6 +1169,81 @@ static std::string withMinBlocks(StringRef ptx, StringRef kernel,
       .str();
 }
 
+/// Blocks per multiprocessor asked of ptxas for kernels holding a cold
+/// version: a sign guard's else-branch (tile-version-signs; TileToGPU marks
+/// its condition with llvm.expect true), the original kernel kept for
+/// negative scalars, which launches with sizes do not take. ptxas gives a
+/// kernel the registers of its hungriest part, so that version (its tiles
+/// of 64-bit pointers, unpipelined) would set every program's: Triton's
+/// grouped matmul took 226 registers where the version that runs needs 115,
+/// one block per multiprocessor instead of two. Such kernels are assembled
+/// once more with every guard taken as true (the cold versions optimized
+/// away); where that needs fewer registers without spilling, the kernel is
+/// asked for the blocks those allow, and its cold version spills instead.
+/// Returns the blocks asked per kernel symbol; on success `ptx`, `cubin` and
+/// `usage` are the hinted ones, with the spills left to the cold versions
+/// in `coldSpills` (none of the versions that run spilled).
+std::map<std::string, int64_t> NVIDIATarget::hintColdVersions(
+    ModuleOp module, const TargetOptions &options,
+    ArrayRef<mlir::tile::KernelInfo> infos, std::string &ptx,
+    std::string &cubin,
+    std::map<std::string, std::pair<int64_t, int64_t>> &usage,
+    std::map<std::string, int64_t> &coldSpills) const {
+  std::set<std::string> guarded;
+  findKernels(module).walk([&](LLVM::ExpectOp op) {
+    guarded.insert(op->getParentOfType<LLVM::LLVMFuncOp>().getName().str());
+  });
+  if (guarded.empty())
+    return {};
+  OwningOpRef<ModuleOp> hot = module.clone();
+  SmallVector<LLVM::ExpectOp> guards;
+  findKernels(*hot).walk([&](LLVM::ExpectOp op) { guards.push_back(op); });
+  for (LLVM::ExpectOp guard : guards) {
+    guard.getResult().replaceAllUsesWith(guard.getExpected());
+    guard.erase();
+  }
+  // Failures here only leave the kernels as they are.
+  ScopedDiagnosticHandler quiet(module.getContext(),
+                                [](Diagnostic &) { return success(); });
+  std::string hotPtx, hotCubin, hotReport;
+  if (failed(emitPTX(*hot, options, nullptr, hotPtx)) ||
+      failed(assemble(*hot, options, hotPtx, hotCubin, hotReport)))
+    return {};
+  auto hotUsage = parseResourceReport(hotReport);
+  auto launch =
+      findKernels(module)->getAttrOfType<DictionaryAttr>("tile.launch");
+  int64_t maxThreads = maxThreadsPerMultiprocessor(options.chip);
+  std::map<std::string, int64_t> asked;
+  std::string text = ptx;
+  for (const mlir::tile::KernelInfo &info : infos) {
+    auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
+    auto now = usage.find(info.symbol), lean = hotUsage.find(info.symbol);
+    if (!guarded.count(info.symbol) || !attrs || now == usage.end() ||
+        lean == hotUsage.end() || lean->second.second != 0)
+      continue;
+    int64_t threads = attrs.getAs<IntegerAttr>("threads").getInt();
+    int64_t blocks =
+        std::min(kRegistersPerMultiprocessor / (lean->second.first * threads),
+                 maxThreads / threads);
+    if (blocks <= kRegistersPerMultiprocessor / (now->second.first * threads))
+      continue;
+    asked[info.symbol] = blocks;
+    text = withMinBlocks(text, info.symbol, blocks);
+  }
+  std::string hinted, hintedReport;
+  if (asked.empty() ||
+      failed(assemble(module, options, text, hinted, hintedReport)))
+    return {};
+  ptx = std::move(text);
+  cubin = std::move(hinted);
+  usage = parseResourceReport(hintedReport);
+  for (auto &[symbol, blocks] : asked) {
+    coldSpills[symbol] = usage[symbol].second;
+    usage[symbol].second = 0;
+  }
+  return asked;
+}
+
 LogicalResult NVIDIATarget::serialize(ModuleOp module,
                                       const TargetOptions &options,
                                       mlir::tile::Artifact &artifact) const {
@@ -1171,6 +1254,9 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
   gpu::GPUModuleOp kernels = findKernels(module);
   auto launch = kernels->getAttrOfType<DictionaryAttr>("tile.launch");
   auto usage = parseResourceReport(report);
+  std::map<std::string, int64_t> coldSpills;
+  std::map<std::string, int64_t> minBlocks = hintColdVersions(
+      module, options, artifact.kernels, ptx, cubin, usage, coldSpills);
   // A kernel whose registers keep a multiprocessor from holding its full
   // count of threads is assembled again asking ptxas for more blocks per
   // multiprocessor (`.minnctapersm`): full occupancy if ptxas fits it
@@ -1179,7 +1265,6 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
   // stay as they are. Kernels issuing warpgroup products are left alone:
   // their accumulators need the registers, and ptxas refuses (C7602) rather
   // than spills below what a wgmma needs.
-  constexpr int64_t kRegistersPerMultiprocessor = 65536;
   int64_t maxThreads = maxThreadsPerMultiprocessor(options.chip);
   struct Trial {
     int64_t blocks, fewest; // asked for now; one more than the current count
@@ -1189,7 +1274,7 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
     auto attrs = launch ? launch.getAs<DictionaryAttr>(info.name) : nullptr;
     auto it = usage.find(info.symbol);
     if (!attrs || it == usage.end() || it->second.second != 0 ||
-        usesWarpgroupProducts(ptx, info.symbol))
+        usesWarpgroupProducts(ptx, info.symbol) || minBlocks.count(info.symbol))
       continue;
     int64_t threads = attrs.getAs<IntegerAttr>("threads").getInt();
     int64_t current =
@@ -1207,7 +1292,6 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
         2 * (kRegistersPerMultiprocessor / (full * threads)) >= registers;
     trials[info.symbol] = {fullWithinReach ? full : current + 1, current + 1};
   }
-  std::map<std::string, int64_t> minBlocks;
   while (!trials.empty()) {
     std::string text = ptx;
     for (auto &[symbol, trial] : trials)
@@ -1255,6 +1339,8 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
       info.attrs.emplace_back("registers", it->second.first);
       info.attrs.emplace_back("spill_bytes", it->second.second);
     }
+    if (auto cold = coldSpills.find(info.symbol); cold != coldSpills.end())
+      info.attrs.emplace_back("cold_spill_bytes", cold->second);
     if (auto hint = minBlocks.find(info.symbol); hint != minBlocks.end())
       info.attrs.emplace_back("min_blocks_per_sm", hint->second);
   }

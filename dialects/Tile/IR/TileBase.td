@@ -49,6 +49,11 @@ def Tile_Dialect : Dialect {
     /// the loop's products (the kernel's `num_stages` for this loop only;
     /// Triton's `tl.range(num_stages=...)`). A performance hint.
     static StringRef getNumStagesAttrName() { return "tile.num_stages"; }
+    /// On the `scf.if` that tile-version-signs versions a kernel with: the
+    /// then-branch is the version for non-negative scalars, the one that
+    /// runs; the else-branch keeps the original for the rest (targets may
+    /// treat it as cold).
+    static StringRef getSignGuardAttrName() { return "tile.sign_guard"; }
     /// On an `scf.for` directly in a kernel's body whose carried values are
     /// sums: its iterations are shared by this many programs, whose partial
     /// sums the last to finish adds before the rest of the kernel runs

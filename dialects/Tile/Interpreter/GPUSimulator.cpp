@@ -180,6 +180,11 @@ LogicalResult BlockSimulator::run(Operation &op) {
   }
   if (auto o = dyn_cast<LLVM::BitcastOp>(op))
     return runBitcast(o);
+  if (auto o = dyn_cast<LLVM::ExpectOp>(op)) {
+    // A branch-weight hint (a sign guard's): its value.
+    ex.set(o, ex.get(o.getVal()));
+    return success();
+  }
   if (isa<ROCDL::mfma_f32_16x16x16f16, ROCDL::mfma_f32_16x16x16bf16_1k>(op))
     return runMatrix(op, /*wave64=*/true);
   if (isa<ROCDL::wmma_f32_16x16x16_f16, ROCDL::wmma_f32_16x16x16_bf16>(op))

@@ -28,10 +28,6 @@ namespace mlir::tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Marks the scf.if a kernel was versioned with, so that it is versioned
-/// once.
-static constexpr StringLiteral kSignGuardAttr = "tile.sign_guard";
-
 /// Whether the runs of `op`'s result (a signed division or remainder of a
 /// tile) would be longer were its dividends known non-negative.
 static bool gainsRunsIfNonNegative(Operation *op,
@@ -162,7 +158,7 @@ static bool versionOnSigns(Block *top, ArrayRef<Value> roots) {
   }
   auto guard = scf::IfOp::create(builder, loc, TypeRange{}, allNonNegative,
                                  /*withElseRegion=*/true);
-  guard->setAttr(kSignGuardAttr, builder.getUnitAttr());
+  guard->setAttr(TileDialect::getSignGuardAttrName(), builder.getUnitAttr());
 
   // The general copy first, then the original moved under the guard.
   Block *general = guard.elseBlock();
@@ -197,8 +193,9 @@ struct TileVersionSignsPass
       if (top->getTerminator()->getNumOperands() != 0)
         return;
       bool versioned = false;
-      kernel.walk(
-          [&](scf::IfOp op) { versioned |= op->hasAttr(kSignGuardAttr); });
+      kernel.walk([&](scf::IfOp op) {
+        versioned |= op->hasAttr(TileDialect::getSignGuardAttrName());
+      });
       if (versioned)
         return;
       AxisInfoAnalysis analysis(kernel);
