@@ -3,12 +3,11 @@
 // A memory-bound loop written as Triton writes it (a row walked in blocks:
 // `x = load(base + start + arange(BLOCK), mask)`, then arithmetic on x)
 // keeps one load per thread in flight: each iteration's load waits for
-// memory, and nothing else is issued meanwhile. Issuing iteration i + d's
-// loads at the top of iteration i, their values carried on through d
-// iterations, overlaps that wait with the arithmetic of the iterations
-// between, as Triton's pipeliner does: d = num_stages - 1 (the loop's, else
-// the kernel's; 1 by default), fewer where the carried values would pass
-// the bound on bytes per thread below.
+// memory, and nothing else is issued meanwhile. Issuing iteration i + 1's
+// loads at the top of iteration i, their values carried into the next
+// iteration, overlaps that wait with iteration i's arithmetic, as Triton's
+// pipeliner does for loads `num_stages` ahead; one iteration ahead in
+// registers is what a loop without products needs.
 //
 // Program order (docs/Semantics.md section 1) allows moving a load only
 // past other reads, so the loop must not write memory; loops with products
@@ -172,11 +171,6 @@ static void prefetchLoads(scf::ForOp loop) {
   }
   if (candidates.empty())
     return;
-  // num_stages - 1 iterations ahead, as Triton's pipeliner, as far as the
-  // bound on carried bytes allows.
-  int64_t ahead = stagesOf(loop) - 1;
-  while (ahead > 1 && ahead * bytesPerThread > kMaxBytesPerThread)
-    --ahead;
 
   IRRewriter rewriter(loop.getContext());
   Location loc = loop.getLoc();
@@ -185,61 +179,32 @@ static void prefetchLoads(scf::ForOp loop) {
   Value upper =
       arith::ExtSIOp::create(rewriter, loc, i64, loop.getUpperBound());
   Value step = arith::ExtSIOp::create(rewriter, loc, i64, loop.getStep());
-  // `j` steps from an i32 iteration, and in i64 (null for none).
-  auto stepsI32 = [&](OpBuilder &b, Value from, Value step32, int64_t j) {
-    if (j == 0)
-      return from;
-    Value offset =
-        j == 1 ? step32
-               : Value(arith::MulIOp::create(
-                     b, loc, step32,
-                     arith::ConstantIntOp::create(b, loc, b.getI32Type(), j)));
-    return Value(arith::AddIOp::create(b, loc, from, offset));
-  };
-  auto stepsI64 = [&](OpBuilder &b, int64_t j) {
-    if (j <= 1)
-      return j == 0 ? Value() : step;
-    return Value(arith::MulIOp::create(
-        b, loc, step, arith::ConstantIntOp::create(b, loc, i64, j)));
-  };
-  // Iterations 0 .. ahead - 1 before the loop, per load in order.
+  Value first = isBefore(rewriter, loc, loop.getLowerBound(), Value(), upper);
   SmallVector<Value> inits;
   for (const Candidate &candidate : candidates)
-    for (int64_t j = 0; j < ahead; ++j) {
-      Value offset = stepsI64(rewriter, j);
-      Value valid =
-          isBefore(rewriter, loc, loop.getLowerBound(), offset, upper);
-      Value iteration =
-          stepsI32(rewriter, loop.getLowerBound(), loop.getStep(), j);
-      inits.push_back(loadAt(rewriter, loop, candidate, iteration, valid));
-    }
+    inits.push_back(
+        loadAt(rewriter, loop, candidate, loop.getLowerBound(), first));
   FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
       rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &b, Location, ArrayRef<BlockArgument> carried) {
-        // Iteration i + ahead's loads first, where the body starts; the
-        // later ones carried on, one place down.
+      [&](OpBuilder &b, Location, ArrayRef<BlockArgument>) {
+        // The next iteration's loads first, where the body starts.
         auto newLoop = cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
         OpBuilder top = OpBuilder::atBlockBegin(newLoop.getBody());
         Value iv = newLoop.getInductionVar();
-        Value next = stepsI32(top, iv, newLoop.getStep(), ahead);
-        Value offset = stepsI64(top, ahead);
-        Value valid = isBefore(top, loc, iv, offset, upper);
+        Value next = arith::AddIOp::create(top, loc, iv, newLoop.getStep());
+        Value valid = isBefore(top, loc, iv, step, upper);
         SmallVector<Value> values;
-        for (auto [index, candidate] : llvm::enumerate(candidates)) {
-          for (int64_t j = 1; j < ahead; ++j)
-            values.push_back(carried[index * ahead + j]);
+        for (const Candidate &candidate : candidates)
           values.push_back(loadAt(top, newLoop, candidate, next, valid));
-        }
         return values;
       });
   if (failed(grown))
     return;
   auto newLoop = cast<scf::ForOp>(grown->getOperation());
   ArrayRef<BlockArgument> carried =
-      newLoop.getRegionIterArgs().take_back(candidates.size() * ahead);
-  for (auto [index, candidate] : llvm::enumerate(candidates)) {
-    rewriter.replaceAllUsesWith(candidate.load.getResult(),
-                                carried[index * ahead]);
+      newLoop.getRegionIterArgs().take_back(candidates.size());
+  for (auto [candidate, value] : llvm::zip(candidates, carried)) {
+    rewriter.replaceAllUsesWith(candidate.load.getResult(), value);
     rewriter.eraseOp(candidate.load);
   }
 }

@@ -51,57 +51,6 @@ tile.func @row_sum(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32) {
 
 // -----
 
-// num_stages = 3: two iterations ahead, as Triton's pipeliner. Iterations
-// 0 and 1 before the loop; iteration i + 2 at the top of iteration i, valid
-// while i + 2 * step < n; the value of i + 1 carried one place down.
-// CHECK-LABEL: tile.func @two_ahead
-// CHECK-DAG:     %[[UPPER:.+]] = arith.extsi %[[N:.+]] : i32 to i64
-// CHECK-DAG:     %[[STEP:.+]] = arith.extsi %[[C128:.+]] : i32 to i64
-// CHECK:         %[[FIRST:.+]] = tile.load
-// CHECK:         %[[LB1:.+]] = arith.addi %{{.+}}, %[[C128]] : i32
-// CHECK:         %[[SECOND:.+]] = tile.load
-// CHECK:         scf.for %[[IV:.+]] = %{{.+}} to %[[N]] step %[[C128]] iter_args(%[[ACC:.+]] = %{{.+}}, %[[CUR:.+]] = %[[FIRST]], %[[NEXT1:.+]] = %[[SECOND]])
-// CHECK-NEXT:      %[[C2:.+]] = arith.constant 2 : i32
-// CHECK-NEXT:      %[[D:.+]] = arith.muli %[[C128]], %[[C2]] : i32
-// CHECK-NEXT:      %[[NEXT:.+]] = arith.addi %[[IV]], %[[D]] : i32
-// CHECK-NEXT:      %[[C2L:.+]] = arith.constant 2 : i64
-// CHECK-NEXT:      %[[D64:.+]] = arith.muli %[[STEP]], %[[C2L]] : i64
-// CHECK-NEXT:      %[[IV64:.+]] = arith.extsi %[[IV]] : i32 to i64
-// CHECK-NEXT:      %[[NEXT64:.+]] = arith.addi %[[IV64]], %[[D64]] : i64
-// CHECK-NEXT:      arith.cmpi slt, %[[NEXT64]], %[[UPPER]] : i64
-// CHECK-NEXT:      tile.splat %[[NEXT]] : tensor<128xi32>
-// CHECK:           %[[AHEAD:.+]] = tile.load
-// CHECK-NOT:       tile.load
-// CHECK:           %[[SUM:.+]] = arith.addf %[[ACC]], %[[CUR]]
-// CHECK-NEXT:      scf.yield %[[SUM]], %[[NEXT1]], %[[AHEAD]]
-tile.func @two_ahead(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32)
-    attributes {num_stages = 3 : i32} {
-  %c0 = arith.constant 0 : i32
-  %c128 = arith.constant 128 : i32
-  %zero = arith.constant dense<0.0> : tensor<128xf32>
-  %range = tile.range 0 to 128 : tensor<128xi32>
-  %n_s = tile.splat %n : tensor<128xi32>
-  %base = tile.splat %x : tensor<128x!tile.ptr<f32>>
-  %sum = scf.for %start = %c0 to %n step %c128 iter_args(%acc = %zero) -> (tensor<128xf32>) : i32 {
-    %start_s = tile.splat %start : tensor<128xi32>
-    %cols = arith.addi %start_s, %range : tensor<128xi32>
-    %inside = arith.cmpi slt, %cols, %n_s : tensor<128xi32>
-    %ptrs = tile.addptr %base, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
-    %v = tile.load %ptrs, %inside, %zero cache = cg : tensor<128x!tile.ptr<f32>>
-    %next = arith.addf %acc, %v : tensor<128xf32>
-    scf.yield %next : tensor<128xf32>
-  }
-  %total = tile.reduce(%sum) axis = 0 : tensor<128xf32> -> f32 {
-  ^bb0(%a: f32, %b: f32):
-    %s = arith.addf %a, %b : f32
-    tile.yield %s : f32
-  }
-  tile.store %out, %total : !tile.ptr<f32>
-  tile.return
-}
-
-// -----
-
 // A loop that stores: a later iteration's load may read what this one
 // writes (program order), so nothing moves.
 // CHECK-LABEL: tile.func @stores
