@@ -109,6 +109,11 @@ struct StagedOperand {
   }
 };
 
+/// The layout asynchronous copies of `tile` are issued in: 16-byte vectors
+/// along its rows (WarpgroupProducts.cpp says how lanes and warps follow).
+Layout copyLayout(const StagedOperand &tile, unsigned warpSize,
+                  unsigned numWarps);
+
 /// The byte offset (i32) of the element at `coords` of `tile` placed at
 /// byte `base` (i32), its constant part added last.
 Value stagedOffset(OpBuilder &b, Location loc, const StagedOperand &tile,

@@ -85,51 +85,6 @@ static bool isZeroOrAbsent(Value value) {
   return false;
 }
 
-/// The layout the copies of a `tile` use: 16-byte vectors along its rows,
-/// lanes first along whole rows of a swizzled tile (a warp's copies then
-/// touch as few rows, that is cache lines, as they can: 2 of 256 bytes,
-/// not 8 halves; Triton's f16 GEMM imported went from 427 to 477 TFLOP/s
-/// on the H200, its L2 traffic down accordingly), else the first
-/// 8 lanes on 8 different rows (in core matrices the 16-byte stores of a
-/// quarter warp then hit all banks; a swizzled row spreads its chunks over
-/// them), then warps and registers over what remains.
-static Layout copyLayout(const StagedOperand &tile, unsigned warpSize,
-                         unsigned numWarps) {
-  unsigned along = tile.contiguousDim, across = tile.otherDim();
-  auto step = [&](unsigned dim, int64_t value) {
-    Coords c{0, 0};
-    c[dim] = value;
-    return c;
-  };
-  Layout layout;
-  layout.shape = tile.shape;
-  for (int64_t s = 1; s < tile.perChunk(); s *= 2)
-    layout.regBases.push_back(step(along, s));
-  SmallVector<Coords> rest;
-  int64_t row = 1;
-  if (!tile.isSwizzled())
-    for (; row < 8 && row < tile.shape[across]; row *= 2)
-      rest.push_back(step(across, row));
-  for (int64_t s = tile.perChunk(); s < tile.shape[along]; s *= 2)
-    rest.push_back(step(along, s));
-  for (; row < tile.shape[across]; row *= 2)
-    rest.push_back(step(across, row));
-  auto take = [&](SmallVector<Coords> &bases, unsigned bits) {
-    for (unsigned i = 0; i < bits; ++i) {
-      if (rest.empty()) {
-        bases.push_back(Coords{0, 0}); // copies
-        continue;
-      }
-      bases.push_back(rest.front());
-      rest.erase(rest.begin());
-    }
-  };
-  take(layout.laneBases, llvm::Log2_32(warpSize));
-  take(layout.warpBases, llvm::Log2_32(numWarps));
-  layout.regBases.append(rest.begin(), rest.end());
-  return layout;
-}
-
 bool mlir::tile::togpu::writesMemory(Operation *op) {
   return op
       ->walk([](Operation *inner) {
