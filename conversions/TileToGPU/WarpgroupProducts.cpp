@@ -292,10 +292,18 @@ Layout mlir::tile::togpu::copyLayout(const StagedOperand &tile,
 /// word stores fill 128-byte rows (every bank once; reading, 8 lanes meet 2
 /// swizzled chunk columns, a 4-way conflict that costs less than the
 /// stores would). Fails if a thread would not get a whole word.
-static std::optional<Layout> restageLayout(const StagedOperand &from,
-                                           const StagedOperand &to,
-                                           unsigned warpSize,
-                                           unsigned numWarps) {
+namespace {
+struct RestageLayout {
+  Layout layout;
+  /// Registers 0 .. word - 1 run along `to`'s chunks; those times 0 ..
+  /// chunk - 1 along `from`'s.
+  int64_t word, chunk;
+};
+} // namespace
+static std::optional<RestageLayout> restageLayout(const StagedOperand &from,
+                                                  const StagedOperand &to,
+                                                  unsigned warpSize,
+                                                  unsigned numWarps) {
   unsigned along = from.contiguousDim, across = to.contiguousDim;
   if (along == across)
     return std::nullopt;
@@ -325,7 +333,7 @@ static std::optional<Layout> restageLayout(const StagedOperand &from,
   layout.warpBases.assign(rest.begin() + laneBits,
                           rest.begin() + laneBits + warpBits);
   layout.regBases.append(rest.begin() + laneBits + warpBits, rest.end());
-  return layout;
+  return RestageLayout{layout, word, chunk};
 }
 
 LogicalResult KernelLowering::restageOperand(OpBuilder &b, Location loc,
@@ -333,17 +341,15 @@ LogicalResult KernelLowering::restageOperand(OpBuilder &b, Location loc,
                                              Value fromBase,
                                              const StagedOperand &to,
                                              Value toBase) {
-  std::optional<Layout> layout = restageLayout(from, to, warpSize, numWarps);
-  if (!layout)
+  std::optional<RestageLayout> restage =
+      restageLayout(from, to, warpSize, numWarps);
+  if (!restage)
     return failure();
-  // The registers hold a word, then a run of a chunk, as restageLayout
-  // takes them.
-  int64_t numRegs = layout->getNumRegs();
-  int64_t word = std::max<int64_t>(4 / from.elementBytes, 1);
-  int64_t chunk = std::min(
-      {from.perChunk(), numRegs / word, from.shape[from.contiguousDim]});
+  const Layout &layout = restage->layout;
+  int64_t numRegs = layout.getNumRegs(), word = restage->word,
+          chunk = restage->chunk;
   Type element = IntegerType::get(b.getContext(), from.elementBytes * 8);
-  auto coords = coordinates(b, loc, *layout);
+  auto coords = coordinates(b, loc, layout);
   SmallVector<Value> regs(numRegs);
   // Register r + word * j holds element j of the chunk read for register r.
   for (int64_t r = 0; r < numRegs; ++r) {
@@ -357,7 +363,7 @@ LogicalResult KernelLowering::restageOperand(OpBuilder &b, Location loc,
       regs[r + word * j] =
           LLVM::ExtractElementOp::create(b, loc, read, constI32(b, loc, j));
   }
-  stageOperand(b, loc, Distributed{*layout, regs}, to, toBase);
+  stageOperand(b, loc, Distributed{layout, regs}, to, toBase);
   return success();
 }
 

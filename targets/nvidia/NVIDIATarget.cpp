@@ -1181,8 +1181,10 @@ static std::string withMinBlocks(StringRef ptx, StringRef kernel,
 /// away); where that needs fewer registers without spilling, the kernel is
 /// asked for the blocks those allow, and its cold version spills instead.
 /// Returns the blocks asked per kernel symbol; on success `ptx`, `cubin` and
-/// `usage` are the hinted ones, with the spills left to the cold versions
-/// in `coldSpills` (none of the versions that run spilled).
+/// `usage` are the hinted ones, `usage`'s spills those of the version that
+/// runs assembled alone (none), the whole hinted kernel's in `coldSpills`
+/// (mostly the cold version's, though ptxas may place a reload in the
+/// other: grouped matmul reloads one value per iteration of its main loop).
 std::map<std::string, int64_t> NVIDIATarget::hintColdVersions(
     ModuleOp module, const TargetOptions &options,
     ArrayRef<mlir::tile::KernelInfo> infos, std::string &ptx,
