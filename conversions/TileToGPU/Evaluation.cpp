@@ -480,13 +480,23 @@ static SmallVector<unsigned> rowMajorOrder(unsigned rank) {
   return order;
 }
 
+/// At most `vector` elements a thread, fewer when that would leave threads
+/// of the program holding copies of others' elements.
+static int64_t spreadOverThreads(int64_t vector, int64_t numElements,
+                                 int64_t threads) {
+  return std::min<int64_t>(vector, std::max<int64_t>(1, numElements / threads));
+}
+
 Layout KernelLowering::defaultLayout(ArrayRef<int64_t> shape) {
   int64_t vector = shape.empty() ? 1 : std::min<int64_t>(shape.back(), 4);
+  vector = spreadOverThreads(vector, ShapedType::getNumElements(shape),
+                             int64_t(warpSize) * numWarps);
   return getBlockedLayout(shape, rowMajorOrder(shape.size()), vector, warpSize,
                           numWarps);
 }
 
-Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut) {
+Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut,
+                                    bool everyThread) {
   auto type = cast<RankedTensorType>(ptrs.getType());
   int64_t elementBytes = getElementByteSize(
       cast<PointerType>(type.getElementType()).getPointeeType());
@@ -501,6 +511,12 @@ Layout KernelLowering::accessLayout(Value ptrs, int64_t *vectorOut) {
   int64_t vector = std::min<int64_t>({info.getContiguity(order[0]),
                                       hooks.getMaxAccessBytes() / elementBytes,
                                       type.getDimSize(order[0])});
+  // A vector so wide that the tile runs out before the threads do leaves
+  // threads holding copies: each element is then loaded twice and a store
+  // waits on half the program.
+  if (everyThread)
+    vector = spreadOverThreads(vector, type.getNumElements(),
+                               int64_t(warpSize) * numWarps);
   // Alignment need not be proven: accesses check it at run time when the
   // analysis cannot (a row start `base + row * stride`, say).
   vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));

@@ -303,8 +303,12 @@ private:
   Layout preferredLayout(Value tile, Value fallback = {});
   std::optional<Layout> findPreferredLayout(Value tile, unsigned depth);
   /// The layout of an access through the pointer tile `ptrs` (the widest
-  /// contiguous per-thread vector the axis analysis proves).
-  Layout accessLayout(Value ptrs, int64_t *vector = nullptr);
+  /// contiguous per-thread vector the axis analysis proves). With
+  /// `everyThread`, the vector is narrowed until the tile reaches every
+  /// thread of the program, as a register access wants; a staging copy into
+  /// shared memory keeps its widest vector instead.
+  Layout accessLayout(Value ptrs, int64_t *vector = nullptr,
+                      bool everyThread = true);
   Layout defaultLayout(ArrayRef<int64_t> shape);
   /// `op` in `layout`, `vector` consecutive elements per access where the
   /// layout and the pointers allow; with `only` (i1), elements are read

@@ -173,7 +173,8 @@ KernelLowering::planPipeline(DotOp op) {
       return std::nullopt;
     if (auto load = dyn_cast<LoadOp>(def)) {
       int64_t vector;
-      Layout access = accessLayout(load.getPtr(), &vector);
+      Layout access =
+          accessLayout(load.getPtr(), &vector, /*everyThread=*/false);
       if (load.getIsVolatile() || vector == 1 || !repeatable(load.getPtr()) ||
           (load.getMask() && !repeatable(load.getMask())) ||
           (load.getOther() && !repeatable(load.getOther())))
@@ -1133,7 +1134,7 @@ KernelLowering::loadPrefetched(OpBuilder &b, Location loc,
                                         iteration, upper);
     ShiftedIteration shift(*this, b, loc, plan, iteration, advance, fromStart);
     int64_t vector;
-    Layout access = accessLayout(load.getPtr(), &vector);
+    Layout access = accessLayout(load.getPtr(), &vector, /*everyThread=*/false);
     FailureOr<Distributed> value = loadTile(b, load, access, vector, valid);
     if (failed(value))
       return failure();
@@ -1203,7 +1204,8 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
   int64_t vectors[2] = {1, 1};
   for (unsigned i = 0; i < 2; ++i) {
     if (LoadOp load = plan.loads[i]) {
-      Layout access = accessLayout(load.getPtr(), &vectors[i]);
+      Layout access =
+          accessLayout(load.getPtr(), &vectors[i], /*everyThread=*/false);
       layouts[i] = plan.transposed[i] ? permuteDims(access, {1, 0}) : access;
     } else {
       layouts[i] = plan.stagedLayouts[i];
@@ -1245,7 +1247,8 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
     if (!load)
       continue;
     int64_t vector = vectors[i];
-    unsigned dim = runDimension(accessLayout(load.getPtr(), &vector));
+    unsigned dim = runDimension(
+        accessLayout(load.getPtr(), &vector, /*everyThread=*/false));
     registers += registersOf(load.getType());
     int64_t elementBytes =
         getElementByteSize(getElementTypeOrSelf(load.getType()));

@@ -77,7 +77,7 @@ tile.func @transpose(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 
 // -----
 
-// 1024 elements in 16-byte vectors fill 8 of 16 warps; warps 8-15 hold
+// 256 elements, one a thread, fill 8 of 16 warps; warps 8-15 hold
 // copies. Only warps 0-7 write their partials, and every warp reads those:
 // the warp index of the reads has the copy bit (8) clear. (Regression:
 // warps 8-15 read their own, never written, slots, so the reduced scalar
@@ -91,11 +91,11 @@ tile.func @transpose(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 // CHECK: arith.andi %{{.*}}, %c0_i32{{.*}} : i32
 // CHECK-COUNT-8: llvm.load {{.*}} : !llvm.ptr<3> -> f32
 tile.func @reduce_copies(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %out: !tile.ptr<f32>) attributes {num_warps = 16 : i32} {
-  %r = tile.range 0 to 1024 : tensor<1024xi32>
-  %b = tile.splat %x : tensor<1024x!tile.ptr<f32>>
-  %p = tile.addptr %b, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
-  %v = tile.load %p : tensor<1024x!tile.ptr<f32>>
-  %s = tile.reduce(%v) axis = 0 : tensor<1024xf32> -> f32 {
+  %r = tile.range 0 to 256 : tensor<256xi32>
+  %b = tile.splat %x : tensor<256x!tile.ptr<f32>>
+  %p = tile.addptr %b, %r : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
+  %v = tile.load %p : tensor<256x!tile.ptr<f32>>
+  %s = tile.reduce(%v) axis = 0 : tensor<256xf32> -> f32 {
   ^bb0(%a: f32, %c: f32):
     %m = arith.addf %a, %c : f32
     tile.yield %m : f32

@@ -73,16 +73,16 @@ tile.func @masked_row(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 // CHECK: llvm.store %{{.*}} : vector<16xi8>, !llvm.ptr<1>
 tile.func @bytes_and_signs(%m: !tile.ptr<i1> {tile.divisibility = 16 : i32},
                            %x: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
-  %r = tile.range 0 to 512 : tensor<512xi32>
-  %m0 = tile.splat %m : tensor<512x!tile.ptr<i1>>
-  %mp = tile.addptr %m0, %r : tensor<512x!tile.ptr<i1>>, tensor<512xi32>
-  %flags = tile.load %mp : tensor<512x!tile.ptr<i1>>
-  %x0 = tile.splat %x : tensor<512x!tile.ptr<f32>>
-  %xp = tile.addptr %x0, %r : tensor<512x!tile.ptr<f32>>, tensor<512xi32>
-  %v = tile.load %xp : tensor<512x!tile.ptr<f32>>
-  %n = arith.negf %v : tensor<512xf32>
-  %t = arith.xori %flags, %flags : tensor<512xi1>
-  tile.store %xp, %n : tensor<512x!tile.ptr<f32>>
-  tile.store %mp, %t : tensor<512x!tile.ptr<i1>>
+  %r = tile.range 0 to 2048 : tensor<2048xi32>
+  %m0 = tile.splat %m : tensor<2048x!tile.ptr<i1>>
+  %mp = tile.addptr %m0, %r : tensor<2048x!tile.ptr<i1>>, tensor<2048xi32>
+  %flags = tile.load %mp : tensor<2048x!tile.ptr<i1>>
+  %x0 = tile.splat %x : tensor<2048x!tile.ptr<f32>>
+  %xp = tile.addptr %x0, %r : tensor<2048x!tile.ptr<f32>>, tensor<2048xi32>
+  %v = tile.load %xp : tensor<2048x!tile.ptr<f32>>
+  %n = arith.negf %v : tensor<2048xf32>
+  %t = arith.xori %flags, %flags : tensor<2048xi1>
+  tile.store %xp, %n : tensor<2048x!tile.ptr<f32>>
+  tile.store %mp, %t : tensor<2048x!tile.ptr<i1>>
   tile.return
 }

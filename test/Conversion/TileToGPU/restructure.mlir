@@ -54,15 +54,14 @@ tile.func @gather_rows(%in: !tile.ptr<f32>, %idx: !tile.ptr<i32>,
 }
 
 // Compare-and-swap compares float bits as integers; the old values of the
-// 4-element tile (spread over fewer threads than the block has) are shared
-// through shared memory before they are stored (the thread that holds all
-// four moves them as one vector).
+// 4-element tile (one element in each of four threads, the others holding
+// copies) are shared through shared memory before they are stored.
 // CHECK-LABEL: gpu.func @cas_small
 // CHECK: llvm.cmpxchg %{{.*}}, %{{.*}}, %{{.*}} monotonic monotonic : !llvm.ptr<1>, i32
 // CHECK: gpu.barrier
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
 // CHECK: gpu.barrier
-// CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
 tile.func @cas_small(%m: !tile.ptr<f32>, %old: !tile.ptr<f32>) {
   %i = tile.range 0 to 4 : tensor<4xi32>
   %bm = tile.splat %m : tensor<4x!tile.ptr<f32>>

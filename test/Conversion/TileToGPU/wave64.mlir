@@ -106,28 +106,29 @@ tile.func @scan(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
   tile.return
 }
 
-// A 32-element tile fills 8 lanes with 16-byte vectors; the other lanes and
-// warps hold copies and do not store: lane bits 3-5 (56) at wave 64, 3-4
-// (24) at wave 32, and both warp bits.
+// A 16-element tile (one element a lane: too few for wider vectors to reach
+// every lane) fills 16 lanes; the other lanes and warps hold copies and do
+// not store: lane bits 4-5 (48) at wave 64, 4 (16) at wave 32, and both
+// warp bits.
 // CHECK-LABEL: gpu.func @small_store
 // CHECK: %[[LANE:.*]] = arith.andi %{{.*}}, %c{{63|31}}_i32 : i32
 // CHECK: %[[WARP:.*]] = arith.shrui
-// CHECK: llvm.load %{{.*}} -> vector<4xf32>
-// W64: %[[COPIES:.*]] = arith.andi %[[LANE]], %c56_i32 : i32
-// W32: %[[COPIES:.*]] = arith.andi %[[LANE]], %c24_i32 : i32
+// CHECK: llvm.load %{{.*}} -> f32
+// W64: %[[COPIES:.*]] = arith.andi %[[LANE]], %c48_i32 : i32
+// W32: %[[COPIES:.*]] = arith.andi %[[LANE]], %c16_i32 : i32
 // CHECK: %[[WARPCOPIES:.*]] = arith.andi %[[WARP]], %c3_i32 : i32
 // CHECK: %[[BITS:.*]] = arith.ori %[[COPIES]], %[[WARPCOPIES]] : i32
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[BITS]], %c0_i32 : i32
 // CHECK: scf.if %[[FIRST]] {
-// CHECK: llvm.store %{{.*}} : vector<4xf32>, !llvm.ptr<1>
+// CHECK: llvm.store %{{.*}} : f32, !llvm.ptr<1>
 tile.func @small_store(%src: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                        %dst: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
-  %r = tile.range 0 to 32 : tensor<32xi32>
-  %s0 = tile.splat %src : tensor<32x!tile.ptr<f32>>
-  %sp = tile.addptr %s0, %r : tensor<32x!tile.ptr<f32>>, tensor<32xi32>
-  %x = tile.load %sp : tensor<32x!tile.ptr<f32>>
-  %d0 = tile.splat %dst : tensor<32x!tile.ptr<f32>>
-  %dp = tile.addptr %d0, %r : tensor<32x!tile.ptr<f32>>, tensor<32xi32>
-  tile.store %dp, %x : tensor<32x!tile.ptr<f32>>
+  %r = tile.range 0 to 16 : tensor<16xi32>
+  %s0 = tile.splat %src : tensor<16x!tile.ptr<f32>>
+  %sp = tile.addptr %s0, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  %x = tile.load %sp : tensor<16x!tile.ptr<f32>>
+  %d0 = tile.splat %dst : tensor<16x!tile.ptr<f32>>
+  %dp = tile.addptr %d0, %r : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+  tile.store %dp, %x : tensor<16x!tile.ptr<f32>>
   tile.return
 }

@@ -10,7 +10,8 @@
 // remainders hold only if pid_n * 128 >= 0, which nothing proves (rows - 1
 // may be negative): the kernel is versioned on that sign
 // (tile-version-signs). The guarded copy reads four floats at a time, the
-// other one by one; both run on the simulator, rows = 2 taking the first
+// other one by one (one warp, so that four floats a thread reach every
+// lane); both run on the simulator, rows = 2 taking the first
 // and rows = 0 (pid_n = -pid, reading before x + 128) the second.
 // CHECK-LABEL: .entry guarded(
 // CHECK:         setp.lt.s32
@@ -19,7 +20,8 @@
 // SIM: tile-check: PASS @guarded
 tile.func @guarded(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                    %out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
-                   %n: i32 {tile.divisibility = 16 : i32}, %rows: i32) {
+                   %n: i32 {tile.divisibility = 16 : i32}, %rows: i32)
+    attributes {num_warps = 1 : i32} {
   %pid = tile.program_id x
   %c1 = arith.constant 1 : i32
   %r = arith.subi %rows, %c1 : i32
