@@ -14,7 +14,8 @@
 # There (the device tool carries ignored paths with `carry`):
 #   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
 #     [BOUNDS=artifacts/nvidia-bounds] [MATH_ULP=artifacts/math-ulp-nvidia] \
-#     [TTIR=artifacts/ttir-nvidia] [VARIANTS=artifacts/variants [VARIANTS_ONLY=1]] \
+#     [TTIR=artifacts/ttir-nvidia [TTIR_ONLY=1]] \
+#     [VARIANTS=artifacts/variants [VARIANTS_ONLY=1]] \
 #     [FUZZ_ARTIFACTS=... FUZZ_SEED=...
 #     FUZZ_CASES=... FUZZ_RANGE=...] bash scripts/h200.sh artifacts/nvidia
 set -uo pipefail
@@ -87,8 +88,32 @@ run_variants() {
     done
   done
 }
+# TTIR=DIR: the Triton import on the GPU. DIR holds the TTIR corpus compiled
+# here (test/TTIR/run_corpus.py --target nvidia --compile-only --artifacts
+# DIR): every entry with recorded inputs runs and is compared with the
+# reference and Triton's recorded outputs, then bench/ttir_bench.py times the
+# benchmark entries against Triton running the same kernels, live (the
+# table of docs/Benchmarks.md; QUICK=1 skips it).
+run_ttir() {
+  step "TTIR corpus from $TTIR"
+  python3 test/TTIR/run_corpus.py --bin build-rt/bin --precompiled "$TTIR" \
+    --device cuda --json "$out/ttir-corpus.json" >"$out/ttir-corpus.log" 2>&1 ||
+    status=1
+  grep -v '^PASS\|^COMPILED\|^REFUSED\|^KNOWN' "$out/ttir-corpus.log"
+  if [ -z "${QUICK:-}" ]; then
+    step "imported Triton kernels against Triton"
+    PYTHONUNBUFFERED=1 python3 bench/ttir_bench.py --artifacts "$TTIR" \
+      --json "$out/ttir-bench.json" 2>&1 | tee "$out/ttir-bench.log" |
+      grep -v Warning || status=1
+  fi
+}
 if [ -n "${VARIANTS_ONLY:-}" ]; then
   run_variants
+  exit $status
+fi
+# TTIR_ONLY=1 runs this step alone, right after building the runtime.
+if [ -n "${TTIR_ONLY:-}" ]; then
+  run_ttir
   exit $status
 fi
 
@@ -278,24 +303,8 @@ if [ -n "${MATH_ULP:-}" ]; then
   cp "$MATH_ULP/results/tile-run.log" "$out/math-ulp-tile-run.log" 2>/dev/null
 fi
 
-# TTIR=DIR: the Triton import on the GPU. DIR holds the TTIR corpus compiled
-# here (test/TTIR/run_corpus.py --target nvidia --compile-only --artifacts
-# DIR): every entry with recorded inputs runs and is compared with the
-# reference and Triton's recorded outputs, then bench/ttir_bench.py times the
-# benchmark entries against Triton running the same kernels, live (the
-# table of docs/Benchmarks.md; QUICK=1 skips it).
 if [ -n "${TTIR:-}" ]; then
-  step "TTIR corpus from $TTIR"
-  python3 test/TTIR/run_corpus.py --bin build-rt/bin --precompiled "$TTIR" \
-    --device cuda --json "$out/ttir-corpus.json" >"$out/ttir-corpus.log" 2>&1 ||
-    status=1
-  grep -v '^PASS\|^COMPILED\|^REFUSED\|^KNOWN' "$out/ttir-corpus.log"
-  if [ -z "${QUICK:-}" ]; then
-    step "imported Triton kernels against Triton"
-    PYTHONUNBUFFERED=1 python3 bench/ttir_bench.py --artifacts "$TTIR" \
-      --json "$out/ttir-bench.json" 2>&1 | tee "$out/ttir-bench.log" |
-      grep -v Warning || status=1
-  fi
+  run_ttir
 fi
 
 # PROFILE=1: Nsight Compute's summary of the row kernels that trail Triton.
