@@ -111,12 +111,21 @@ static bool fitsTensorMapBoxes(RankedTensorType type, Value desc) {
          succeeded(getTensorMapSource(kernel, makeDesc));
 }
 
+bool mlir::tile::togpu::isInColdVersion(Operation *op) {
+  for (auto guard = op->getParentOfType<scf::IfOp>(); guard;
+       guard = guard->getParentOfType<scf::IfOp>())
+    if (guard->hasAttr(TileDialect::getSignGuardAttrName()) &&
+        guard.getElseRegion().isAncestor(op->getParentRegion()))
+      return true;
+  return false;
+}
+
 bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
                                               const GPUTargetHooks &hooks) {
   auto type = cast<RankedTensorType>(load.getType());
   auto loop = dyn_cast<scf::ForOp>(load->getParentOp());
   if (!hooks.hasTensorCopy() || !loop || writesMemory(loop) ||
-      !load->hasOneUse() || type.getRank() < 2)
+      !load->hasOneUse() || type.getRank() < 2 || isInColdVersion(load))
     return false;
   // The product's operand, or its transpose (B stored n x k, read as the
   // k-major operand: the box lands as the products read it), from the
@@ -149,7 +158,7 @@ bool mlir::tile::togpu::isTensorStoreCandidate(DescStoreOp store,
   auto type = cast<RankedTensorType>(store.getValue().getType());
   Type element = type.getElementType();
   if (!hooks.hasTensorCopy() || type.getRank() < 2 || element.isInteger(1) ||
-      isa<PointerType>(element) ||
+      isa<PointerType>(element) || isInColdVersion(store) ||
       type.getNumElements() * getElementByteSize(element) >
           hooks.getMaxSharedMemoryBytes() / 4)
     return false;

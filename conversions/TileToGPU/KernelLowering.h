@@ -98,14 +98,19 @@ struct StagedOperand {
            (across % 8) * 128 + ((chunk % 8) ^ (across % 8)) * 16 +
            inChunk * elementBytes;
   }
-  /// The operand of a product whose k dimension is `kDim`, at `address`.
-  SharedMatrixOperand operand(Value address, unsigned kDim) const {
+  /// The operand of a product whose k dimension is `kDim`, at byte
+  /// `offset` of the tile staged at `base`.
+  SharedMatrixOperand operand(Value base, Value offset, unsigned kDim) const {
     bool kContiguous = contiguousDim == kDim;
     if (isSwizzled()) // k-major: no leading offset (a k step is in a row)
-      return {address, kContiguous ? 16 : blockStride(), 1024, kContiguous,
-              128};
-    return {address, kContiguous ? 128 : blockStride(),
-            kContiguous ? blockStride() : 128, kContiguous, 0};
+      return {base, offset,      kContiguous ? 16 : blockStride(),
+              1024, kContiguous, 128};
+    return {base,
+            offset,
+            kContiguous ? 128 : blockStride(),
+            kContiguous ? blockStride() : 128,
+            kContiguous,
+            0};
   }
 };
 
@@ -133,15 +138,23 @@ struct TensorMapSource {
 /// strides declared 16-byte aligned (`tile.divisibility`); failure else.
 FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
 
+/// Whether `op` is in a sign guard's else-branch (tile-version-signs), the
+/// cold version of its kernel. Cold versions get neither warpgroup products
+/// nor tensor copies and stores: the NVIDIA pipeline moves them into a
+/// function of their own (tile-outline-cold-versions), and ptxas serializes
+/// a kernel's warpgroup products when one is issued across a call.
+bool isInColdVersion(Operation *op);
+
 /// Whether `load` may be copied by tensor copies: the target has them, and
-/// it is an operand of a product on the target's warpgroup instruction in
+/// it is an operand of a product on the target's warpgroup instruction
+/// outside a cold version, in
 /// the same body of a loop that writes no memory (else nothing is copied
 /// ahead), its block's rows 128-byte multiples, at most 256.
 bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
 
-/// Whether `store` may be a tensor store: the target has tensor copies, the
-/// descriptor can be a tensor map, and its block's rows are 128-byte
-/// multiples, at most 256 of them.
+/// Whether `store` may be a tensor store: the target has tensor copies, it
+/// is not in a cold version, the descriptor can be a tensor map, and its
+/// block's rows are 128-byte multiples, at most 256 of them.
 bool isTensorStoreCandidate(DescStoreOp store, const GPUTargetHooks &hooks);
 
 /// The descriptor load a product's `operand` is, or is the transpose

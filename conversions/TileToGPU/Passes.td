@@ -104,4 +104,22 @@ def TileSkewProducts : Pass<"tile-skew-products"> {
                            "::mlir::scf::SCFDialect"];
 }
 
+def TileOutlineColdVersions
+    : Pass<"tile-outline-cold-versions", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Moves a kernel's cold version into a function of its own";
+  let description = [{
+    Takes the GPU kernels convert-tile-to-gpu writes and moves the else
+    branch of each sign guard (tile-version-signs; the `scf.if` whose
+    condition is `llvm.intr.expect` true) into an `llvm.func` of the
+    gpu.module (internal, `no_inline`), called where the branch was. The register
+    allocator then treats the two versions apart: a kernel held to the
+    registers its hot version needs (the NVIDIA target's blocks per
+    multiprocessor) spills in the cold function only, not in the hot
+    version's loops. Only branches whose captured values are integers,
+    floats or pointers, and that yield nothing (a sign guard's do not), are
+    moved.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // TILE_CONVERSIONS_TILETOGPU_PASSES_TD

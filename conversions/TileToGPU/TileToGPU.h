@@ -81,8 +81,11 @@ struct WarpgroupInstruction {
 /// bytes whose 16-byte chunks are permuted in each 1024-byte group of 8
 /// rows (chunk c of row r at c xor r).
 struct SharedMatrixOperand {
-  /// Shared-memory byte address (i32) of the first element.
-  Value address;
+  /// Shared-memory byte address (i32) of the first element: `base`, the
+  /// staged tile's (1024-byte aligned), plus `offset` (loop-invariant
+  /// where the staged tile is not). Apart, so that a target's descriptor
+  /// of the base serves every k step of the tile.
+  Value base, offset;
   /// The PTX ISA's leading and stride byte offsets of the descriptor: for
   /// core matrices, the bytes between neighbours along k and along m (n);
   /// swizzled, between row blocks (unused when k-major) and between groups

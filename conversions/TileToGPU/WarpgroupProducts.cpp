@@ -92,7 +92,7 @@ std::optional<WarpgroupInstruction>
 KernelLowering::warpgroupInstruction(DotOp op) {
   auto aType = cast<RankedTensorType>(op.getA().getType());
   auto cType = cast<RankedTensorType>(op.getType());
-  if (aType.getRank() != 2)
+  if (aType.getRank() != 2 || isInColdVersion(op))
     return std::nullopt;
   // f32 inputs that may be rounded to tf32 are asked for as tf32.
   auto inputType = [&](Type element) -> Type {
@@ -159,15 +159,14 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
       arith::MulIOp::create(b, loc, group, constI32(b, loc, instruction.m));
   hooks.emitWarpgroupFence(b, loc);
   SmallVector<Value> next(acc);
-  auto address = [&](const StagedOperand &tile, Value base, Value row,
-                     int64_t rowConstant, int64_t col) {
+  auto offset = [&](const StagedOperand &tile, Value row, int64_t rowConstant,
+                    int64_t col) {
     // (row + rowConstant, col) as (along, across) of the tile.
     Value coords[2] = {
         arith::AddIOp::create(b, loc, row, constI32(b, loc, rowConstant)),
         constI32(b, loc, col)};
-    Value offset = coreMatrixOffset(b, loc, tile, coords[tile.contiguousDim],
-                                    coords[tile.otherDim()]);
-    return arith::AddIOp::create(b, loc, base, offset);
+    return coreMatrixOffset(b, loc, tile, coords[tile.contiguousDim],
+                            coords[tile.otherDim()]);
   };
   Value zero = constI32(b, loc, 0);
   for (int64_t t = 0; t < tilesM; ++t) {
@@ -175,7 +174,7 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
                                next.begin() + (t + 1) * perTile);
     for (int64_t k0 = kBegin; k0 < kEnd; k0 += instruction.k) {
       SharedMatrixOperand bOperand =
-          bTile.operand(address(bTile, bBase, zero, k0, 0), /*kDim=*/0);
+          bTile.operand(bBase, offset(bTile, zero, k0, 0), /*kDim=*/0);
       if (!aRegisters.empty()) {
         // Four i32 per step of k, the steps of a tile in order.
         int64_t first = (t * (k / instruction.k) + k0 / instruction.k) * 4;
@@ -184,7 +183,7 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
                                                  bOperand, tileAcc);
       } else {
         SharedMatrixOperand a = aTile.operand(
-            address(aTile, aBase, groupRow, t * instruction.m * groups, k0),
+            aBase, offset(aTile, groupRow, t * instruction.m * groups, k0),
             /*kDim=*/1);
         tileAcc = hooks.emitWarpgroupInstruction(b, loc, instruction, n, a,
                                                  bOperand, tileAcc);

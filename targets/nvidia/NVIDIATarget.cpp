@@ -756,24 +756,36 @@ private:
 
   /// The 64-bit shared-memory matrix descriptor of wgmma (PTX ISA, "Matrix
   /// Descriptor Format"): start address, leading and stride byte offsets,
-  /// each in 16-byte units, and the swizzle mode (1: 128 bytes).
+  /// each in 16-byte units, and the swizzle mode (1: 128 bytes). The start
+  /// address field is 14 bits of the address over 16: shared addresses
+  /// (below 256 KiB on every chip) fit, and the descriptor is linear in
+  /// them. The base's descriptor plus the offset over 16 (the base is
+  /// 16-byte aligned) is the one of the operand's address, and the base's
+  /// serves every k step of a staged tile, as the offsets are constants or
+  /// loop-invariant: one 64-bit add per product instead of a new
+  /// descriptor.
   static Value matrixDescriptor(OpBuilder &b, Location loc,
                                 const SharedMatrixOperand &operand) {
     Type i64 = b.getI64Type();
-    Value start = arith::ExtUIOp::create(
-        b, loc, i64,
-        arith::AndIOp::create(
-            b, loc,
-            arith::ShRUIOp::create(
-                b, loc, operand.address,
-                arith::ConstantIntOp::create(b, loc, b.getI32Type(), 4)),
-            arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0x3fff)));
+    auto sixteenths = [&](Value bytes) {
+      return arith::ExtUIOp::create(
+          b, loc, i64,
+          arith::ShRUIOp::create(
+              b, loc, bytes,
+              arith::ConstantIntOp::create(b, loc, b.getI32Type(), 4)));
+    };
     uint64_t fixed = (uint64_t(operand.leadingBytes >> 4) << 16) |
                      (uint64_t(operand.strideBytes >> 4) << 32);
     if (operand.swizzleBytes == 128)
       fixed |= uint64_t(1) << 62;
-    return arith::OrIOp::create(
-        b, loc, start, arith::ConstantIntOp::create(b, loc, i64, fixed));
+    // The ISA's encoding masks the address to 18 bits first.
+    Value base = arith::OrIOp::create(
+        b, loc,
+        sixteenths(arith::AndIOp::create(
+            b, loc, operand.base,
+            arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0x3ffff))),
+        arith::ConstantIntOp::create(b, loc, i64, fixed));
+    return arith::AddIOp::create(b, loc, base, sixteenths(operand.offset));
   }
 
   int capability;
@@ -1095,12 +1107,14 @@ LogicalResult NVIDIATarget::assemble(ModuleOp module,
   return success();
 }
 
-/// Per kernel, the registers and spill bytes in ptxas's -v report.
+/// Per kernel and function called, the registers (kernels only) and spill
+/// bytes in ptxas's -v report; a kernel's count its own spills only.
 std::map<std::string, std::pair<int64_t, int64_t>>
 parseResourceReport(StringRef report) {
   std::map<std::string, std::pair<int64_t, int64_t>> usage;
   std::string current;
-  llvm::Regex entry("Compiling entry function '([^']+)'");
+  llvm::Regex entry("(Compiling entry function '([^']+)'|Function properties "
+                    "for ([A-Za-z0-9_$.]+))");
   llvm::Regex spills("([0-9]+) bytes spill stores");
   llvm::Regex registers("Used ([0-9]+) registers");
   SmallVector<StringRef> lines;
@@ -1108,7 +1122,7 @@ parseResourceReport(StringRef report) {
   for (StringRef line : lines) {
     SmallVector<StringRef> match;
     if (entry.match(line, &match))
-      current = match[1].str();
+      current = (match[2].empty() ? match[3] : match[2]).str();
     else if (spills.match(line, &match))
       match[1].getAsInteger(10, usage[current].second);
     else if (registers.match(line, &match))
@@ -1182,9 +1196,10 @@ static std::string withMinBlocks(StringRef ptx, StringRef kernel,
 /// asked for the blocks those allow, and its cold version spills instead.
 /// Returns the blocks asked per kernel symbol; on success `ptx`, `cubin` and
 /// `usage` are the hinted ones, `usage`'s spills those of the version that
-/// runs assembled alone (none), the whole hinted kernel's in `coldSpills`
-/// (mostly the cold version's, though ptxas may place a reload in the
-/// other: grouped matmul reloads one value per iteration of its main loop).
+/// runs assembled alone (none), the whole hinted kernel's in `coldSpills`,
+/// those of the functions it calls included: the cold versions, outlined
+/// (tile-outline-cold-versions) so that their spills stay out of the main
+/// loops of the version that runs.
 std::map<std::string, int64_t> NVIDIATarget::hintColdVersions(
     ModuleOp module, const TargetOptions &options,
     ArrayRef<mlir::tile::KernelInfo> infos, std::string &ptx,
@@ -1240,7 +1255,14 @@ std::map<std::string, int64_t> NVIDIATarget::hintColdVersions(
   cubin = std::move(hinted);
   usage = parseResourceReport(hintedReport);
   for (auto &[symbol, blocks] : asked) {
-    coldSpills[symbol] = usage[symbol].second;
+    int64_t spills = usage[symbol].second;
+    if (auto kernel =
+            findKernels(module).lookupSymbol<LLVM::LLVMFuncOp>(symbol))
+      kernel.walk([&](LLVM::CallOp call) {
+        if (std::optional<StringRef> callee = call.getCallee())
+          spills += usage[callee->str()].second;
+      });
+    coldSpills[symbol] = spills;
     usage[symbol].second = 0;
   }
   return asked;
@@ -1356,7 +1378,11 @@ LogicalResult NVIDIATarget::serialize(ModuleOp module,
 } // namespace
 
 void mlir::tile::buildNVIDIAPipeline(OpPassManager &pm, StringRef chip) {
-  buildTileToGPUPipeline(pm, "nvidia", chip);
+  buildTileToGPUPipeline(pm, "nvidia", chip, /*lowerControlFlow=*/false);
+  // A cold version outlined spills apart from the hot one when
+  // hintColdVersions holds the kernel to the hot version's registers.
+  pm.addNestedPass<gpu::GPUModuleOp>(createTileOutlineColdVersions());
+  pm.addPass(createSCFToControlFlowPass());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   kernels.addPass(createConvertGpuOpsToNVVMOps());
   // Math ops libdevice has no function for (trunc, ...) become intrinsics.

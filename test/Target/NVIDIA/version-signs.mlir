@@ -11,12 +11,15 @@
 // may be negative): the kernel is versioned on that sign
 // (tile-version-signs). The guarded copy reads four floats at a time, the
 // other one by one (one warp, so that four floats a thread reach every
-// lane); both run on the simulator, rows = 2 taking the first
-// and rows = 0 (pid_n = -pid, reading before x + 128) the second.
+// lane), in a function of its own that the kernel calls
+// (tile-outline-cold-versions); both run on the simulator, rows = 2 taking
+// the first and rows = 0 (pid_n = -pid, reading before x + 128) the second.
+// CHECK-LABEL: .func guarded_cold(
+// CHECK-COUNT-4: ld.global.b32
 // CHECK-LABEL: .entry guarded(
 // CHECK:         setp.lt.s32
 // CHECK:         ld.global.v4.b32
-// CHECK-COUNT-4: ld.global.b32
+// CHECK:         call.uni guarded_cold,
 // SIM: tile-check: PASS @guarded
 tile.func @guarded(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                    %out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
