@@ -52,18 +52,20 @@ def ConvertTileToGPU : Pass<"convert-tile-to-gpu", "::mlir::ModuleOp"> {
 }
 
 def TilePrefetchLoads : Pass<"tile-prefetch-loads"> {
-  let summary = "Issues a read-only loop's loads one iteration ahead";
+  let summary = "Issues a read-only loop's loads iterations ahead";
   let description = [{
     Takes tile IR and returns it with the loads of some `scf.for` loops
-    issued an iteration early, for the GPU targets: in a loop whose body
+    issued iterations early, for the GPU targets: in a loop whose body
     only reads memory (no store, atomic, print or assert, and no product or
     descriptor load, which the GPU lowering pipelines itself), a `tile.load`
     whose pointers, mask and `other` are computed from the induction
-    variable and values defined before the loop is issued for the first
-    iteration before the loop, and in iteration i for iteration i + 1, its
-    value carried to the next iteration. Where i + 1 is past the loop's end
-    the load is masked off entirely, so nothing is read that the program
-    would not read. The loop's loads then wait for memory while the previous
+    variable and values defined before the loop is issued for the first d
+    iterations before the loop, and in iteration i for iteration i + d, its
+    values carried, where d is the loop's `tile.num_stages` (or its
+    kernel's `num_stages`, else 2) less one, as Triton's num_stages reads,
+    or fewer where the tiles in flight would pass the bound below. Where
+    i + d is past the loop's end the load is masked off entirely, so
+    nothing is read that the program would not read. The loop's loads then wait for memory while the previous
     iteration computes. Left alone: loops whose `tile.num_stages` (or their
     kernel's `num_stages`) is 1, induction variables other than i32, loads
     marked volatile, and loops whose prefetched tiles would take more than

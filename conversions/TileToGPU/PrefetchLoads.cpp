@@ -1,13 +1,15 @@
-//===- PrefetchLoads.cpp - A read-only loop's loads an iteration ahead ----===//
+//===- PrefetchLoads.cpp - A read-only loop's loads iterations ahead ------===//
 //
 // A memory-bound loop written as Triton writes it (a row walked in blocks:
 // `x = load(base + start + arange(BLOCK), mask)`, then arithmetic on x)
 // keeps one load per thread in flight: each iteration's load waits for
-// memory, and nothing else is issued meanwhile. Issuing iteration i + 1's
-// loads at the top of iteration i, their values carried into the next
-// iteration, overlaps that wait with iteration i's arithmetic, as Triton's
-// pipeliner does for loads `num_stages` ahead; one iteration ahead in
-// registers is what a loop without products needs.
+// memory, and nothing else is issued meanwhile. Issuing iteration i + d's
+// loads at the top of iteration i, their values carried, keeps d + 1 loads
+// in flight, as Triton's pipeliner does for loads num_stages - 1 ahead (d
+// is that too). A multiprocessor of the H200 needs about 30 KB in flight to
+// keep its share of the bandwidth: one 8-byte load per thread of 2048 is
+// 16 KB, so one iteration ahead was not enough (layer normalization at
+// 0.86x Triton, whose loops ptxas unrolls four times).
 //
 // Program order (docs/Semantics.md section 1) allows moving a load only
 // past other reads, so the loop must not write memory; loops with products
@@ -146,6 +148,8 @@ static void prefetchLoads(scf::ForOp loop) {
   if (!loop.getInductionVar().getType().isInteger(32) || stagesOf(loop) <= 1 ||
       !onlyReads(loop))
     return;
+  // As Triton reads num_stages: loads stages - 1 iterations ahead.
+  int64_t distance = stagesOf(loop) - 1;
   // Threads per program at 32-lane warps (the kernel's num_warps, else 4):
   // fewer than a wider warp or a larger default gives, so the bound holds.
   auto kernel = loop->getParentOfType<FuncOp>();
@@ -171,6 +175,9 @@ static void prefetchLoads(scf::ForOp loop) {
   }
   if (candidates.empty())
     return;
+  // Fewer iterations ahead where the tiles in flight would not fit.
+  distance = std::max<int64_t>(
+      1, std::min(distance, kMaxBytesPerThread / bytesPerThread));
 
   IRRewriter rewriter(loop.getContext());
   Location loc = loop.getLoc();
@@ -179,32 +186,62 @@ static void prefetchLoads(scf::ForOp loop) {
   Value upper =
       arith::ExtSIOp::create(rewriter, loc, i64, loop.getUpperBound());
   Value step = arith::ExtSIOp::create(rewriter, loc, i64, loop.getStep());
-  Value first = isBefore(rewriter, loc, loop.getLowerBound(), Value(), upper);
+  // The induction variable `iterations` after `iteration`, and in `valid`
+  // whether the loop runs it.
+  auto ahead = [&](OpBuilder &b, Value iteration, int64_t iterations,
+                   Value &valid) -> Value {
+    if (iterations == 0) {
+      valid = isBefore(b, loc, iteration, Value(), upper);
+      return iteration;
+    }
+    Value narrowStep = loop.getStep(), wideStep = step;
+    if (iterations > 1) {
+      narrowStep = arith::MulIOp::create(
+          b, loc, narrowStep,
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), iterations));
+      wideStep = arith::MulIOp::create(
+          b, loc, wideStep,
+          arith::ConstantIntOp::create(b, loc, i64, iterations));
+    }
+    Value later = arith::AddIOp::create(b, loc, iteration, narrowStep);
+    valid = isBefore(b, loc, iteration, wideStep, upper);
+    return later;
+  };
+  // Per candidate, its loads for the first `distance` iterations: the
+  // values carried are, in iteration i, those of iterations i .. i +
+  // distance - 1.
   SmallVector<Value> inits;
   for (const Candidate &candidate : candidates)
-    inits.push_back(
-        loadAt(rewriter, loop, candidate, loop.getLowerBound(), first));
+    for (int64_t d = 0; d < distance; ++d) {
+      Value valid;
+      Value iteration = ahead(rewriter, loop.getLowerBound(), d, valid);
+      inits.push_back(loadAt(rewriter, loop, candidate, iteration, valid));
+    }
   FailureOr<LoopLikeOpInterface> grown = loop.replaceWithAdditionalYields(
       rewriter, inits, /*replaceInitOperandUsesInLoop=*/false,
-      [&](OpBuilder &b, Location, ArrayRef<BlockArgument>) {
-        // The next iteration's loads first, where the body starts.
+      [&](OpBuilder &b, Location, ArrayRef<BlockArgument> carried) {
+        // The loads `distance` iterations ahead first, where the body
+        // starts; the others move up by one.
         auto newLoop = cast<scf::ForOp>(b.getInsertionBlock()->getParentOp());
         OpBuilder top = OpBuilder::atBlockBegin(newLoop.getBody());
-        Value iv = newLoop.getInductionVar();
-        Value next = arith::AddIOp::create(top, loc, iv, newLoop.getStep());
-        Value valid = isBefore(top, loc, iv, step, upper);
+        Value valid;
+        Value later = ahead(top, newLoop.getInductionVar(), distance, valid);
         SmallVector<Value> values;
-        for (const Candidate &candidate : candidates)
-          values.push_back(loadAt(top, newLoop, candidate, next, valid));
+        for (auto [i, candidate] : llvm::enumerate(candidates)) {
+          ArrayRef<BlockArgument> own = carried.slice(i * distance, distance);
+          values.append(own.begin() + 1, own.end());
+          values.push_back(loadAt(top, newLoop, candidate, later, valid));
+        }
         return values;
       });
   if (failed(grown))
     return;
   auto newLoop = cast<scf::ForOp>(grown->getOperation());
   ArrayRef<BlockArgument> carried =
-      newLoop.getRegionIterArgs().take_back(candidates.size());
-  for (auto [candidate, value] : llvm::zip(candidates, carried)) {
-    rewriter.replaceAllUsesWith(candidate.load.getResult(), value);
+      newLoop.getRegionIterArgs().take_back(candidates.size() * distance);
+  for (auto [i, candidate] : llvm::enumerate(candidates)) {
+    rewriter.replaceAllUsesWith(candidate.load.getResult(),
+                                carried[i * distance]);
     rewriter.eraseOp(candidate.load);
   }
 }

@@ -144,3 +144,56 @@ tile.func @carried_pointers_and_one_stage(%x: !tile.ptr<f32>, %out: !tile.ptr<f3
   tile.store %op, %single : tensor<128x!tile.ptr<f32>>
   tile.return
 }
+
+// -----
+
+// Three stages: the loads run two iterations ahead (Triton's num_stages - 1).
+// The first two iterations' loads are issued before the loop; iteration i
+// uses the first of the two values it carries, passes the second on and
+// loads for iteration i + 2, masked off past the loop's end.
+// CHECK-LABEL: tile.func @two_ahead
+// CHECK-DAG:     %[[UPPER:.+]] = arith.extsi %[[N:.+]] : i32 to i64
+// CHECK-DAG:     %[[STEP:.+]] = arith.extsi %[[C128:.+]] : i32 to i64
+// CHECK:         %[[FIRST:.+]] = tile.load
+// CHECK:         %[[ONE:.+]] = arith.addi %{{.+}}, %[[C128]] : i32
+// CHECK:         arith.cmpi slt, %{{.+}}, %[[UPPER]] : i64
+// CHECK:         %[[SECOND:.+]] = tile.load
+// CHECK:         scf.for %[[IV:.+]] = %{{.+}} to %[[N]] step %[[C128]] iter_args(%[[ACC:.+]] = %{{.+}}, %[[CUR:.+]] = %[[FIRST]], %[[NEXT:.+]] = %[[SECOND]])
+// CHECK-NEXT:      %[[TWO:.+]] = arith.constant 2 : i32
+// CHECK-NEXT:      %[[TWICE:.+]] = arith.muli %[[C128]], %[[TWO]] : i32
+// CHECK-NEXT:      %[[WIDE2:.+]] = arith.constant 2 : i64
+// CHECK-NEXT:      %[[WIDETWICE:.+]] = arith.muli %[[STEP]], %[[WIDE2]] : i64
+// CHECK-NEXT:      %[[LATER:.+]] = arith.addi %[[IV]], %[[TWICE]] : i32
+// CHECK-NEXT:      %[[IV64:.+]] = arith.extsi %[[IV]] : i32 to i64
+// CHECK-NEXT:      %[[LATER64:.+]] = arith.addi %[[IV64]], %[[WIDETWICE]] : i64
+// CHECK-NEXT:      %[[VALID:.+]] = arith.cmpi slt, %[[LATER64]], %[[UPPER]] : i64
+// CHECK-NEXT:      tile.splat %[[LATER]] : tensor<128xi32>
+// CHECK:           %[[AHEAD:.+]] = tile.load
+// CHECK-NOT:       tile.load
+// CHECK:           %[[SUM:.+]] = arith.addf %[[ACC]], %[[CUR]]
+// CHECK-NEXT:      scf.yield %[[SUM]], %[[NEXT]], %[[AHEAD]]
+tile.func @two_ahead(%x: !tile.ptr<f32>, %out: !tile.ptr<f32>, %n: i32)
+    attributes {num_stages = 3 : i32} {
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %zero = arith.constant dense<0.0> : tensor<128xf32>
+  %range = tile.range 0 to 128 : tensor<128xi32>
+  %n_s = tile.splat %n : tensor<128xi32>
+  %base = tile.splat %x : tensor<128x!tile.ptr<f32>>
+  %sum = scf.for %start = %c0 to %n step %c128 iter_args(%acc = %zero) -> (tensor<128xf32>) : i32 {
+    %start_s = tile.splat %start : tensor<128xi32>
+    %cols = arith.addi %start_s, %range : tensor<128xi32>
+    %inside = arith.cmpi slt, %cols, %n_s : tensor<128xi32>
+    %ptrs = tile.addptr %base, %cols : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %ptrs, %inside, %zero : tensor<128x!tile.ptr<f32>>
+    %next = arith.addf %acc, %v : tensor<128xf32>
+    scf.yield %next : tensor<128xf32>
+  }
+  %total = tile.reduce(%sum) axis = 0 : tensor<128xf32> -> f32 {
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tile.yield %s : f32
+  }
+  tile.store %out, %total : !tile.ptr<f32>
+  tile.return
+}
