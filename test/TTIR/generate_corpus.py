@@ -624,6 +624,15 @@ def clean_output(out):
     shutil.rmtree(out / ".results", ignore_errors=True)
 
 
+
+def device_name():
+    """The GPU the corpus is generated on, or None."""
+    try:
+        import torch
+        return torch.cuda.get_device_name(0) if torch.cuda.is_available() else None
+    except Exception:  # noqa: BLE001
+        return None
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--out", default=str(DEFAULT_OUT), help="output folder (default test/TTIR/corpus)")
@@ -718,8 +727,16 @@ def main():
     manifest_path = out / "MANIFEST.json"
     if args.k and manifest_path.exists():
         rerun = {r["name"] for r in all_results}
-        kept = [e for e in json.loads(manifest_path.read_text()).get("entries", [])
+        previous = json.loads(manifest_path.read_text())
+        kept = [e for e in previous.get("entries", [])
                 if e["name"] not in rerun and not any(k in e["name"] for k in args.k)]
+        # Entries made on another device say which (the header names this one).
+        here = device_name()
+        if previous.get("device") != here:
+            for e in kept:
+                e.setdefault("device", previous.get("device"))
+            for e in entries:
+                e["device"] = here
         entries = sorted(kept + entries, key=lambda e: e["name"])
     counts = {}
     for r in entries:
@@ -730,7 +747,7 @@ def main():
         import torch
         import triton
         manifest.update({"triton_version": triton.__version__, "torch_version": torch.__version__,
-                         "device": torch.cuda.get_device_name(0) if torch.cuda.is_available() else None})
+                         "device": device_name()})
     except Exception:  # noqa: BLE001
         pass
     manifest_path.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
