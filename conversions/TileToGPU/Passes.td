@@ -61,9 +61,10 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads"> {
     whose pointers, mask and `other` are computed from the induction
     variable and values defined before the loop is issued for the first d
     iterations before the loop, and in iteration i for iteration i + d, its
-    values carried, where d is the loop's `tile.num_stages` (or its
-    kernel's `num_stages`, else 2) less one, as Triton's num_stages reads,
-    or fewer where the tiles in flight would pass the bound below. Where
+    values carried, where d is the fewest iterations that put 16 bytes a
+    thread in flight ahead of the one computing, at most the loop's
+    `tile.num_stages` (or its kernel's `num_stages`, else 2) less one, as
+    Triton's num_stages reads. Where
     i + d is past the loop's end the load is masked off entirely, so
     nothing is read that the program would not read. The loop's loads then wait for memory while the previous
     iteration computes. Left alone: loops whose `tile.num_stages` (or their

@@ -5,11 +5,11 @@
 // keeps one load per thread in flight: each iteration's load waits for
 // memory, and nothing else is issued meanwhile. Issuing iteration i + d's
 // loads at the top of iteration i, their values carried, keeps d + 1 loads
-// in flight, as Triton's pipeliner does for loads num_stages - 1 ahead (d
-// is that too). A multiprocessor of the H200 needs about 30 KB in flight to
-// keep its share of the bandwidth: one 8-byte load per thread of 2048 is
-// 16 KB, so one iteration ahead was not enough (layer normalization at
-// 0.86x Triton, whose loops ptxas unrolls four times).
+// in flight, as Triton's pipeliner does for loads num_stages - 1 ahead. A
+// multiprocessor of the H200 needs about 30 KB in flight to keep its share
+// of the bandwidth: one 8-byte load per thread of 2048 is 16 KB, so loads
+// of fewer than 16 bytes a thread go further ahead, up to num_stages - 1
+// (Triton's layer norm, 0.86x Triton on the H200 one iteration ahead).
 //
 // Program order (docs/Semantics.md section 1) allows moving a load only
 // past other reads, so the loop must not write memory; loops with products
@@ -33,6 +33,8 @@
 
 #include "llvm/ADT/SetVector.h"
 
+#include <algorithm>
+
 namespace mlir::tile {
 #define GEN_PASS_DEF_TILEPREFETCHLOADS
 #include "tile/Conversion/TileToGPU/Passes.h.inc"
@@ -44,6 +46,12 @@ using namespace mlir::tile;
 /// Bytes of prefetched tiles a thread may hold per loop: a few 16-byte
 /// vectors, so that the carried values cannot push a kernel into spilling.
 static constexpr int64_t kMaxBytesPerThread = 128;
+
+/// Bytes a thread loads ahead at most one iteration of its loop before
+/// going further ahead: 2048 threads of a multiprocessor then keep about
+/// 32 KB in flight beyond the iteration they compute, what an H200's share
+/// of bandwidth needs at its latency.
+static constexpr int64_t kBytesAheadPerThread = 16;
 
 bool mlir::tile::onlyReadsMemory(Block &block) {
   WalkResult result = block.walk([](Operation *op) {
@@ -175,9 +183,12 @@ static void prefetchLoads(scf::ForOp loop) {
   }
   if (candidates.empty())
     return;
-  // Fewer iterations ahead where the tiles in flight would not fit.
-  distance = std::max<int64_t>(
-      1, std::min(distance, kMaxBytesPerThread / bytesPerThread));
+  // Far enough ahead for kBytesAheadPerThread a thread: 8-byte loads go
+  // two iterations ahead, 16-byte loads one (a second 16-byte tile pushed
+  // Triton's layer norm past 32 registers and halved its occupancy, 0.84x
+  // to 0.66x Triton on an H100, when its loads were 16 bytes a thread).
+  distance = std::clamp<int64_t>(
+      llvm::divideCeil(kBytesAheadPerThread, bytesPerThread), 1, distance);
 
   IRRewriter rewriter(loop.getContext());
   Location loc = loop.getLoc();
