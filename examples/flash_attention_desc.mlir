@@ -151,7 +151,7 @@ tile.func @flash_attention_desc(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i3
 //   (docs/Runtime.md, "Alternatives and tuning"): the same kernel at BLOCK_N =
 //   128 keys per scf.for step, launched under flash_attention_desc's name
 //   wherever the runtime times it faster. On the H200 it measured 0.91-0.97x
-//   SDPA against 0.81-0.88x at 64 keys (2026-12-05, docs/Benchmarks.md); on
+//   SDPA against 0.81-0.88x at 64 keys (2026-12-05, docs/benchmarks/GemmAndAttention.md); on
 //   gfx1100 it spills (1,036 bytes per lane), so the compiler leaves it out of
 //   that chip's artifacts.
 tile.func @flash_attention_desc_keys128(%q: !tile.ptr<bf16> {tile.divisibility = 16 : i32},

@@ -8,7 +8,7 @@
 //   overlaps none of the other buffers (tile.noalias: a persistent
 //   program's producer warp may copy the next tile's A and B while C's
 //   writes are in flight). A descriptor store of C (a TMA store staged in
-//   shared memory) measured 3-5% slower on an H100 (docs/Benchmarks.md,
+//   shared memory) measured 3-5% slower on an H100 (docs/benchmarks/GemmAndAttention.md,
 //   2026-12-06): the lowering waits for it before the next tile.
 //   A[m, k] at a + m * lda + k, B[n, k] at b + n * ldb + k, C[m, n] at
 //   c + m * ldc + n; scale_a[m * sa_stride], scale_b[n * sb_stride] as in

@@ -35,7 +35,7 @@
 //   between 4 programs (`tile.split_k`, docs/Semantics.md section 1.3), for
 //   launches with too few blocks to fill the device (a token or two: 2
 //   blocks x 32 column blocks in a 4096-wide down projection). In the
-//   Mixtral-like benchmark (docs/Benchmarks.md) the tuning picks 64x256 at
+//   Mixtral-like benchmark (docs/benchmarks/GemmAndAttention.md) the tuning picks 64x256 at
 //   16 and 4096 tokens and 64x128 at 256; the split form never (8 experts
 //   already give enough blocks there).
 //

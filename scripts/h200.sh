@@ -93,7 +93,7 @@ run_variants() {
 # DIR): every entry with recorded inputs runs and is compared with the
 # reference and Triton's recorded outputs, then bench/ttir_bench.py times the
 # benchmark entries against Triton running the same kernels, live (the
-# table of docs/Benchmarks.md; QUICK=1 skips it).
+# table of docs/benchmarks/TritonImport.md; QUICK=1 skips it).
 run_ttir() {
   step "TTIR corpus from $TTIR"
   python3 test/TTIR/run_corpus.py --bin build-rt/bin --precompiled "$TTIR" \

@@ -3,7 +3,7 @@
 // kernel ships so since 2026-12-05 (0.80x SDPA against 0.69x at 64 keys on
 // the H200). The head-dimension-128 one stays a variant: on the H200 it
 // measured 0.91-0.97x SDPA against 0.81-0.88x for the example's 64 keys
-// (same calls, 2026-12-05, docs/Benchmarks.md), but on gfx1100 it spills
+// (same calls, 2026-12-05, docs/benchmarks/GemmAndAttention.md), but on gfx1100 it spills
 // 1,036 bytes per lane at every warp count the AMD spill retry tries.
 // flash_attention_desc: the forward pass of examples/flash_attention.mlir
 //   (same results: online softmax in base 2, P rounded to bf16 before

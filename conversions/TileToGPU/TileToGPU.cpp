@@ -82,7 +82,7 @@ void mlir::tile::buildTileToGPUPipeline(OpPassManager &pm, StringRef target,
   // The distributed kernels are structured (scf) and large: region
   // simplification (block merging, CFG dead-argument elimination) finds
   // nothing in them but took 3.3 of matmul_bf16's 5.3 s on sm_90a
-  // (docs/Benchmarks.md, compile times).
+  // (docs/benchmarks/CompileTime.md).
   GreedyRewriteConfig config;
   config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
   pm.addPass(createCanonicalizerPass(config));

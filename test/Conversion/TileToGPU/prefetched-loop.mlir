@@ -5,7 +5,7 @@
 // the loop. Carried in its load's own (16-byte) layout, the block was moved
 // to the accumulator's through shared memory each iteration, two barriers
 // and a store and a load per thread, and Triton's layer norm ran at 0.64x
-// Triton instead of 0.77x on the H200 (docs/Benchmarks.md).
+// Triton instead of 0.77x on the H200 (docs/benchmarks/TritonImport.md).
 // RUN: tile-compile %s --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s
 
 // The first block's load before the loop, the next one's in it, and no
