@@ -111,15 +111,6 @@ static bool fitsTensorMapBoxes(RankedTensorType type, Value desc) {
          succeeded(getTensorMapSource(kernel, makeDesc));
 }
 
-bool mlir::tile::togpu::isInColdVersion(Operation *op) {
-  for (auto guard = op->getParentOfType<scf::IfOp>(); guard;
-       guard = guard->getParentOfType<scf::IfOp>())
-    if (guard->hasAttr(TileDialect::getSignGuardAttrName()) &&
-        guard.getElseRegion().isAncestor(op->getParentRegion()))
-      return true;
-  return false;
-}
-
 bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
                                               const GPUTargetHooks &hooks) {
   auto type = cast<RankedTensorType>(load.getType());

@@ -64,10 +64,10 @@ def TilePrefetchLoads : Pass<"tile-prefetch-loads"> {
     values carried, where d is the fewest iterations that put 16 bytes a
     thread in flight ahead of the one computing, at most the loop's
     `tile.num_stages` (or its kernel's `num_stages`, else 2) less one, as
-    Triton's num_stages reads. Where
-    i + d is past the loop's end the load is masked off entirely, so
-    nothing is read that the program would not read. The loop's loads then wait for memory while the previous
-    iteration computes. Left alone: loops whose `tile.num_stages` (or their
+    Triton's num_stages reads. Where i + d is past the loop's end the load
+    is masked off entirely, so nothing is read that the program would not
+    read. The loop's loads then wait for memory while the previous
+    iterations compute. Left alone: loops whose `tile.num_stages` (or their
     kernel's `num_stages`) is 1, induction variables other than i32, loads
     marked volatile, and loops whose prefetched tiles would take more than
     128 bytes per thread at the kernel's `num_warps`.

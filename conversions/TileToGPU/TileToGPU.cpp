@@ -649,6 +649,15 @@ LogicalResult KernelLowering::lowerFor(scf::ForOp op, OpBuilder &b) {
   return success();
 }
 
+bool mlir::tile::togpu::isInColdVersion(Operation *op) {
+  for (auto guard = op->getParentOfType<scf::IfOp>(); guard;
+       guard = guard->getParentOfType<scf::IfOp>())
+    if (guard->hasAttr(TileDialect::getSignGuardAttrName()) &&
+        guard.getElseRegion().isAncestor(op->getParentRegion()))
+      return true;
+  return false;
+}
+
 LogicalResult KernelLowering::lowerIf(scf::IfOp op, OpBuilder &b) {
   Location loc = op.getLoc();
   SmallVector<Layout> layouts;
