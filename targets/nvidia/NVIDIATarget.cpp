@@ -757,35 +757,39 @@ private:
   /// The 64-bit shared-memory matrix descriptor of wgmma (PTX ISA, "Matrix
   /// Descriptor Format"): start address, leading and stride byte offsets,
   /// each in 16-byte units, and the swizzle mode (1: 128 bytes). The start
-  /// address field is 14 bits of the address over 16: shared addresses
-  /// (below 256 KiB on every chip) fit, and the descriptor is linear in
-  /// them. The base's descriptor plus the offset over 16 (the base is
-  /// 16-byte aligned) is the one of the operand's address, and the base's
-  /// serves every k step of a staged tile, as the offsets are constants or
-  /// loop-invariant: one 64-bit add per product instead of a new
-  /// descriptor.
+  /// address field is bits 0-13, the address over 16: shared addresses
+  /// (below 256 KiB on every chip) fit, and the field is linear in them.
+  /// All that varies is in the low word, so the descriptor is built there
+  /// in 32 bits: the base's field (with the leading offset above it) plus
+  /// the offset over 16 (the base is 16-byte aligned; base + offset is a
+  /// shared address, so the sum stays in its 14 bits), the constant high
+  /// word beside it. The base's part serves every k step of a staged tile
+  /// as the offsets are constants or loop-invariant: one 32-bit add per
+  /// product, where a 64-bit add cost ptxas two moves and a wide add of
+  /// uniform registers each.
   static Value matrixDescriptor(OpBuilder &b, Location loc,
                                 const SharedMatrixOperand &operand) {
-    Type i64 = b.getI64Type();
-    auto sixteenths = [&](Value bytes) {
-      return arith::ExtUIOp::create(
-          b, loc, i64,
-          arith::ShRUIOp::create(
-              b, loc, bytes,
-              arith::ConstantIntOp::create(b, loc, b.getI32Type(), 4)));
+    Type i32 = b.getI32Type(), i64 = b.getI64Type();
+    auto constant = [&](Type type, uint64_t value) {
+      return arith::ConstantIntOp::create(b, loc, type, value);
     };
-    uint64_t fixed = (uint64_t(operand.leadingBytes >> 4) << 16) |
-                     (uint64_t(operand.strideBytes >> 4) << 32);
+    auto sixteenths = [&](Value bytes) {
+      return arith::ShRUIOp::create(b, loc, bytes, constant(i32, 4));
+    };
+    uint64_t lowFixed = uint64_t(operand.leadingBytes >> 4) << 16;
+    uint64_t highFixed = uint64_t(operand.strideBytes >> 4);
     if (operand.swizzleBytes == 128)
-      fixed |= uint64_t(1) << 62;
+      highFixed |= uint64_t(1) << 30;
     // The ISA's encoding masks the address to 18 bits first.
-    Value base = arith::OrIOp::create(
-        b, loc,
-        sixteenths(arith::AndIOp::create(
-            b, loc, operand.base,
-            arith::ConstantIntOp::create(b, loc, b.getI32Type(), 0x3ffff))),
-        arith::ConstantIntOp::create(b, loc, i64, fixed));
-    return arith::AddIOp::create(b, loc, base, sixteenths(operand.offset));
+    Value base =
+        arith::OrIOp::create(b, loc,
+                             sixteenths(arith::AndIOp::create(
+                                 b, loc, operand.base, constant(i32, 0x3ffff))),
+                             constant(i32, lowFixed));
+    Value low = arith::AddIOp::create(b, loc, base, sixteenths(operand.offset));
+    return arith::OrIOp::create(b, loc,
+                                arith::ExtUIOp::create(b, loc, i64, low),
+                                constant(i64, highFixed << 32));
   }
 
   int capability;

@@ -16,11 +16,13 @@
 // CHECK: gpu.barrier
 // CHECK: wgmma.fence.sync.aligned
 // Descriptors: 128-byte swizzle (bit 62), stride offset 1024 bytes (64 in
-// bits 32-45) between groups of 8 rows; leading offset 16 bytes (unused) for
-// k-major A, 8192 bytes (512) between B's 64-column blocks; B, its rows
-// along n, is transposed.
-// CHECK-DAG: arith.constant 4611686293305360384 : i64
-// CHECK-DAG: arith.constant 4611686293338849280 : i64
+// bits 32-45) between groups of 8 rows, in the constant high word; leading
+// offset 16 bytes (unused) for k-major A, 8192 bytes (512) between B's
+// 64-column blocks, in bits 16-29 of the low word, which is built in 32
+// bits; B, its rows along n, is transposed.
+// CHECK-DAG: arith.constant 4611686293305294848 : i64
+// CHECK-DAG: arith.constant 65536 : i32
+// CHECK-DAG: arith.constant 33554432 : i32
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // CHECK-SAME: p, 1, 1, 0, 1;
 // CHECK: wgmma.commit_group.sync.aligned
