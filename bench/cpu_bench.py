@@ -7,7 +7,10 @@ of ratios.
     python3 bench/cpu_bench.py --bin build/bin [--anchors PATH] [--repeat 9]
 
 Every figure is a median of --repeat runs; only ratios within one run
-count, since this machine's absolute speed varies by +-25% between runs."""
+count, since this machine's absolute speed varies by +-25% between runs.
+sgemm, the most sensitive to that drift, runs in --rounds rounds, OpenBLAS
+and ours back to back at each size in each round; its ratio is the median
+of the rounds' ratios, printed with their range."""
 
 import argparse
 import os
@@ -30,8 +33,9 @@ def run(cmd, **kw):
 def tile_rate(bin_dir, work, kernel_file, kernel, grid, args, amount, repeat,
               unit="bytes"):
     artifact = work / f"{kernel}.tile"
-    run([bin_dir / "tile-compile", ROOT / "examples" / kernel_file,
-         "--target=cpu", "-o", artifact])
+    if not artifact.exists():
+        run([bin_dir / "tile-compile", ROOT / "examples" / kernel_file,
+             "--target=cpu", "-o", artifact])
     cmd = [bin_dir / "tile-run", artifact, "--kernel", kernel, "--grid",
            ",".join(map(str, grid)), "--repeat", str(repeat), "--warmup", "1",
            f"--{unit}", str(amount)]
@@ -55,12 +59,23 @@ def tile_rate(bin_dir, work, kernel_file, kernel, grid, args, amount, repeat,
 SGEMM_SIZES = (2048, 4096)
 
 
-def openblas_sgemm(work):
-    """OpenBLAS sgemm (bench/sgemm_anchor.cpp) at SGEMM_SIZES with the core
-    its dynamic dispatch picks and, on a CPU with AVX-512, with its
-    AVX-512 kernels too (OPENBLAS_CORETYPE=SkylakeX: a release older than
-    the CPU falls back to its AVX2 Haswell kernels); the faster of each
-    size is the anchor. Returns ({size: GFLOP/s}, {size: core})."""
+def openblas_rates(binary, sizes, core):
+    """OpenBLAS sgemm GFLOP/s at `sizes` (bench/sgemm_anchor.cpp), with
+    OPENBLAS_CORETYPE=core unless core is None."""
+    env = dict(os.environ)
+    if core:
+        env["OPENBLAS_CORETYPE"] = core
+    out = run([binary] + [str(size) for size in sizes], env=env)
+    return {int(m.group(1)): float(m.group(2)) for m in re.finditer(
+        r"^sgemm(\d+)_openblas_GFLOPs ([0-9.]+)$", out, re.M)}
+
+
+def openblas_cores(work):
+    """Builds bench/sgemm_anchor.cpp and picks, per size of SGEMM_SIZES, the
+    faster of the core OpenBLAS's dynamic dispatch picks and, on a CPU with
+    AVX-512, its AVX-512 kernels (OPENBLAS_CORETYPE=SkylakeX: a release
+    older than the CPU falls back to its AVX2 Haswell kernels). Returns
+    (binary, {size: core or None})."""
     binary = work / "sgemm_anchor"
     run(["g++", "-O3", "-march=native", ROOT / "bench" / "sgemm_anchor.cpp",
          "-o", binary, "-lopenblas"])
@@ -69,18 +84,19 @@ def openblas_sgemm(work):
         cores.append("SkylakeX")
     best, which = {}, {}
     for core in cores:
-        env = dict(os.environ)
-        if core:
-            env["OPENBLAS_CORETYPE"] = core
-        out = run([binary] + [str(size) for size in SGEMM_SIZES], env=env)
-        for m in re.finditer(r"^sgemm(\d+)_openblas_GFLOPs ([0-9.]+)$", out,
-                             re.M):
-            size, rate = int(m.group(1)), float(m.group(2))
+        for size, rate in openblas_rates(binary, SGEMM_SIZES, core).items():
             print(f"(anchor) OpenBLAS sgemm {size}^3, core "
                   f"{core or 'as dispatched'}: {rate:.1f} GFLOP/s")
             if rate > best.get(size, 0):
-                best[size], which[size] = rate, core or "dispatched"
-    return best, which
+                best[size], which[size] = rate, core
+    return binary, which
+
+
+def median(values):
+    ordered = sorted(values)
+    middle = len(ordered) // 2
+    return ordered[middle] if len(ordered) % 2 else \
+        (ordered[middle - 1] + ordered[middle]) / 2
 
 
 def main():
@@ -89,6 +105,8 @@ def main():
     parser.add_argument("--anchors", type=pathlib.Path,
                         default=ROOT.parent / "shared/bench/cpu_anchors.cpp")
     parser.add_argument("--repeat", type=int, default=9)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="sgemm rounds, OpenBLAS and ours in turn")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = pathlib.Path(tmp)
@@ -117,14 +135,23 @@ def main():
              f32(cols, "rand=2"), f32(cols, "rand=3"), f32(rows, "zero"),
              f32(rows, "zero"), f"i32:{cols}", f"i32:{cols}", "f32:1e-5"],
             8 * rows * cols, args.repeat)
-        sgemm = {size: tile_rate(
-            args.bin, work, "matmul_f32.mlir", "matmul_f32",
-            [size // 64, size // 64],
-            [f32(size * size, "rand=1"), f32(size * size, "rand=2"),
-             f32(size * size, "zero")] + [f"i32:{size}"] * 6,
-            2 * size ** 3, max(3, args.repeat // 3), unit="flops")
-            for size in SGEMM_SIZES}
-        blas, blas_core = openblas_sgemm(work)
+        blas_binary, blas_core = openblas_cores(work)
+        # (ours, OpenBLAS) per round and size.
+        sgemm_rounds = {size: [] for size in SGEMM_SIZES}
+        for round_ in range(args.rounds):
+            for size in SGEMM_SIZES:
+                blas_rate = openblas_rates(blas_binary, [size],
+                                           blas_core[size])[size]
+                ours = tile_rate(
+                    args.bin, work, "matmul_f32.mlir", "matmul_f32",
+                    [size // 64, size // 64],
+                    [f32(size * size, "rand=1"), f32(size * size, "rand=2"),
+                     f32(size * size, "zero")] + [f"i32:{size}"] * 6,
+                    2 * size ** 3, max(3, args.repeat // 3), unit="flops")
+                print(f"(round {round_ + 1}) sgemm {size}^3: ours "
+                      f"{ours:.1f}, OpenBLAS {blas_rate:.1f} GFLOP/s, "
+                      f"{ours / blas_rate:.2f}x")
+                sgemm_rounds[size].append((ours, blas_rate))
 
     threads = os.environ.get("OMP_NUM_THREADS", str(os.cpu_count()))
     print(f"threads: {threads}")
@@ -140,9 +167,12 @@ def main():
               f"{ratio:>8.2f}{required:>9.1f}x")
     for size in SGEMM_SIZES:
         name = f"sgemm f32 {size}^3 (GFLOP/s)"
-        key = f"OpenBLAS {blas_core[size]}"
-        print(f"{name:<28}{sgemm[size]:>10.1f}{key:>24}{blas[size]:>12.1f}"
-              f"{sgemm[size] / blas[size]:>8.2f}{0.9:>9.1f}x")
+        key = f"OpenBLAS {blas_core[size] or 'dispatched'}"
+        pairs = sgemm_rounds[size]
+        ratios = [ours / blas for ours, blas in pairs]
+        print(f"{name:<28}{median(p[0] for p in pairs):>10.1f}{key:>24}"
+              f"{median(p[1] for p in pairs):>12.1f}{median(ratios):>8.2f}"
+              f"{0.9:>9.1f}x  (rounds {min(ratios):.2f}-{max(ratios):.2f})")
     for key in ("memcpy_GBps", "vadd_cpp_omp_GBps"):
         print(f"{'(anchor) ' + key:<28}{'':>10}{'':>24}{anchor[key]:>12.1f}")
     for key, value in anchor.items():
