@@ -16,6 +16,7 @@ import argparse
 import os
 import pathlib
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -92,13 +93,6 @@ def openblas_cores(work):
     return binary, which
 
 
-def median(values):
-    ordered = sorted(values)
-    middle = len(ordered) // 2
-    return ordered[middle] if len(ordered) % 2 else \
-        (ordered[middle - 1] + ordered[middle]) / 2
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", type=pathlib.Path, default=ROOT / "build/bin")
@@ -170,8 +164,10 @@ def main():
         key = f"OpenBLAS {blas_core[size] or 'dispatched'}"
         pairs = sgemm_rounds[size]
         ratios = [ours / blas for ours, blas in pairs]
-        print(f"{name:<28}{median(p[0] for p in pairs):>10.1f}{key:>24}"
-              f"{median(p[1] for p in pairs):>12.1f}{median(ratios):>8.2f}"
+        ours = statistics.median(p[0] for p in pairs)
+        blas = statistics.median(p[1] for p in pairs)
+        print(f"{name:<28}{ours:>10.1f}{key:>24}{blas:>12.1f}"
+              f"{statistics.median(ratios):>8.2f}"
               f"{0.9:>9.1f}x  (rounds {min(ratios):.2f}-{max(ratios):.2f})")
     for key in ("memcpy_GBps", "vadd_cpp_omp_GBps"):
         print(f"{'(anchor) ' + key:<28}{'':>10}{'':>24}{anchor[key]:>12.1f}")

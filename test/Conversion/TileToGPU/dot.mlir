@@ -23,6 +23,12 @@
 // CHECK-DAG: arith.constant 4611686293305294848 : i64
 // CHECK-DAG: arith.constant 65536 : i32
 // CHECK-DAG: arith.constant 33554432 : i32
+// The product's offset over 16 is added in the low word, which is then
+// widened and given the high word.
+// CHECK: %[[LOW:.*]] = arith.addi %{{.*}}, %{{.*}} : i32
+// CHECK-NEXT: %[[WIDE:.*]] = arith.extui %[[LOW]] : i32 to i64
+// CHECK-NEXT: %[[HIGH:.*]] = arith.constant 4611686293305294848 : i64
+// CHECK-NEXT: arith.ori %[[WIDE]], %[[HIGH]] : i64
 // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16
 // CHECK-SAME: p, 1, 1, 0, 1;
 // CHECK: wgmma.commit_group.sync.aligned
