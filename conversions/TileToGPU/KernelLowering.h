@@ -119,8 +119,30 @@ struct StagedOperand {
 Layout copyLayout(const StagedOperand &tile, unsigned warpSize,
                   unsigned numWarps);
 
-/// The byte offset (i32) of the element at `coords` of `tile` placed at
-/// byte `base` (i32), its constant part added last.
+/// A shared-memory byte address (i32) as a value and a constant added to
+/// it, which an instruction can take as its address's immediate offset.
+struct StagedAddress {
+  Value value;
+  int64_t offset = 0;
+  Value withOffset(OpBuilder &b, Location loc) const {
+    if (!offset)
+      return value;
+    return arith::AddIOp::create(
+        b, loc, value,
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), offset),
+        arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw);
+  }
+};
+
+/// The address of the element at `coords` of `tile` placed at byte `base`
+/// (i32): the coordinates' constant parts apart where they add. Each
+/// register's copy then adds its constant in its instruction: LLVM hoists
+/// `variable + constant` out of a loop per register otherwise, a register
+/// each where one base serves them all.
+StagedAddress stagedAddress(OpBuilder &b, Location loc,
+                            const StagedOperand &tile, ArrayRef<Value> coords,
+                            Value base);
+/// The same as one value.
 Value stagedOffset(OpBuilder &b, Location loc, const StagedOperand &tile,
                    ArrayRef<Value> coords, Value base);
 
@@ -718,7 +740,9 @@ private:
   /// (null: never), element by element instead, taking those where all of
   /// `takeElements` hold.
   struct PendingCopy {
-    Value active, shared, ptr, read, whole;
+    Value active;
+    StagedAddress shared;
+    Value ptr, read, whole;
     SmallVector<SmallVector<Value, 2>> takeElements;
     Type element;
     int64_t elementBytes;

@@ -532,7 +532,8 @@ LogicalResult KernelLowering::startCopies(OpBuilder &b, Location loc,
   for (int64_t r = 0; r < layout.getNumRegs(); r += vector) {
     if (!layout.isFirstRegCopy(r))
       continue;
-    Value shared = stagedOffset(b, loc, tile, coords[r], bufferAddress);
+    StagedAddress shared =
+        stagedAddress(b, loc, tile, coords[r], bufferAddress);
     // Whether the 16 bytes are read (else zeroed); `whole` false when only
     // some of them are (at an edge) or the address is unaligned: element
     // by element then.
@@ -583,12 +584,14 @@ void KernelLowering::issueCopies(OpBuilder &b, Location loc,
       b.setInsertionPointToStart(ifOp.thenBlock());
     }
     if (!copy.whole) {
-      hooks.emitAsyncCopy(b, loc, copy.shared, copy.ptr, copy.read);
+      hooks.emitAsyncCopy(b, loc, copy.shared.value, copy.shared.offset,
+                          copy.ptr, copy.read);
       continue;
     }
     auto ifOp = scf::IfOp::create(b, loc, copy.whole, true);
     OpBuilder thenB = ifOp.getThenBodyBuilder();
-    hooks.emitAsyncCopy(thenB, loc, copy.shared, copy.ptr, copy.read);
+    hooks.emitAsyncCopy(thenB, loc, copy.shared.value, copy.shared.offset,
+                        copy.ptr, copy.read);
     // Element by element (the row is contiguous), masked lanes zero, then
     // one shared store.
     OpBuilder elseB = ifOp.getElseBodyBuilder();
@@ -627,7 +630,7 @@ void KernelLowering::issueCopies(OpBuilder &b, Location loc,
         elseB, loc, packed,
         LLVM::IntToPtrOp::create(elseB, loc,
                                  LLVM::LLVMPointerType::get(b.getContext(), 3),
-                                 copy.shared),
+                                 copy.shared.withOffset(elseB, loc)),
         16);
   }
 }

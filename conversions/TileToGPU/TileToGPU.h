@@ -302,9 +302,10 @@ public:
   /// Whether the chip copies global to shared memory asynchronously.
   virtual bool hasAsyncCopy() const { return false; }
   /// Starts copying 16 bytes from `global` (a pointer) to `shared` (an i32
-  /// shared address) if `read` (i1), else zeroing them without reading.
+  /// shared address) plus `offset` bytes if `read` (i1), else zeroing them
+  /// without reading.
   virtual void emitAsyncCopy(OpBuilder &b, Location loc, Value shared,
-                             Value global, Value read) const {}
+                             int64_t offset, Value global, Value read) const {}
   /// Closes the group of copies started since the last one.
   virtual void emitAsyncCopyCommit(OpBuilder &b, Location loc) const {}
   /// Waits until at most `pending` groups of this thread's copies are in

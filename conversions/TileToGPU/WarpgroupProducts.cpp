@@ -63,9 +63,10 @@ static Value coreMatrixOffset(OpBuilder &b, Location loc,
              inChunk);
 }
 
-Value mlir::tile::togpu::stagedOffset(OpBuilder &b, Location loc,
-                                      const StagedOperand &tile,
-                                      ArrayRef<Value> coords, Value base) {
+StagedAddress mlir::tile::togpu::stagedAddress(OpBuilder &b, Location loc,
+                                               const StagedOperand &tile,
+                                               ArrayRef<Value> coords,
+                                               Value base) {
   auto [along, alongConstant] = splitConstant(coords[tile.contiguousDim]);
   auto [across, acrossConstant] = splitConstant(coords[tile.otherDim()]);
   auto noWrap =
@@ -75,13 +76,21 @@ Value mlir::tile::togpu::stagedOffset(OpBuilder &b, Location loc,
   // the base is aligned past both.
   Value variable = coreMatrixOffset(b, loc, tile, along, across);
   int64_t constantOffset = tile.offset(alongConstant, acrossConstant);
-  Value constant =
-      arith::ConstantIntOp::create(b, loc, b.getI32Type(), constantOffset);
-  Value offset =
-      tile.isSwizzled() && (constantOffset & 0x70)
-          ? Value(arith::XOrIOp::create(b, loc, variable, constant))
-          : Value(arith::AddIOp::create(b, loc, variable, constant, noWrap));
-  return arith::AddIOp::create(b, loc, base, offset, noWrap);
+  if (tile.isSwizzled() && (constantOffset & 0x70)) {
+    Value constant =
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), constantOffset);
+    variable = arith::XOrIOp::create(b, loc, variable, constant);
+    constantOffset = 0;
+  }
+  return {arith::AddIOp::create(b, loc, base, variable, noWrap),
+          constantOffset};
+}
+
+Value mlir::tile::togpu::stagedOffset(OpBuilder &b, Location loc,
+                                      const StagedOperand &tile,
+                                      ArrayRef<Value> coords, Value base) {
+  StagedAddress address = stagedAddress(b, loc, tile, coords, base);
+  return address.withOffset(b, loc);
 }
 
 //===----------------------------------------------------------------------===//

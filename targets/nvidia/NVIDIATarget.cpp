@@ -533,13 +533,17 @@ public:
 
   bool hasAsyncCopy() const override { return capability >= 80; }
 
-  void emitAsyncCopy(OpBuilder &b, Location loc, Value shared, Value global,
-                     Value read) const override {
-    // The ignore-src predicate: zeros, nothing read.
+  void emitAsyncCopy(OpBuilder &b, Location loc, Value shared, int64_t offset,
+                     Value global, Value read) const override {
+    // The ignore-src predicate: zeros, nothing read. The offset is the
+    // address's immediate.
     Value flag = arith::ExtUIOp::create(b, loc, b.getI32Type(), read);
+    std::string address =
+        offset ? "[$0+" + std::to_string(offset) + "]" : "[$0]";
     emitPTXStatement(b, loc, {}, {shared, global, flag},
                      "{\n.reg .pred skip;\nsetp.eq.b32 skip, $2, 0;\n"
-                     "cp.async.cg.shared.global [$0], [$1], 16, skip;\n}",
+                     "cp.async.cg.shared.global " +
+                         address + ", [$1], 16, skip;\n}",
                      "r,l,r");
   }
 

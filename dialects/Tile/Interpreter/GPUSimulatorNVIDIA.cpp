@@ -82,12 +82,21 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
     ex.set(op.getResult(0), v);
     return success();
   }
-  // A 16-byte asynchronous copy to shared memory, zeros where $2 == 0.
-  if (text.contains("cp.async.cg.shared.global [$0], [$1], 16, skip")) {
+  // A 16-byte asynchronous copy to shared memory at $0 plus an immediate
+  // offset, if any; zeros where $2 == 0.
+  if (size_t copy = text.find("cp.async.cg.shared.global [$0");
+      copy != StringRef::npos) {
+    StringRef rest = text.drop_front(copy + 29);
+    int64_t offset = 0;
+    if (rest.consume_front("+") && rest.consumeInteger(10, offset))
+      return ex.emitError(*op) << "the GPU simulator cannot read the copy's "
+                                  "shared address";
+    if (!rest.starts_with("], [$1], 16, skip"))
+      return ex.emitError(*op) << "the GPU simulator cannot run this copy";
     for (unsigned t = 0; t < threads; ++t) {
       if (!mask[t])
         continue;
-      uint64_t to = sharedAddress(at(operand(0), t).u);
+      uint64_t to = sharedAddress(at(operand(0), t).u + uint64_t(offset));
       if (failed(checkAccess(*op, t, 3, to, 16)))
         return failure();
       if (at(operand(2), t).i == 0) {

@@ -10,8 +10,13 @@
 // CHECK: %[[WARP:.*]] = arith.shrui %{{.*}}, %c5_i32 : i32
 // CHECK: gpu.shuffle  idx %[[WARP]], %c0_i32, %c32_i32 : i32
 // Prologue: the copies of iterations 0 and 1, one group each, by a loop.
+// A thread's copies 16 rows apart share one address, each adding its rows'
+// bytes as the instruction's immediate.
 // CHECK: scf.for %{{.*}} = %c0_i32{{.*}} to %c2_i32{{.*}} step %c1_i32
-// CHECK: cp.async.cg.shared.global
+// CHECK: cp.async.cg.shared.global [$0], [$1], 16, skip;
+// CHECK: cp.async.cg.shared.global [$0+2048], [$1], 16, skip;
+// CHECK: cp.async.cg.shared.global [$0+4096], [$1], 16, skip;
+// CHECK: cp.async.cg.shared.global [$0+6144], [$1], 16, skip;
 // CHECK: cp.async.commit_group
 // CHECK-NEXT: }
 // CHECK-NOT: cp.async.cg.shared.global
