@@ -286,15 +286,28 @@ struct Alternative {
 
 /// Removes `tile.alternative_of` from the kernels (the lowering has no use
 /// for it) and says which kernel each alternative stands in for, numbering
-/// each kernel's alternatives from 1 in the order of the module.
-static std::map<std::string, Alternative> takeAlternatives(ModuleOp module) {
+/// each kernel's alternatives from 1 in the order of the module. An
+/// alternative whose `tile.alternative_targets` leaves out `target` is
+/// erased first, before it costs any compile time.
+static std::map<std::string, Alternative> takeAlternatives(ModuleOp module,
+                                                           StringRef target) {
   std::map<std::string, Alternative> alternatives;
   std::map<std::string, int64_t> counts;
-  for (FuncOp kernel : module.getOps<FuncOp>()) {
+  for (FuncOp kernel : llvm::make_early_inc_range(module.getOps<FuncOp>())) {
     auto of = kernel->getAttrOfType<FlatSymbolRefAttr>(
         TileDialect::getAlternativeOfAttrName());
     if (!of)
       continue;
+    if (auto targets = kernel->getAttrOfType<ArrayAttr>(
+            TileDialect::getAlternativeTargetsAttrName())) {
+      if (llvm::none_of(targets, [&](Attribute name) {
+            return cast<StringAttr>(name).getValue() == target;
+          })) {
+        kernel.erase();
+        continue;
+      }
+      kernel->removeAttr(TileDialect::getAlternativeTargetsAttrName());
+    }
     kernel->removeAttr(TileDialect::getAlternativeOfAttrName());
     std::string name = of.getValue().str();
     alternatives[kernel.getSymName().str()] = {name, ++counts[name]};
@@ -748,7 +761,7 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
   }
 
   std::map<std::string, Alternative> alternatives =
-      takeAlternatives(*c->module);
+      takeAlternatives(*c->module, c->target->getName());
   std::map<std::string, Specialization> variants =
       addDivisibleVariants(*c->module);
   OwningOpRef<ModuleOp> unlowered;
@@ -799,7 +812,7 @@ LogicalResult mlir::tile::compileToIntermediate(
   // As for an artifact: alternatives are kernels of their own to the
   // lowering, which may give them other signatures (a persistent schedule
   // adds the grid's extents to one kernel and not another).
-  (void)takeAlternatives(*c->module);
+  (void)takeAlternatives(*c->module, c->target->getName());
   if (failed(c->pm->run(*c->module)))
     return failure();
   if (kind == "llvm-dialect") {

@@ -73,6 +73,11 @@ def Tile_Dialect : Dialect {
     /// alternative of. Same arguments, same results; the runtime launches
     /// whichever of them it timed fastest for the launch's sizes.
     static StringRef getAlternativeOfAttrName() { return "tile.alternative_of"; }
+    /// On an alternative: the targets that compile it (names, as
+    /// `--target` takes them); the others leave it out.
+    static StringRef getAlternativeTargetsAttrName() {
+      return "tile.alternative_targets";
+    }
     /// On a kernel: the grid it is launched with, an affine map of no
     /// dimensions whose symbol i is argument i (an integer), giving the
     /// x (, y (, z)) extents.

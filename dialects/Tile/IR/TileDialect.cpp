@@ -110,6 +110,25 @@ static LogicalResult verifyAlternativeOf(Operation *op, Attribute value) {
   return success();
 }
 
+/// `tile.alternative_targets = ["cpu", ...]` on an alternative: a non-empty
+/// list of target names. An alternative computes what its kernel does, so
+/// leaving it out changes no result; the kernel itself compiles everywhere.
+static LogicalResult verifyAlternativeTargets(Operation *op, Attribute value) {
+  StringRef name = TileDialect::getAlternativeTargetsAttrName();
+  auto names = dyn_cast<ArrayAttr>(value);
+  if (!isa<FunctionOpInterface>(op) || !names || names.empty() ||
+      !llvm::all_of(names, [](Attribute a) { return isa<StringAttr>(a); }))
+    return op->emitOpError() << "'" << name
+                             << "' must be a non-empty list of target names "
+                                "on a kernel";
+  if (isa<FuncOp>(op) && !op->hasAttr(TileDialect::getAlternativeOfAttrName()))
+    return op->emitOpError()
+           << "'" << name << "' applies to alternatives only (with '"
+           << TileDialect::getAlternativeOfAttrName()
+           << "'): a kernel compiles for every target";
+  return success();
+}
+
 /// `tile.grid = affine_map<()[s0, ...] -> (x, y, z)>` on a kernel: one to
 /// three extents, no dimensions, symbol i standing for argument i, which
 /// must be an integer; divisors are positive constants or arguments
@@ -197,6 +216,8 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
   }
   if (name == getAlternativeOfAttrName())
     return verifyAlternativeOf(op, attr.getValue());
+  if (name == getAlternativeTargetsAttrName())
+    return verifyAlternativeTargets(op, attr.getValue());
   if (name == getGridAttrName())
     return verifyGrid(op, attr.getValue());
   bool isDivisibility = name == getDivisibilityAttrName();

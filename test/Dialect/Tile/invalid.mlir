@@ -395,6 +395,23 @@ tile.func @alternative_of_itself() attributes {tile.alternative_of = @alternativ
 
 // -----
 
+// expected-error @+1 {{'tile.func' op 'tile.alternative_targets' applies to alternatives only (with 'tile.alternative_of'): a kernel compiles for every target}}
+tile.func @targets_without_alternative() attributes {tile.alternative_targets = ["cpu"]} {
+  tile.return
+}
+
+// -----
+
+tile.func @targets_kernel() {
+  tile.return
+}
+// expected-error @+1 {{'tile.func' op 'tile.alternative_targets' must be a non-empty list of target names on a kernel}}
+tile.func @targets_empty() attributes {tile.alternative_of = @targets_kernel, tile.alternative_targets = []} {
+  tile.return
+}
+
+// -----
+
 tile.func @k() {
   tile.return
 }
