@@ -151,8 +151,8 @@ EQUIVALENT = {
                     "layer_norm.mlir:109", "layer_norm.mlir:140",
                     "matmul_bf16.mlir:79", "matmul_bf16_desc.mlir:43",
                     "matmul_bf16_desc.mlir:101", "matmul_bf16_desc.mlir:159",
-                    "matmul_bf16_desc.mlir:217", "matmul_f32.mlir:80",
-                    "matmul_f32.mlir:186")},
+                    "matmul_bf16_desc.mlir:217", "matmul_f32.mlir:84",
+                    "matmul_f32.mlir:190", "matmul_f32.mlir:298")},
     "layer_norm.mlir:41:integer constant off by one:0":
         "the row length at which the kernel leaves its one-pass path for the "
         "chunked one: both compute the same normalization",
@@ -162,12 +162,13 @@ EQUIVALENT = {
         "A's padding along k meets B's zero padding there: products vanish",
     "matmul_bf16.mlir:76:float constant, 4th digit:0":
         "B's padding along k meets A's zero padding there: products vanish",
-    # The kernel's and its 128x128 alternative's.
+    # The kernel's and its 128x128 and 256x256 alternatives'.
     **{f"matmul_f32.mlir:{line}:float constant, 4th digit:0":
        f"{first}'s padding along k meets {second}'s zero padding there: "
        "products vanish"
-       for line, first, second in ((76, "A", "B"), (77, "B", "A"),
-                                   (182, "A", "B"), (183, "B", "A"))},
+       for line, first, second in ((80, "A", "B"), (81, "B", "A"),
+                                   (186, "A", "B"), (187, "B", "A"),
+                                   (294, "A", "B"), (295, "B", "A"))},
 }
 
 
