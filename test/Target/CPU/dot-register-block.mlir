@@ -7,7 +7,8 @@
 // feed 16 FMAs. With 32-byte vectors (16 registers) it is 4 x 2. The K
 // loop's operand tiles, read through pointers it advances uniformly, have
 // the next iteration's rows prefetched, one prefetch per 64-byte line.
-// The example's 128 x 128 alternative gets the same register blocks.
+// The example's 128 x 128 and 256 x 256 alternatives get the same register
+// blocks.
 // CHECK-LABEL: llvm.func @matmul_f32_program(
 // CHECK: llvm.intr.prefetch
 // CHECK-SAME: rw = 0
@@ -16,12 +17,18 @@
 // CHECK-LABEL: llvm.func @matmul_f32_128x128_program(
 // CHECK-COUNT-16: llvm.intr.fmuladd{{.*}} -> vector<16xf32>
 // CHECK-NOT: llvm.intr.fmuladd
+// CHECK-LABEL: llvm.func @matmul_f32_256x256_program(
+// CHECK-COUNT-16: llvm.intr.fmuladd{{.*}} -> vector<16xf32>
+// CHECK-NOT: llvm.intr.fmuladd
 // CHECK-LABEL: llvm.func @tile_kernel_matmul_f32(
 
 // AVX2-LABEL: llvm.func @matmul_f32_program(
 // AVX2-COUNT-8: llvm.intr.fmuladd{{.*}} -> vector<8xf32>
 // AVX2-NOT: llvm.intr.fmuladd
 // AVX2-LABEL: llvm.func @matmul_f32_128x128_program(
+// AVX2-COUNT-8: llvm.intr.fmuladd{{.*}} -> vector<8xf32>
+// AVX2-NOT: llvm.intr.fmuladd
+// AVX2-LABEL: llvm.func @matmul_f32_256x256_program(
 // AVX2-COUNT-8: llvm.intr.fmuladd{{.*}} -> vector<8xf32>
 // AVX2-NOT: llvm.intr.fmuladd
 // AVX2-LABEL: llvm.func @tile_kernel_matmul_f32(

@@ -23,7 +23,7 @@
 // RUN: sed "s/#tile.schedule<grouped = 8>/#tile.schedule<persistent, grouped = 2>/" \
 // RUN:   %tile_src_root/examples/matmul_f32.mlir > %t/matmul.mlir
 // RUN: grep -c "persistent, grouped = 2" %t/matmul.mlir | FileCheck %s --check-prefix=EDITED
-// EDITED: 2
+// EDITED: 3
 // RUN: OMP_NUM_THREADS=2 tile-check %t/matmul.mlir --kernel matmul_f32 --grid 5,4 \
 // RUN:   --arg buf:f32:9900:rand=15 --arg buf:f32:6600:rand=16 \
 // RUN:   --arg buf:f32:60000:poison --arg i32:300 --arg i32:200 --arg i32:33 \
