@@ -288,9 +288,11 @@ struct Alternative {
 /// for it) and says which kernel each alternative stands in for, numbering
 /// each kernel's alternatives from 1 in the order of the module. An
 /// alternative whose `tile.alternative_targets` leaves out `target` is
-/// erased first, before it costs any compile time.
-static std::map<std::string, Alternative> takeAlternatives(ModuleOp module,
-                                                           StringRef target) {
+/// erased first, before it costs any compile time. A name no registered
+/// target has is an error: a misspelt one would drop the alternative on
+/// every target without a word.
+static FailureOr<std::map<std::string, Alternative>>
+takeAlternatives(ModuleOp module, StringRef target) {
   std::map<std::string, Alternative> alternatives;
   std::map<std::string, int64_t> counts;
   for (FuncOp kernel : llvm::make_early_inc_range(module.getOps<FuncOp>())) {
@@ -300,6 +302,13 @@ static std::map<std::string, Alternative> takeAlternatives(ModuleOp module,
       continue;
     if (auto targets = kernel->getAttrOfType<ArrayAttr>(
             TileDialect::getAlternativeTargetsAttrName())) {
+      for (Attribute name : targets)
+        if (!lookupTarget(cast<StringAttr>(name).getValue()))
+          return kernel.emitError()
+                 << "'" << TileDialect::getAlternativeTargetsAttrName()
+                 << "' names '" << cast<StringAttr>(name).getValue()
+                 << "', which is not a target (registered: "
+                 << llvm::join(getRegisteredTargetNames(), ", ") << ")";
       if (llvm::none_of(targets, [&](Attribute name) {
             return cast<StringAttr>(name).getValue() == target;
           })) {
@@ -760,8 +769,10 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
       return success();
   }
 
-  std::map<std::string, Alternative> alternatives =
+  FailureOr<std::map<std::string, Alternative>> alternatives =
       takeAlternatives(*c->module, c->target->getName());
+  if (failed(alternatives))
+    return failure();
   std::map<std::string, Specialization> variants =
       addDivisibleVariants(*c->module);
   OwningOpRef<ModuleOp> unlowered;
@@ -781,7 +792,7 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
   }
   // Alternatives that only spill where their kernel does not are compiled
   // out: the module is compiled again without them.
-  std::set<std::string> dropped = spillingAlternatives(alternatives, artifact);
+  std::set<std::string> dropped = spillingAlternatives(*alternatives, artifact);
   if (!dropped.empty()) {
     OwningOpRef<ModuleOp> reduced = cast<ModuleOp>(module->clone());
     for (FuncOp kernel : llvm::make_early_inc_range(reduced->getOps<FuncOp>()))
@@ -792,7 +803,7 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
                                  /*cache=*/nullptr)))
       return failure();
   } else {
-    nameAlternatives(alternatives, artifact);
+    nameAlternatives(*alternatives, artifact);
   }
   // A cache that cannot be written costs the next compile time, nothing
   // else; an artifact the reader would refuse is not kept.
@@ -812,8 +823,8 @@ LogicalResult mlir::tile::compileToIntermediate(
   // As for an artifact: alternatives are kernels of their own to the
   // lowering, which may give them other signatures (a persistent schedule
   // adds the grid's extents to one kernel and not another).
-  (void)takeAlternatives(*c->module, c->target->getName());
-  if (failed(c->pm->run(*c->module)))
+  if (failed(takeAlternatives(*c->module, c->target->getName())) ||
+      failed(c->pm->run(*c->module)))
     return failure();
   if (kind == "llvm-dialect") {
     llvm::raw_string_ostream os(out);

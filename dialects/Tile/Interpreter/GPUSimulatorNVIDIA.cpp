@@ -84,9 +84,9 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
   }
   // A 16-byte asynchronous copy to shared memory at $0 plus an immediate
   // offset, if any; zeros where $2 == 0.
-  if (size_t copy = text.find("cp.async.cg.shared.global [$0");
-      copy != StringRef::npos) {
-    StringRef rest = text.drop_front(copy + 29);
+  constexpr StringRef asyncCopy = "cp.async.cg.shared.global [$0";
+  if (size_t copy = text.find(asyncCopy); copy != StringRef::npos) {
+    StringRef rest = text.drop_front(copy + asyncCopy.size());
     int64_t offset = 0;
     if (rest.consume_front("+") && rest.consumeInteger(10, offset))
       return ex.emitError(*op) << "the GPU simulator cannot read the copy's "
