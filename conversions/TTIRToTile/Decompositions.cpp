@@ -21,6 +21,11 @@
 //   unpacked from its bytes), multiplied by its e8m0 scales, rounded to
 //   bf16 and given to tt.dot, as Triton does where the hardware has no
 //   block-scaled unit.
+// * A !tt.tensordesc kernel argument (a host TensorDescriptor), which
+//   Triton passes followed by the described array's shape (i32) and
+//   strides (i64): the argument becomes the array's base pointer and the
+//   kernel makes the descriptor from the three at its top, so that every
+//   access sees a descriptor made in the kernel.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +35,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -440,6 +446,65 @@ static LogicalResult decomposeDotScaled(ttir::DotScaledOp op) {
                                     ttir::InputPrecision::IEEE));
   op.replaceAllUsesWith(product);
   op.erase();
+  return success();
+}
+
+LogicalResult
+mlir::tile::materializeHostDescriptors(ModuleOp module,
+                                       ArrayRef<std::string> paddings) {
+  for (auto kernel : module.getOps<ttir::FuncOp>()) {
+    if (!kernel.isPublic() || kernel.isExternal())
+      continue;
+    Block &entry = kernel.getBody().front();
+    SmallVector<BlockArgument> descriptors;
+    for (BlockArgument arg : entry.getArguments())
+      if (isa<ttir::TensorDescType>(arg.getType()))
+        descriptors.push_back(arg);
+    if (paddings.size() > 1 && paddings.size() != descriptors.size())
+      return kernel.emitError("the kernel has ")
+             << descriptors.size() << " tensor descriptor arguments; "
+             << paddings.size() << " paddings are given for them";
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    for (auto [index, arg] : llvm::enumerate(descriptors)) {
+      auto type = cast<ttir::TensorDescType>(arg.getType());
+      int64_t rank = type.getBlockType().getRank();
+      unsigned first = arg.getArgNumber() + 1;
+      auto typed = [&](int64_t offset, unsigned width) {
+        return first + offset < entry.getNumArguments() &&
+               entry.getArgument(first + offset).getType().isInteger(width);
+      };
+      SmallVector<Value> shape, strides;
+      for (int64_t k = 0; k < rank; ++k) {
+        if (!typed(k, 32) || !typed(rank + k, 64))
+          return emitError(arg.getLoc(), "a tensor descriptor argument must "
+                                         "be followed by its ")
+                 << rank << " extents (i32) and " << rank
+                 << " strides (i64), as Triton 3.6 passes a host "
+                    "TensorDescriptor";
+        shape.push_back(entry.getArgument(first + k));
+        strides.push_back(entry.getArgument(first + rank + k));
+      }
+      StringRef padding = paddings.empty()       ? StringRef("zero")
+                          : paddings.size() == 1 ? StringRef(paddings[0])
+                                                 : StringRef(paddings[index]);
+      std::optional<ttir::PaddingOption> option =
+          llvm::StringSwitch<std::optional<ttir::PaddingOption>>(padding)
+              .Case("zero", ttir::PaddingOption::PAD_ZERO)
+              .Case("nan", ttir::PaddingOption::PAD_NAN)
+              .Default(std::nullopt);
+      if (!option)
+        return emitError(arg.getLoc(), "padding '")
+               << padding << "' for a tensor descriptor: 'zero' or 'nan'";
+      arg.setType(ttir::PointerType::get(type.getBlockType().getElementType(),
+                                         /*addressSpace=*/1));
+      auto make = ttir::MakeTensorDescOp::create(b, arg.getLoc(), type, arg,
+                                                 shape, strides, *option);
+      arg.replaceAllUsesExcept(make.getResult(), make);
+    }
+    kernel.setType(FunctionType::get(kernel.getContext(),
+                                     entry.getArgumentTypes(),
+                                     kernel.getResultTypes()));
+  }
   return success();
 }
 

@@ -199,6 +199,22 @@ static LogicalResult applyMetadata(StringRef path, StringRef ttirPath,
     if (!record)
       return error("lists no kernel whose 'ttir' is " + file);
     arguments = record->getInteger("ttir_arguments_expected");
+    // Counted from the arguments where they are listed: a host
+    // TensorDescriptor is 1 + 2 * rank of them in the TTIR.
+    if (const llvm::json::Array *described = record->getArray("arguments")) {
+      arguments = 0;
+      for (const llvm::json::Value &argument : *described) {
+        const llvm::json::Object *row = argument.getAsObject();
+        if (!row || !row->getInteger("ttir_index"))
+          continue;
+        const llvm::json::Object *value = row->getObject("value");
+        const llvm::json::Array *shape =
+            value && value->getString("kind") == "tensordesc"
+                ? value->getArray("shape")
+                : nullptr;
+        *arguments += 1 + (shape ? 2 * int64_t(shape->size()) : 0);
+      }
+    }
   }
   ttir::FuncOp kernel;
   for (auto func : module.getOps<ttir::FuncOp>())
@@ -231,6 +247,18 @@ static LogicalResult applyMetadata(StringRef path, StringRef ttirPath,
     return failure();
   if (std::optional<bool> fusion = record->getBoolean("enable_fp_fusion"))
     options.enableFpFusion = *fusion;
+  // The corpus's sidecar records each host TensorDescriptor's padding, in
+  // the order of the arguments; Triton's own metadata does not.
+  if (const llvm::json::Array *described = record->getArray("arguments");
+      described && options.hostDescriptorPadding.empty())
+    for (const llvm::json::Value &argument : *described)
+      if (const llvm::json::Object *value =
+              argument.getAsObject()
+                  ? argument.getAsObject()->getObject("value")
+                  : nullptr;
+          value && value->getString("kind") == "tensordesc")
+        options.hostDescriptorPadding.push_back(
+            value->getString("padding").value_or("zero").str());
   return success();
 }
 

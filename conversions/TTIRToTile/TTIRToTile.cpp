@@ -86,11 +86,6 @@ static LogicalResult refuseUnsupported(ModuleOp module) {
         for (BlockArgument arg : block.getArguments())
           if (why.empty())
             why = unsupportedType(arg.getType());
-    if (auto func = dyn_cast<ttir::FuncOp>(op); func && func.isPublic())
-      for (Type type : func.getArgumentTypes())
-        if (isa<ttir::TensorDescType>(type) && why.empty())
-          why = "a tensor descriptor as a kernel argument (a host "
-                "TensorDescriptor) is not imported yet";
     if (why.empty())
       return WalkResult::advance();
     op->emitError(why);
@@ -718,6 +713,8 @@ static LogicalResult
 convertTTIRModule(ModuleOp module, const ConvertTTIRToTileOptions &options) {
   if (failed(refuseUnsupported(module)) ||
       failed(structureTTIRKernel(module)) ||
+      failed(
+          materializeHostDescriptors(module, options.hostDescriptorPadding)) ||
       failed(lowerBlockPointers(module)) ||
       failed(expandMapElementwise(module)) ||
       failed(decomposeOpsWithoutTwin(module)))
@@ -746,6 +743,8 @@ struct ConvertTTIRToTilePass
     options.numWarps = numWarps;
     options.numStages = numStages;
     options.enableFpFusion = enableFpFusion;
+    options.hostDescriptorPadding.assign(hostDescriptorPadding.begin(),
+                                         hostDescriptorPadding.end());
     if (failed(convertTTIRModule(getOperation(), options)))
       signalPassFailure();
   }

@@ -65,6 +65,14 @@ LogicalResult lowerBlockPointers(ModuleOp module);
 /// whole tensors (MapElementwise.cpp).
 LogicalResult expandMapElementwise(ModuleOp module);
 
+/// Turns each !tt.tensordesc argument of the kernel (a host
+/// TensorDescriptor, passed with its array's extents and strides) into the
+/// array's base pointer and a tt.make_tensor_descriptor at the top of the
+/// kernel, whose out-of-bounds value is `paddings`' entry for it ("zero" or
+/// "nan"; one entry for all, none for "zero": Triton records it nowhere).
+LogicalResult materializeHostDescriptors(ModuleOp module,
+                                         ArrayRef<std::string> paddings);
+
 /// Rewrites the tt ops tile has no twin for but a few TTIR ops express
 /// (descriptor gathers, scatters and reduces, unsplat, gathers of a smaller
 /// size off their axis) into those ops (Decompositions.cpp).

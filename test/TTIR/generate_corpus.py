@@ -333,6 +333,10 @@ class Worker:
             else:
                 row["ttir_index"] = index
                 index += 1
+                if row["value"].get("kind") == "tensordesc":
+                    # Triton 3.6 passes a host TensorDescriptor as the
+                    # descriptor, its extents (i32) and its strides (i64).
+                    index += 2 * len(row["value"]["shape"])
                 if key in attrs:
                     row["attrs"] = jsonable(attrs[key])
             rows.append(row)

@@ -46,10 +46,7 @@ from values import f8_values  # noqa: E402  (the conformance suite's f8 decoder)
 # Entries the importer refuses, with the reason's key phrase: each is an op
 # docs/TTIR.md lists as not imported yet. A refusal elsewhere, or one of
 # these importing, fails the run (update the list with the importer).
-EXPECTED_REFUSALS = {
-    "tensor_desc_host.m100_n64_f32": "tensor descriptor as a kernel argument",
-    "tensor_desc_host.m256_n200_f16": "tensor descriptor as a kernel argument",
-}
+EXPECTED_REFUSALS = {}
 
 # Entries that import but that a target cannot compile yet: gaps of the
 # target, not of the importer, each with the reason its error names. KNOWN,
@@ -186,10 +183,15 @@ class Runner:
         outputs = {}
         ttir_args = sorted((a for a in kernel["arguments"] if a.get("ttir_index") is not None),
                            key=lambda a: a["ttir_index"])
-        for index, arg in enumerate(ttir_args):
+        # A kernel argument's index: a host TensorDescriptor takes 1 + 2 *
+        # rank of them (its base pointer, extents and strides).
+        index = 0
+        for arg in ttir_args:
             value = arg["value"]
-            if value["kind"] == "buffer":
+            if value["kind"] in ("buffer", "tensordesc"):
                 buffer = value["buffer"]
+                if value.get("offset_bytes", 0):
+                    return "FAIL", f"argument {arg['name']}: a descriptor inside its buffer cannot be passed"
                 meta = side["buffers"][buffer]
                 data = inputs[buffer]
                 path = self.work / f"{name}.{buffer}.in"
@@ -198,6 +200,10 @@ class Runner:
                 if buffer in side["check"]:
                     outputs[buffer] = (index, meta["dtype"], data.dtype, data.shape)
                     cmd += ["--write", f"{index}={self.work / (name + '.' + buffer + '.out')}"]
+                if value["kind"] == "tensordesc":
+                    cmd += [f"--arg=i32:{extent}" for extent in value["shape"]]
+                    cmd += [f"--arg=i64:{stride}" for stride in value["strides"]]
+                    index += 2 * len(value["shape"])
             elif value["kind"] == "scalar":
                 scalar_type = SCALAR_TYPES[arg["signature"]]
                 v = value["value"]
@@ -206,6 +212,7 @@ class Runner:
                 cmd += ["--arg", f"{scalar_type}:{v}"]
             else:
                 return "FAIL", f"argument {arg['name']} of kind {value['kind']} cannot be passed"
+            index += 1
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if proc.returncode != 0:
             return "FAIL", f"tile-run exit {proc.returncode}: {proc.stderr.strip()[:300]}"
