@@ -110,14 +110,20 @@ const FloatFormat *formatOfValue(Value v) {
 
 /// The error section 6 allows a bounded elementwise op beyond correct
 /// rounding, in ulps of its exact result, for element format \p f; 0 for
-/// the exact class. Loose fastmath flags leave the result unbounded.
+/// the exact class. `contract` alone lets a target fuse a product into the
+/// sum that uses it, skipping the product's rounding: half an ulp of the
+/// product (the sum is rounded once either way). Other loose fastmath flags
+/// leave the result unbounded.
 double allowedUlps(Operation &op, const FloatFormat &f) {
   if (auto fm = dyn_cast<arith::ArithFastMathInterface>(op)) {
     auto loose = arith::FastMathFlags::reassoc | arith::FastMathFlags::arcp |
-                 arith::FastMathFlags::contract | arith::FastMathFlags::afn;
+                 arith::FastMathFlags::afn;
     arith::FastMathFlagsAttr flags = fm.getFastMathFlagsAttr();
     if (flags && arith::bitEnumContainsAny(flags.getValue(), loose))
       return kUnbounded;
+    if (flags && arith::bitEnumContainsAny(flags.getValue(),
+                                           arith::FastMathFlags::contract))
+      return isa<arith::MulFOp>(op) ? 0.5 : 0;
   }
   bool narrow = f.bits() <= 16, f64 = f.bits() == 64;
   if (isa<arith::DivFOp>(op))
@@ -147,6 +153,9 @@ double allowedUlps(Operation &op, const FloatFormat &f) {
 /// absolute region below the smallest normal and sin/cos beyond 10^5).
 double ownAllowance(Operation &op, double ulps, const FloatFormat &f, double y,
                     double x0) {
+  // A product that overflows may still give a finite fused sum.
+  if (ulps != 0 && isa<arith::MulFOp>(op) && std::isinf(y) && std::isfinite(x0))
+    return kUnbounded;
   // Special values, in and out, are exact (section 6).
   if (ulps == 0 || !std::isfinite(y) || !std::isfinite(x0))
     return 0;
