@@ -216,6 +216,13 @@ class Runner:
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if proc.returncode != 0:
             return "FAIL", f"tile-run exit {proc.returncode}: {proc.stderr.strip()[:300]}"
+        if self.args.keep_outputs:
+            # As tile-check --compare reads them: DIR/NAME/argI.bin.
+            kept = pathlib.Path(self.args.keep_outputs) / name
+            kept.mkdir(parents=True, exist_ok=True)
+            for buffer, (index, *_rest) in outputs.items():
+                (kept / f"arg{index}.bin").write_bytes(
+                    (self.work / f"{name}.{buffer}.out").read_bytes())
         problems, notes, unchecked = [], [], []
         for buffer, (index, dtype, stored, shape) in outputs.items():
             got = decode(np.fromfile(self.work / f"{name}.{buffer}.out", dtype=stored).reshape(shape), dtype)
@@ -246,7 +253,71 @@ class Runner:
             return "FAIL", "; ".join(problems)
         if unchecked:
             return "UNCHECKED", "custom checks not run here: " + ", ".join(unchecked)
+        if self.args.tile_check:
+            problem = self.tile_check(side, cmd, outputs, triton, reference)
+            if problem:
+                return "FAIL", problem
+            notes.append("tile-check agrees")
         return "PASS", "; ".join(notes)
+
+    def tile_check(self, side, run_cmd, outputs, triton, reference):
+        """The entry through tile-check: the kernel (its TTIR, with the
+        sidecar) on the reference interpreter and the CPU, compared with
+        docs/Semantics.md's tolerances; then Triton's recorded outputs and,
+        with --compare-outputs, another run's (a GPU's) against the same
+        reference within the entry's tolerance. Probe outputs are left
+        out of the comparisons. Returns what failed, or None."""
+        name = side["name"]
+        kernel = side["kernels"][0]
+        ttir = self.corpus / kernel[self.ttir_key]
+        # tile-run's words come as pairs (--arg SPEC) or joined (--arg=SPEC).
+        words, it = [], iter(run_cmd[3:])
+        for w in it:
+            if w in ("--grid", "--arg"):
+                words += [w, next(it)]
+            elif w.startswith("--arg="):
+                words += ["--arg", w[len("--arg="):]]
+        tools = [str(self.bin / "tile-check"), str(ttir), "--kernel", kernel["kernel"]]
+        proc = subprocess.run(tools + ["--targets", "cpu", "--quiet"] + words,
+                              capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            return f"tile-check (cpu against the interpreter): {(proc.stdout + proc.stderr).strip()[:300]}"
+        compared = [b for b in outputs if not side["check"][b].get("probe")]
+        tolerances = []
+        for buffer in compared:
+            index = outputs[buffer][0]
+            tol = side["check"][buffer].get("tolerance", {})
+            ref = reference[buffer].astype(np.float64)
+            atol = reference[f"{buffer}.atol"] if f"{buffer}.atol" in reference.files else tol.get("atol", 0.0)
+            bound = float(np.max(atol)) + tol.get("rtol", 0.0) * float(np.nanmax(np.abs(ref), initial=0.0))
+            tolerances += ["--tol", f"{index}=" + (f"abs:{bound!r}" if bound > 0 else "exact")]
+        dirs = []
+        if triton and compared:
+            recorded = self.work / f"{name}.triton"
+            recorded.mkdir(exist_ok=True)
+            for buffer in compared:
+                if buffer in triton:
+                    (recorded / f"arg{outputs[buffer][0]}.bin").write_bytes(
+                        np.ascontiguousarray(triton[buffer]).tobytes())
+            if any(recorded.iterdir()):
+                dirs.append(recorded)
+        if self.args.compare_outputs:
+            elsewhere = pathlib.Path(self.args.compare_outputs) / name
+            for buffer in outputs:
+                if side["check"][buffer].get("probe"):
+                    (elsewhere / f"arg{outputs[buffer][0]}.bin").unlink(missing_ok=True)
+            if not elsewhere.is_dir() or not any(elsewhere.iterdir()):
+                return f"no outputs in {elsewhere} to compare"
+            dirs.append(elsewhere)
+        if not dirs:
+            return None
+        cases = self.work / f"{name}.cases"
+        cases.write_text("".join(" ".join(words + ["--compare", str(d)]) + "\n" for d in dirs))
+        proc = subprocess.run(tools + ["--targets", "none", "--quiet", "--cases", str(cases)] + tolerances,
+                              capture_output=True, text=True, cwd=ROOT)
+        if proc.returncode != 0:
+            return f"tile-check (recorded outputs against the interpreter): {(proc.stdout + proc.stderr).strip()[:400]}"
+        return None
 
     def run(self):
         sides = [json.loads(p.read_text()) for p in sorted(self.corpus.glob("*.json"))
@@ -284,6 +355,13 @@ def main():
     ap.add_argument("--precompiled", help="launch the artifacts in this folder; compile nothing")
     ap.add_argument("--device", default="cpu", help="tile-run's --device")
     ap.add_argument("--json")
+    ap.add_argument("--keep-outputs", metavar="DIR",
+                    help="write each launched entry's outputs to DIR/NAME/argI.bin (tile-check --compare's form)")
+    ap.add_argument("--tile-check", action="store_true",
+                    help="also check each launched entry with tile-check: the CPU against the reference "
+                         "interpreter, and Triton's recorded outputs (and --compare-outputs') against it")
+    ap.add_argument("--compare-outputs", metavar="DIR",
+                    help="with --tile-check: another run's outputs (--keep-outputs DIR, e.g. on a GPU) to compare")
     ap.add_argument("--source", action="store_true",
                     help="import the front end's own module (NAME.source.ttir: helpers, block pointers, "
                          "no canonicalization) instead of the TTIR after make_ttir; entries without one are left out")
