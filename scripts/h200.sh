@@ -91,14 +91,22 @@ run_variants() {
 # TTIR=DIR: the Triton import on the GPU. DIR holds the TTIR corpus compiled
 # here (test/TTIR/run_corpus.py --target nvidia --compile-only --artifacts
 # DIR): every entry with recorded inputs runs and is compared with the
-# reference and Triton's recorded outputs, then bench/ttir_bench.py times the
-# benchmark entries against Triton running the same kernels, live (the
-# table of docs/benchmarks/TritonImport.md; QUICK=1 skips it).
+# reference and Triton's recorded outputs, its outputs packed into
+# ttir-outputs.tgz for tile-check here (`tar xzf ttir-outputs.tgz; python3
+# test/TTIR/run_corpus.py --bin build/bin --tile-check --compare-outputs
+# ttir-outputs`), then bench/ttir_bench.py times the benchmark entries
+# against Triton running the same kernels, live (the table of
+# docs/benchmarks/TritonImport.md; QUICK=1 skips it).
 run_ttir() {
   step "TTIR corpus from $TTIR"
+  local kept
+  kept=$(mktemp -d)
   python3 test/TTIR/run_corpus.py --bin build-rt/bin --precompiled "$TTIR" \
-    --device cuda --json "$out/ttir-corpus.json" >"$out/ttir-corpus.log" 2>&1 ||
+    --device cuda --json "$out/ttir-corpus.json" \
+    --keep-outputs "$kept/ttir-outputs" >"$out/ttir-corpus.log" 2>&1 ||
     status=1
+  tar -C "$kept" -czf "$out/ttir-outputs.tgz" ttir-outputs
+  rm -rf "$kept"
   grep -v '^PASS\|^COMPILED\|^REFUSED\|^KNOWN' "$out/ttir-corpus.log"
   if [ -z "${QUICK:-}" ]; then
     step "imported Triton kernels against Triton"
