@@ -35,7 +35,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -452,53 +451,62 @@ static LogicalResult decomposeDotScaled(ttir::DotScaledOp op) {
 LogicalResult
 mlir::tile::materializeHostDescriptors(ModuleOp module,
                                        ArrayRef<std::string> paddings) {
+  struct HostDescriptor {
+    BlockArgument arg;
+    SmallVector<Value> shape, strides;
+    ttir::PaddingOption padding;
+  };
   for (auto kernel : module.getOps<ttir::FuncOp>()) {
     if (!kernel.isPublic() || kernel.isExternal())
       continue;
     Block &entry = kernel.getBody().front();
-    SmallVector<BlockArgument> descriptors;
+    SmallVector<HostDescriptor> descriptors;
     for (BlockArgument arg : entry.getArguments())
       if (isa<ttir::TensorDescType>(arg.getType()))
-        descriptors.push_back(arg);
+        descriptors.push_back({arg, {}, {}, ttir::PaddingOption::PAD_ZERO});
     if (paddings.size() > 1 && paddings.size() != descriptors.size())
       return kernel.emitError("the kernel has ")
              << descriptors.size() << " tensor descriptor arguments; "
              << paddings.size() << " paddings are given for them";
-    OpBuilder b = OpBuilder::atBlockBegin(&entry);
-    for (auto [index, arg] : llvm::enumerate(descriptors)) {
-      auto type = cast<ttir::TensorDescType>(arg.getType());
-      int64_t rank = type.getBlockType().getRank();
+    // Everything is checked before anything changes.
+    for (auto [index, descriptor] : llvm::enumerate(descriptors)) {
+      BlockArgument arg = descriptor.arg;
+      int64_t rank =
+          cast<ttir::TensorDescType>(arg.getType()).getBlockType().getRank();
       unsigned first = arg.getArgNumber() + 1;
       auto typed = [&](int64_t offset, unsigned width) {
         return first + offset < entry.getNumArguments() &&
                entry.getArgument(first + offset).getType().isInteger(width);
       };
-      SmallVector<Value> shape, strides;
       for (int64_t k = 0; k < rank; ++k) {
         if (!typed(k, 32) || !typed(rank + k, 64))
           return emitError(arg.getLoc(), "a tensor descriptor argument must "
                                          "be followed by its ")
                  << rank << " extents (i32) and " << rank
-                 << " strides (i64), as Triton 3.6 passes a host "
-                    "TensorDescriptor";
-        shape.push_back(entry.getArgument(first + k));
-        strides.push_back(entry.getArgument(first + rank + k));
+                 << " strides (i64), as Triton 3.6's NVIDIA TTIR passes a "
+                    "host TensorDescriptor";
+        descriptor.shape.push_back(entry.getArgument(first + k));
+        descriptor.strides.push_back(entry.getArgument(first + rank + k));
       }
-      StringRef padding = paddings.empty()       ? StringRef("zero")
-                          : paddings.size() == 1 ? StringRef(paddings[0])
-                                                 : StringRef(paddings[index]);
+      if (paddings.empty())
+        continue;
+      StringRef padding = paddings[paddings.size() == 1 ? 0 : index];
       std::optional<ttir::PaddingOption> option =
-          llvm::StringSwitch<std::optional<ttir::PaddingOption>>(padding)
-              .Case("zero", ttir::PaddingOption::PAD_ZERO)
-              .Case("nan", ttir::PaddingOption::PAD_NAN)
-              .Default(std::nullopt);
+          ttir::symbolizePaddingOption(padding);
       if (!option)
         return emitError(arg.getLoc(), "padding '")
                << padding << "' for a tensor descriptor: 'zero' or 'nan'";
+      descriptor.padding = *option;
+    }
+    OpBuilder b = OpBuilder::atBlockBegin(&entry);
+    for (HostDescriptor &descriptor : descriptors) {
+      BlockArgument arg = descriptor.arg;
+      auto type = cast<ttir::TensorDescType>(arg.getType());
       arg.setType(ttir::PointerType::get(type.getBlockType().getElementType(),
                                          /*addressSpace=*/1));
-      auto make = ttir::MakeTensorDescOp::create(b, arg.getLoc(), type, arg,
-                                                 shape, strides, *option);
+      auto make = ttir::MakeTensorDescOp::create(
+          b, arg.getLoc(), type, arg, descriptor.shape, descriptor.strides,
+          descriptor.padding);
       arg.replaceAllUsesExcept(make.getResult(), make);
     }
     kernel.setType(FunctionType::get(kernel.getContext(),

@@ -251,14 +251,15 @@ static LogicalResult applyMetadata(StringRef path, StringRef ttirPath,
   // the order of the arguments; Triton's own metadata does not.
   if (const llvm::json::Array *described = record->getArray("arguments");
       described && options.hostDescriptorPadding.empty())
-    for (const llvm::json::Value &argument : *described)
-      if (const llvm::json::Object *value =
-              argument.getAsObject()
-                  ? argument.getAsObject()->getObject("value")
-                  : nullptr;
-          value && value->getString("kind") == "tensordesc")
+    for (const llvm::json::Value &argument : *described) {
+      const llvm::json::Object *row = argument.getAsObject();
+      const llvm::json::Object *value = row && row->getInteger("ttir_index")
+                                            ? row->getObject("value")
+                                            : nullptr;
+      if (value && value->getString("kind") == "tensordesc")
         options.hostDescriptorPadding.push_back(
             value->getString("padding").value_or("zero").str());
+    }
   return success();
 }
 

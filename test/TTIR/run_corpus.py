@@ -191,7 +191,7 @@ class Runner:
             if value["kind"] in ("buffer", "tensordesc"):
                 buffer = value["buffer"]
                 if value.get("offset_bytes", 0):
-                    return "FAIL", f"argument {arg['name']}: a descriptor inside its buffer cannot be passed"
+                    return "FAIL", f"argument {arg['name']} starts inside its buffer: cannot be passed"
                 meta = side["buffers"][buffer]
                 data = inputs[buffer]
                 path = self.work / f"{name}.{buffer}.in"
@@ -277,7 +277,8 @@ class Runner:
                 words += [w, next(it)]
             elif w.startswith("--arg="):
                 words += ["--arg", w[len("--arg="):]]
-        tools = [str(self.bin / "tile-check"), str(ttir), "--kernel", kernel["kernel"]]
+        tools = [str(self.bin / "tile-check"), str(ttir), "--kernel", kernel["kernel"],
+                 f"--ttir-metadata={self.corpus / (name + '.json')}"]
         proc = subprocess.run(tools + ["--targets", "cpu", "--quiet"] + words,
                               capture_output=True, text=True, cwd=ROOT)
         if proc.returncode != 0:
@@ -302,13 +303,18 @@ class Runner:
             if any(recorded.iterdir()):
                 dirs.append(recorded)
         if self.args.compare_outputs:
+            # The other run's outputs, probes left out (copied: the folder
+            # given stays as it is).
             elsewhere = pathlib.Path(self.args.compare_outputs) / name
-            for buffer in outputs:
-                if side["check"][buffer].get("probe"):
-                    (elsewhere / f"arg{outputs[buffer][0]}.bin").unlink(missing_ok=True)
-            if not elsewhere.is_dir() or not any(elsewhere.iterdir()):
+            other = self.work / f"{name}.other"
+            other.mkdir(exist_ok=True)
+            for buffer in compared:
+                path = elsewhere / f"arg{outputs[buffer][0]}.bin"
+                if path.exists():
+                    (other / path.name).write_bytes(path.read_bytes())
+            if not any(other.iterdir()):
                 return f"no outputs in {elsewhere} to compare"
-            dirs.append(elsewhere)
+            dirs.append(other)
         if not dirs:
             return None
         cases = self.work / f"{name}.cases"

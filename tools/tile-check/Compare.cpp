@@ -110,9 +110,13 @@ bool Tolerance::parse(const std::string &text, Tolerance &out,
 
 Tolerance Tolerance::defaultFor(DType type, bool exactKernel) {
   Tolerance t;
-  if (!isFloat(type) || exactKernel)
+  if (exactKernel)
     return t;
   t.kind = Bounded;
+  // An integer is within its bound where the analysis gives one (a
+  // conversion of a bounded float), exact elsewhere.
+  if (!isFloat(type))
+    return t;
   switch (type) {
   case DType::F64:
     t.value = std::ldexp(1.0, -40);
@@ -187,9 +191,13 @@ mlir::tile::check::compareBuffer(DType type, const unsigned char *got,
         relError = r ? absError / std::fabs(double(r)) : INFINITY;
         // An integer computed from bounded floats (a conversion after a
         // contracted multiply-add) may be off by its bound; one without a
-        // bound stays exact.
+        // bound stays exact. The difference is taken in integers: doubles
+        // would merge 64-bit values above 2^53.
         double bound = bounds ? bounds[i] : 0;
-        same = std::isfinite(bound) && absError <= bound;
+        uint64_t apart =
+            g > r ? uint64_t(g) - uint64_t(r) : uint64_t(r) - uint64_t(g);
+        same = tolerance.kind == Tolerance::Bounded && bound > 0 &&
+               std::isfinite(bound) && double(apart) <= bound;
       }
     } else {
       double g = decodeFloat(type, pg), r = decodeFloat(type, pr);

@@ -28,7 +28,8 @@ struct Tolerance {
     Absolute,      ///< |got - ref| <= value
     /// Element i within the bound the reference's running error analysis
     /// gives it (docs/Semantics.md 10.1); the same bits where that bound is
-    /// 0, and `value` times max |ref| where the analysis has none.
+    /// 0, and `value` times max |ref| where the analysis has none (an
+    /// integer: the same value).
     Bounded,
   } kind = Exact;
   double value = 0;

@@ -69,6 +69,11 @@ const char kUsage[] =
     "  --ttir-metadata FILE   for a .ttir kernel: Triton's metadata JSON\n"
     "                         (num_warps, num_stages, enable_fp_fusion);\n"
     "                         default the .json beside it, 'none' for none\n"
+    "  --host-descriptor-padding LIST\n"
+    "                         for a .ttir kernel: zero or nan, the padding of\n"
+    "                         its host TensorDescriptor arguments (one for\n"
+    "                         all, or one each, comma-separated; default\n"
+    "                         zero, or the sidecar's)\n"
     "  --print I              print the reference's buffer argument I\n"
     "  --write-reference DIR  write the reference's buffers to DIR/argI.bin\n"
     "  --cases FILE           check every line of FILE (--grid ... --arg ...\n"
@@ -105,7 +110,7 @@ int inputError(const std::string &message) {
 struct CommandLine {
   std::string kernelPath, kernelName, casesPath, targets, compareDir,
       writeReferenceDir, reduceDir, faultOp, stillFails, ttirMetadata,
-      conversionParts;
+      hostDescriptorPadding, conversionParts;
   std::vector<std::string> caseWords, tolerances, prints;
   bool quiet = false, reduceIR = false, help = false, compileOnly = false;
 };
@@ -130,6 +135,7 @@ bool parseCommandLine(int argc, char **argv, CommandLine &cl,
       {"--sim-conversion-parts", &cl.conversionParts, nullptr},
       {"--still-fails", &cl.stillFails, nullptr},
       {"--ttir-metadata", &cl.ttirMetadata, nullptr},
+      {"--host-descriptor-padding", &cl.hostDescriptorPadding, nullptr},
   };
   std::vector<std::string> positional;
   for (int i = 1; i < argc; ++i) {
@@ -724,10 +730,15 @@ static int runTileCheck(int argc, char **argv, bool &stillFailsMode) {
     return inputError(message);
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   // A Triton kernel's TTIR is imported first (docs/TTIR.md).
+  mlir::tile::ConvertTTIRToTileOptions ttirOptions;
+  llvm::SmallVector<llvm::StringRef> paddings;
+  llvm::SplitString(cl.hostDescriptorPadding, paddings, ",");
+  for (llvm::StringRef padding : paddings)
+    ttirOptions.hostDescriptorPadding.push_back(padding.str());
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::tile::isTTIRFileName(cl.kernelPath)
           ? mlir::tile::importTTIR(
-                sourceMgr, &context, {},
+                sourceMgr, &context, ttirOptions,
                 cl.ttirMetadata == "none" ? std::string()
                 : cl.ttirMetadata.empty()
                     ? mlir::tile::findTTIRMetadata(cl.kernelPath)

@@ -65,6 +65,14 @@ static cl::opt<std::string> ttirMetadata(
              ".json beside the .ttir, if any; 'none' for none"),
     cl::value_desc("file"), cl::init(""), cl::cat(compileOptions));
 
+static cl::list<std::string> hostDescriptorPadding(
+    "host-descriptor-padding",
+    cl::desc("For a .ttir kernel: the out-of-bounds value of its host "
+             "TensorDescriptor arguments, zero or nan (one for all, or one "
+             "each, comma-separated); the TTIR does not record it (default "
+             "zero, or the corpus sidecar's)"),
+    cl::CommaSeparated, cl::value_desc("zero|nan"), cl::cat(compileOptions));
+
 static cl::opt<bool> useCache(
     "cache",
     cl::desc("Keep artifacts in the compile cache and reuse them: "
@@ -155,9 +163,12 @@ static int compile() {
   }
   sourceMgr.AddNewSourceBuffer(std::move(file), SMLoc());
   // A Triton kernel's TTIR is imported first (docs/TTIR.md).
+  mlir::tile::ConvertTTIRToTileOptions ttirOptions;
+  ttirOptions.hostDescriptorPadding.assign(hostDescriptorPadding.begin(),
+                                           hostDescriptorPadding.end());
   OwningOpRef<ModuleOp> module =
       mlir::tile::isTTIRFileName(inputPath)
-          ? mlir::tile::importTTIR(sourceMgr, &context, {},
+          ? mlir::tile::importTTIR(sourceMgr, &context, ttirOptions,
                                    ttirMetadata == "none" ? std::string()
                                    : ttirMetadata.empty()
                                        ? mlir::tile::findTTIRMetadata(inputPath)

@@ -63,8 +63,10 @@ def Tile_ScanOp : Tile_Op<"scan", [Pure, SameOperandsAndResultShape]> {
   let summary = "inclusive prefix scan along one axis with a combiner region";
   let description = [{
     `result[.., i, ..] = combine(result[.., i-1, ..], src[.., i, ..])` along
-    `axis`, from the end when `reverse` is set. The combiner is as for
-    `tile.reduce`; the results have the inputs' shapes.
+    `axis`, from the end when `reverse` is set: the elements already
+    scanned are always the combiner's first operands. The combiner must be
+    pure and associative (unlike `tile.reduce`'s, it need not commute;
+    docs/Semantics.md 3.8); the results have the inputs' shapes.
 
     ```mlir
     %c = tile.scan(%x) axis = 0 : tensor<256xi32> -> tensor<256xi32> {

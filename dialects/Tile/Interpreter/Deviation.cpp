@@ -121,9 +121,10 @@ double allowedUlps(Operation &op, const FloatFormat &f) {
     arith::FastMathFlagsAttr flags = fm.getFastMathFlagsAttr();
     if (flags && arith::bitEnumContainsAny(flags.getValue(), loose))
       return kUnbounded;
-    if (flags && arith::bitEnumContainsAny(flags.getValue(),
-                                           arith::FastMathFlags::contract))
-      return isa<arith::MulFOp>(op) ? 0.5 : 0;
+    if (flags && isa<arith::MulFOp>(op) &&
+        arith::bitEnumContainsAny(flags.getValue(),
+                                  arith::FastMathFlags::contract))
+      return 0.5;
   }
   bool narrow = f.bits() <= 16, f64 = f.bits() == 64;
   if (isa<arith::DivFOp>(op))
