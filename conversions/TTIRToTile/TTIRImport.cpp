@@ -199,22 +199,6 @@ static LogicalResult applyMetadata(StringRef path, StringRef ttirPath,
     if (!record)
       return error("lists no kernel whose 'ttir' is " + file);
     arguments = record->getInteger("ttir_arguments_expected");
-    // Counted from the arguments where they are listed: a host
-    // TensorDescriptor is 1 + 2 * rank of them in the TTIR.
-    if (const llvm::json::Array *described = record->getArray("arguments")) {
-      arguments = 0;
-      for (const llvm::json::Value &argument : *described) {
-        const llvm::json::Object *row = argument.getAsObject();
-        if (!row || !row->getInteger("ttir_index"))
-          continue;
-        const llvm::json::Object *value = row->getObject("value");
-        const llvm::json::Array *shape =
-            value && value->getString("kind") == "tensordesc"
-                ? value->getArray("shape")
-                : nullptr;
-        *arguments += 1 + (shape ? 2 * int64_t(shape->size()) : 0);
-      }
-    }
   }
   ttir::FuncOp kernel;
   for (auto func : module.getOps<ttir::FuncOp>())

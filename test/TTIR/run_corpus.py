@@ -177,16 +177,16 @@ class Runner:
         triton = np.load(triton_file) if triton_file.exists() else {}
         if "check" not in side:
             side["check"] = {out: {"tolerance": {"atol": 0.0, "rtol": 0.0}} for out in side["spec"]["outputs"]}
-        cmd = [str(self.bin / "tile-run"), str(artifact), "--kernel", kernel["kernel"],
-               "--grid", ",".join(str(g) for g in kernel["grid"]), "--warmup", "0", "--repeat", "1",
-               "--device", self.args.device]
+        # The launch (grid and arguments), as tile-run and tile-check take it.
+        case = ["--grid", ",".join(str(g) for g in kernel["grid"])]
+        writes = []
         outputs = {}
         ttir_args = sorted((a for a in kernel["arguments"] if a.get("ttir_index") is not None),
                            key=lambda a: a["ttir_index"])
-        # A kernel argument's index: a host TensorDescriptor takes 1 + 2 *
-        # rank of them (its base pointer, extents and strides).
-        index = 0
         for arg in ttir_args:
+            # A host TensorDescriptor is 1 + 2 * rank kernel arguments (its
+            # base pointer, extents and strides): the index is the TTIR's.
+            index = arg["ttir_index"]
             value = arg["value"]
             if value["kind"] in ("buffer", "tensordesc"):
                 buffer = value["buffer"]
@@ -196,23 +196,25 @@ class Runner:
                 data = inputs[buffer]
                 path = self.work / f"{name}.{buffer}.in"
                 data.tofile(path)
-                cmd += ["--arg", f"buf:{BUFFER_TYPES[meta['dtype']]}:{data.size}:file={path}"]
+                case += ["--arg", f"buf:{BUFFER_TYPES[meta['dtype']]}:{data.size}:file={path}"]
                 if buffer in side["check"]:
                     outputs[buffer] = (index, meta["dtype"], data.dtype, data.shape)
-                    cmd += ["--write", f"{index}={self.work / (name + '.' + buffer + '.out')}"]
+                    writes += ["--write", f"{index}={self.work / (name + '.' + buffer + '.out')}"]
                 if value["kind"] == "tensordesc":
-                    cmd += [f"--arg=i32:{extent}" for extent in value["shape"]]
-                    cmd += [f"--arg=i64:{stride}" for stride in value["strides"]]
-                    index += 2 * len(value["shape"])
+                    for extent in value["shape"]:
+                        case += ["--arg", f"i32:{extent}"]
+                    for stride in value["strides"]:
+                        case += ["--arg", f"i64:{stride}"]
             elif value["kind"] == "scalar":
                 scalar_type = SCALAR_TYPES[arg["signature"]]
                 v = value["value"]
                 if scalar_type == "i1":
                     v = int(bool(v))
-                cmd += ["--arg", f"{scalar_type}:{v}"]
+                case += ["--arg", f"{scalar_type}:{v}"]
             else:
                 return "FAIL", f"argument {arg['name']} of kind {value['kind']} cannot be passed"
-            index += 1
+        cmd = [str(self.bin / "tile-run"), str(artifact), "--kernel", kernel["kernel"], "--warmup", "0",
+               "--repeat", "1", "--device", self.args.device] + case + writes
         proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         if proc.returncode != 0:
             return "FAIL", f"tile-run exit {proc.returncode}: {proc.stderr.strip()[:300]}"
@@ -254,13 +256,13 @@ class Runner:
         if unchecked:
             return "UNCHECKED", "custom checks not run here: " + ", ".join(unchecked)
         if self.args.tile_check:
-            problem = self.tile_check(side, cmd, outputs, triton, reference)
+            problem = self.tile_check(side, case, outputs, triton, reference)
             if problem:
                 return "FAIL", problem
             notes.append("tile-check agrees")
         return "PASS", "; ".join(notes)
 
-    def tile_check(self, side, run_cmd, outputs, triton, reference):
+    def tile_check(self, side, words, outputs, triton, reference):
         """The entry through tile-check: the kernel (its TTIR, with the
         sidecar) on the reference interpreter and the CPU, compared with
         docs/Semantics.md's tolerances; then Triton's recorded outputs and,
@@ -270,13 +272,6 @@ class Runner:
         name = side["name"]
         kernel = side["kernels"][0]
         ttir = self.corpus / kernel[self.ttir_key]
-        # tile-run's words come as pairs (--arg SPEC) or joined (--arg=SPEC).
-        words, it = [], iter(run_cmd[3:])
-        for w in it:
-            if w in ("--grid", "--arg"):
-                words += [w, next(it)]
-            elif w.startswith("--arg="):
-                words += ["--arg", w[len("--arg="):]]
         tools = [str(self.bin / "tile-check"), str(ttir), "--kernel", kernel["kernel"],
                  f"--ttir-metadata={self.corpus / (name + '.json')}"]
         proc = subprocess.run(tools + ["--targets", "cpu", "--quiet"] + words,
