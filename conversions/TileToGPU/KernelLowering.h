@@ -712,6 +712,8 @@ private:
   SmallVector<scf::IfOp> producerBlocks;
   unsigned producerWarps = 0;
   bool warpSpecialization = true;
+  /// Whether the kernel has tile.desc_store ops (TMA stores).
+  bool hasTensorStores = false;
   /// Computes `dot`'s operands that come from a load (`plan.prefetched`)
   /// for the iteration where the induction variable is `iteration` (the
   /// advanced pointers `advance` steps further, or from their start),
@@ -834,9 +836,11 @@ private:
                                     sharedAddress(b, loc, offset));
   }
   /// Notes that code emitted at `b` uses the first `bytes` of the scratch
-  /// space (after a barrier: every user of it starts with one).
+  /// space (after a barrier: every user of it starts with one), and waits
+  /// there for tensor stores still reading it.
   void reserveShared(OpBuilder &b, int64_t bytes) {
     sharedBytes = std::max(sharedBytes, bytes);
+    awaitTensorStoreReads(b, b.getUnknownLoc());
     // Where, in program order, for warp specialization's placement.
     Operation *point = nullptr;
     if (hooks.hasTensorCopy()) {
@@ -850,6 +854,17 @@ private:
   /// buffers (and in `loop` if given): the buffers go after it. Outside
   /// those loops the scratch space may overlap the buffers.
   int64_t scratchBytesInPipelinedLoops(Operation *loop = nullptr) const;
+  /// A tensor store's staging block (scratch space) is read by the copy
+  /// engine after the store is issued; its thread waits for that where the
+  /// space is next written (a scratch user, a pipeline prologue whose
+  /// buffers it may overlap) or the kernel ends, not right after the store,
+  /// so that the store overlaps what comes between (a persistent program's
+  /// next tile). Emitted before the barrier the next writer starts with; in
+  /// kernels without tensor stores, nothing.
+  void awaitTensorStoreReads(OpBuilder &b, Location loc) {
+    if (hasTensorStores)
+      hooks.emitTensorStoreWait(b, loc, /*written=*/false);
+  }
   Value constI32(OpBuilder &b, Location loc, int64_t value) {
     return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
   }

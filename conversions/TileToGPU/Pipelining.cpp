@@ -851,10 +851,12 @@ KernelLowering::lowerPipelinedDot(OpBuilder &b, DotOp op,
   // A producer warp runs ahead on its own: no prologue
   // (WarpSpecialization.cpp).
   std::optional<ProducerRing> ring;
-  if (specialized)
+  if (specialized) {
     ring = setUpProducerRing(before, loc, lowered, barriers, stages);
-  else
+  } else {
+    awaitTensorStoreReads(before, loc);
     barrier(before, loc);
+  }
   if (plan.invariant[0] || plan.invariant[1]) {
     // Once no consumer reads the buffers from an earlier run (the
     // specialized loop's exit has no barrier of its own), the invariant
@@ -1370,6 +1372,7 @@ KernelLowering::lowerRegisterPipelinedDot(OpBuilder &b, DotOp op,
   // Before the loop: the invariant operands and iteration 0's loads, once
   // nobody reads the buffers any more (from an earlier run of the loop).
   OpBuilder before(lowered);
+  awaitTensorStoreReads(before, loc);
   barrier(before, loc);
   for (unsigned i = 0; i < 2; ++i) {
     if (!plan.invariant[i])

@@ -173,11 +173,11 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
         sharedAddressI32(b, loc, constI32(b, loc, p * tile.blockStride()));
     hooks.emitTensorStore(b, loc, shared, *map, coords);
   }
-  // The next user of the scratch space starts with a barrier, which this
-  // thread reaches once the stores have read it; their writes to global
-  // memory complete on their own (MemoryOrder.cpp waits for them where a
-  // later access needs them done).
-  hooks.emitTensorStoreWait(b, loc, /*written=*/false);
+  // This thread waits for the stores to have read the block where the
+  // scratch space is next written (awaitTensorStoreReads), so they overlap
+  // what comes between; their writes to global memory complete on their own
+  // (MemoryOrder.cpp waits for them where a later access needs them done).
+  hooks.emitTensorStoreCommit(b, loc);
   return success();
 }
 

@@ -186,6 +186,9 @@ void KernelLowering::noteLayouts() {
 
 LogicalResult KernelLowering::lower() {
   writesAnyMemory = writesMemory(kernel);
+  hasTensorStores =
+      kernel.walk([](DescStoreOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   Block &entry = func.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&entry);
   Location loc = kernel.getLoc();
@@ -210,6 +213,8 @@ LogicalResult KernelLowering::lower() {
   }
   if (failed(lowerBlock(kernel.getBody().front(), b)))
     return failure();
+  // The program's shared memory outlives no store still reading it.
+  awaitTensorStoreReads(b, loc);
   gpu::ReturnOp::create(b, loc);
   noteLayouts();
   orderMemoryAccesses();

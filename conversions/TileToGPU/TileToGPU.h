@@ -384,9 +384,13 @@ public:
   /// Asked of targets with tensor copies only.
   virtual void emitTensorStore(OpBuilder &b, Location loc, Value shared,
                                Value map, ValueRange coords) const {}
-  /// Waits until the tensor stores this thread started have read their
+  /// Closes the group of tensor stores this thread started since the last
+  /// one (what emitTensorStoreWait waits for).
+  virtual void emitTensorStoreCommit(OpBuilder &b, Location loc) const {}
+  /// Waits until the tensor stores this thread committed have read their
   /// shared memory or, with `written`, until their writes are done and
-  /// visible to this thread's later accesses of global memory.
+  /// visible to this thread's later accesses of global memory. A thread
+  /// with none in flight passes at once.
   virtual void emitTensorStoreWait(OpBuilder &b, Location loc,
                                    bool written) const {}
 };

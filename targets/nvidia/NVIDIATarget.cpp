@@ -705,16 +705,18 @@ public:
                      constraints);
   }
 
+  void emitTensorStoreCommit(OpBuilder &b, Location loc) const override {
+    emitPTXStatement(b, loc, {}, {}, "cp.async.bulk.commit_group;", "");
+  }
+
   void emitTensorStoreWait(OpBuilder &b, Location loc,
                            bool written) const override {
-    // The stores started since the last wait form one group. Once written,
-    // the async proxy's writes are fenced for generic accesses after it.
+    // Once written, the async proxy's writes are fenced for generic accesses
+    // after it.
     emitPTXStatement(b, loc, {}, {},
-                     written ? "cp.async.bulk.commit_group;\n"
-                               "cp.async.bulk.wait_group 0;\n"
+                     written ? "cp.async.bulk.wait_group 0;\n"
                                "fence.proxy.async.global;"
-                             : "cp.async.bulk.commit_group;\n"
-                               "cp.async.bulk.wait_group.read 0;",
+                             : "cp.async.bulk.wait_group.read 0;",
                      "");
   }
 

@@ -2,9 +2,11 @@
 // a tensor map (base, sizes and strides kernel arguments or constants with
 // 16-byte alignment proven) and its block's rows are 128-byte multiples: the
 // block is staged in shared memory in the box's swizzled layout, fenced for
-// the async proxy, and thread 0 stores each 128-byte panel, then waits until
-// the stores have read shared memory. Their writes are waited for where a
-// later access needs them: before the barrier that orders it, and before an
+// the async proxy, and thread 0 stores each 128-byte panel and commits them
+// as a group. It waits until the stores have read shared memory only where
+// the scratch space is next written, or at the kernel's end, so that they
+// overlap what comes between. Their writes are waited for where a later
+// access needs them: before the barrier that orders it, and before an
 // atomic.
 // RUN: tile-compile %s --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s
 // Without proven alignment, or on sm_80 (no TMA), masked pointer stores.
@@ -31,13 +33,16 @@
 // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[MAP:rd[0-9]+]], {%r{{[0-9]+}},%r{{[0-9]+}}}]
 // CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group [%[[MAP]], {%r{{[0-9]+}},%r{{[0-9]+}}}]
 // CHECK: cp.async.bulk.commit_group;
-// CHECK-NEXT: cp.async.bulk.wait_group.read 0;
+// CHECK-NOT: cp.async.bulk.wait_group.read
 // The release atomic comes after the writes are done.
 // CHECK: cp.async.bulk.wait_group 0;
 // CHECK-NEXT: fence.proxy.async.global;
 // CHECK: bar.sync 0;
 // CHECK: fence.acq_rel.gpu;
 // CHECK: atom.global.add.u32
+// CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: ret;
 // POINTERS-LABEL: .entry store_then_signal(
 // POINTERS-NOT: cp.async.bulk
 // POINTERS: st.global
@@ -63,17 +68,25 @@ tile.func @store_then_signal(%in: !tile.ptr<bf16> {tile.divisibility = 16 : i32}
 
 // A block of one matrix of a batch (leading unit dimension) stored in each
 // iteration of a loop: the next iteration's store may write what this one
-// did (its offsets are not known to differ), so it waits for the writes.
+// did (its offsets are not known to differ), so it waits for the writes,
+// and for the reads of the staging block before staging the next one.
 // Program p's block starts at row 32 p - 16: the first one's top half lies
 // outside the tensor.
 // CHECK-LABEL: .entry store_per_head(
 // CHECK: cp.async.bulk.wait_group 0;
 // CHECK-NEXT: fence.proxy.async.global;
 // CHECK: bar.sync 0;
+// CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK: bar.sync 0;
 // CHECK: st.shared.v4.b32
 // CHECK: bar.sync 0;
 // CHECK: cp.async.bulk.tensor.3d.global.shared::cta.tile.bulk_group
+// CHECK: cp.async.bulk.commit_group;
+// CHECK-NOT: cp.async.bulk.wait_group
+// CHECK: bra.uni
 // CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: ret;
 // POINTERS-LABEL: .entry store_per_head(
 // POINTERS-NOT: cp.async.bulk
 tile.func @store_per_head(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
