@@ -678,15 +678,22 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
   // held across the loop.
   // A load stays where it stands when the kernel writes memory: moved into
   // a loop, it could read what the loop (or what lies between) wrote.
+  // A load from before the loop is the same in every iteration, a later
+  // one's too: it is not read again where a later iteration is computed (a
+  // gather in a loop's pipelined pointers: a block table, MoE's sorted
+  // rows), which would put a load, and what depends on it, in the loop.
+  Operation *marker = def ? markers.lookup(def) : nullptr;
+  bool outsideLoop =
+      marker && !loopStarts.empty() &&
+      !loopStarts.back()->getBlock()->findAncestorOpInBlock(*marker);
+  Operation *shifted = shiftedPoint;
+  if (shifted && outsideLoop && isa<LoadOp>(def))
+    shifted = nullptr;
   Operation *recompute = nullptr;
-  if (!fixed && def && !loopStarts.empty() && !shiftedPoint &&
-      !(isa<LoadOp>(def) && writesAnyMemory)) {
-    Operation *marker = markers.lookup(def);
-    if (marker &&
-        !loopStarts.back()->getBlock()->findAncestorOpInBlock(*marker))
-      recompute = loopStarts.back();
-  }
-  std::string layoutKey = layout.str() + shiftedKey;
+  if (!fixed && outsideLoop && !shifted &&
+      !(isa<LoadOp>(def) && writesAnyMemory))
+    recompute = loopStarts.back();
+  std::string layoutKey = layout.str() + (shifted ? shiftedKey : "");
   if (recompute)
     layoutKey += "@" + std::to_string(reinterpret_cast<uintptr_t>(recompute));
   auto key = std::make_pair(tile.getAsOpaquePointer(), layoutKey);
@@ -733,9 +740,9 @@ FailureOr<SmallVector<Value>> KernelLowering::at(Value tile,
     } else {
       regs = convert(b, tile.getLoc(), *value, layout);
     }
-  } else if (shiftedPoint) {
+  } else if (shifted) {
     // A later iteration's tile: all of it where that iteration is needed.
-    b.setInsertionPoint(shiftedPoint);
+    b.setInsertionPoint(shifted);
     regs = compute(b, tile, layout);
   } else if (recompute) {
     b.setInsertionPoint(recompute);
