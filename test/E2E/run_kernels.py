@@ -3,7 +3,7 @@ with tile-run on random inputs (ragged and tiny sizes included, outputs
 poisoned first), and compares each output with a float64 (exact for
 integers) NumPy reference, within the per-kernel tolerance given here.
 
-    run_kernels.py --bin build/bin --examples examples [--target cpu] [-k NAME]
+    run_kernels.py --bin build/bin --examples examples [--target cpu] [-k NAME ...]
 
 For a GPU machine without the compiler, compile here and run there:
 
@@ -1034,7 +1034,8 @@ def main():
     parser.add_argument("--bin", type=pathlib.Path, required=True)
     parser.add_argument("--examples", type=pathlib.Path, required=True)
     parser.add_argument("--target", default="cpu")
-    parser.add_argument("-k", dest="only")
+    parser.add_argument("-k", dest="only", action="append",
+                        help="run this case only (repeatable: each named)")
     parser.add_argument("--device", default="cpu",
                         help="tile-run's --device (cpu, cuda, hip)")
     parser.add_argument("--artifacts", type=pathlib.Path,
@@ -1046,9 +1047,10 @@ def main():
     parser.add_argument("--compile-only", action="store_true",
                         help="compile every kernel into --artifacts and stop")
     args = parser.parse_args()
-    if args.only and args.only not in CASES and args.only not in NOT_YET:
-        parser.error(f"-k {args.only}: no such case (cases: "
-                     f"{', '.join(sorted(CASES))})")
+    for only in args.only or []:
+        if only not in CASES and only not in NOT_YET:
+            parser.error(f"-k {only}: no such case (cases: "
+                         f"{', '.join(sorted(CASES))})")
     compile_flags = ["--bounds-check"] if args.bounds_check else []
     failures = passed = 0
     with tempfile.TemporaryDirectory() as work:
@@ -1056,7 +1058,7 @@ def main():
         store.mkdir(parents=True, exist_ok=True)
         prebuilt = args.artifacts is not None and not args.compile_only
         for name, (path, kernel, make, sizes) in CASES.items():
-            if args.only and args.only != name:
+            if args.only and name not in args.only:
                 continue
             # A target with options (nvidia:chip=sm_90) in a plain name.
             tag = "".join(c if c.isalnum() or c in "_.-" else "-"
@@ -1113,7 +1115,7 @@ def main():
                           f"whose sizes take it")
                     failures += 1
         for name in NOT_YET:
-            if args.only and args.only != name:
+            if args.only and name not in args.only:
                 continue
             proc = subprocess.run(
                 [str(args.bin / "tile-compile"),
