@@ -138,20 +138,27 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
   return fitsTensorMapBoxes(type, load.getDesc());
 }
 
+int64_t
+mlir::tile::togpu::getTensorStoreStagingBytes(const GPUTargetHooks &hooks) {
+  // Shared memory a pointer store does not need: at most a quarter of it, so
+  // that it does not cost a product its pipeline stages (a warp-specialized
+  // kernel keeps it apart from the stage ring).
+  return hooks.getMaxSharedMemoryBytes() / 4;
+}
+
 bool mlir::tile::togpu::isTensorStoreCandidate(DescStoreOp store,
                                                const GPUTargetHooks &hooks) {
   // The boxes the loads use, staged in shared memory swizzled as the
   // products read them. i1 elements are bytes in memory but bits in
-  // registers: stored element by element. The staging takes the block's
-  // bytes of shared memory that a pointer store does not need: at most a
-  // quarter of it, so that it does not cost a product its pipeline stages
-  // (a warp-specialized kernel keeps it apart from the stage ring).
+  // registers: stored element by element. A block larger than the staging
+  // budget goes in parts of whole 128-byte column panels (lowerTensorStore),
+  // so one panel must fit.
   auto type = cast<RankedTensorType>(store.getValue().getType());
   Type element = type.getElementType();
+  int64_t rows = type.getNumElements() / type.getShape().back();
   if (!hooks.hasTensorCopy() || type.getRank() < 2 || element.isInteger(1) ||
       isa<PointerType>(element) || isInColdVersion(store) ||
-      type.getNumElements() * getElementByteSize(element) >
-          hooks.getMaxSharedMemoryBytes() / 4)
+      rows * 128 > getTensorStoreStagingBytes(hooks))
     return false;
   return fitsTensorMapBoxes(type, store.getDesc());
 }

@@ -178,6 +178,8 @@ bool isTensorCopyCandidate(DescLoadOp load, const GPUTargetHooks &hooks);
 /// is not in a cold version, the descriptor can be a tensor map, and its
 /// block's rows are 128-byte multiples, at most 256 of them.
 bool isTensorStoreCandidate(DescStoreOp store, const GPUTargetHooks &hooks);
+/// The shared memory a tensor store may stage its block in at once.
+int64_t getTensorStoreStagingBytes(const GPUTargetHooks &hooks);
 
 /// The descriptor load a product's `operand` is, or is the transpose
 /// (`transposed`) or the matrix (a reshape dropping the block's leading
@@ -510,9 +512,12 @@ private:
   lowerWarpgroupDot(OpBuilder &b, DotOp op,
                     const WarpgroupInstruction &instruction);
   /// Writes `value` (a matrix, or a block of one with leading unit
-  /// dimensions) to shared memory at byte `base` (i32) as `tile`.
+  /// dimensions) to shared memory at byte `base` (i32) as `tile`; with
+  /// `range`, only the elements whose coordinate along `range->dim` (of the
+  /// matrix) is in it, where `tile` puts them.
   void stageOperand(OpBuilder &b, Location loc, const Distributed &value,
-                    const StagedOperand &tile, Value base);
+                    const StagedOperand &tile, Value base,
+                    std::optional<StagedRange> range = std::nullopt);
   /// Moves a tile staged as `from` at byte `fromBase` to `toBase`, staged as
   /// `to` (the same shape, its chunks along the other dimension), through
   /// registers; fails if the threads cannot each take a whole word of `to`.

@@ -149,35 +149,53 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
   FailureOr<SmallVector<Value>> regs = at(op.getValue(), layout);
   if (failed(regs))
     return failure();
-  reserveShared(b, tile.getBytes());
-  // Earlier users of the scratch space may still be reading it; every
-  // thread's earlier writes of global memory are fenced for the tensor
-  // stores' (the async proxy), as the staged block is for their reads.
-  hooks.emitGlobalProxyFence(b, loc);
-  barrier(b, loc);
-  stageOperand(b, loc, Distributed{layout, *regs}, tile, constI32(b, loc, 0));
-  hooks.emitSharedWriteFence(b, loc);
-  barrier(b, loc);
-  OpBuilder::InsertionGuard guard(b);
-  guardBy(b, loc, isThreadZero(b, loc));
   // Coordinates innermost first, as the tensor map numbers dimensions.
   SmallVector<Value> coords;
   for (Value offset : llvm::reverse(op.getOffsets()))
     coords.push_back(scalars.lookup(offset));
   Value column = coords[0];
+  // A block larger than the staging budget goes out in parts of whole
+  // panels, one after the other through the same space: each part's thread
+  // waits for the previous part's stores to have read it (reserveShared),
+  // which takes the copy engine a few hundred cycles, not the write to
+  // global memory.
   int64_t panel = 128 / tile.elementBytes;
-  for (int64_t p = 0; p * panel < tile.shape[1]; ++p) {
-    coords[0] =
-        arith::AddIOp::create(b, loc, column, constI32(b, loc, p * panel));
-    Value shared =
-        sharedAddressI32(b, loc, constI32(b, loc, p * tile.blockStride()));
-    hooks.emitTensorStore(b, loc, shared, *map, coords);
+  int64_t panels = tile.shape[1] / panel;
+  int64_t perPart = std::clamp<int64_t>(
+      getTensorStoreStagingBytes(hooks) / tile.blockStride(), 1, panels);
+  for (int64_t first = 0; first < panels; first += perPart) {
+    int64_t count = std::min(perPart, panels - first);
+    StagedOperand part{{tile.shape[0], count * panel}, 1, tile.elementBytes};
+    reserveShared(b, part.getBytes());
+    // Earlier users of the scratch space may still be reading it; every
+    // thread's earlier writes of global memory are fenced for the tensor
+    // stores' (the async proxy), as the staged block is for their reads.
+    if (first == 0)
+      hooks.emitGlobalProxyFence(b, loc);
+    barrier(b, loc);
+    std::optional<StagedRange> columns;
+    if (count < panels)
+      columns = StagedRange{1, first * panel, count * panel};
+    stageOperand(b, loc, Distributed{layout, *regs}, part, constI32(b, loc, 0),
+                 columns);
+    hooks.emitSharedWriteFence(b, loc);
+    barrier(b, loc);
+    OpBuilder::InsertionGuard guard(b);
+    guardBy(b, loc, isThreadZero(b, loc));
+    for (int64_t p = 0; p < count; ++p) {
+      coords[0] = arith::AddIOp::create(b, loc, column,
+                                        constI32(b, loc, (first + p) * panel));
+      Value shared =
+          sharedAddressI32(b, loc, constI32(b, loc, p * part.blockStride()));
+      hooks.emitTensorStore(b, loc, shared, *map, coords);
+    }
+    // This thread waits for the stores to have read the block where the
+    // scratch space is next written (awaitTensorStoreReads), so they overlap
+    // what comes between; their writes to global memory complete on their
+    // own (MemoryOrder.cpp waits for them where a later access needs them
+    // done).
+    hooks.emitTensorStoreCommit(b, loc);
   }
-  // This thread waits for the stores to have read the block where the
-  // scratch space is next written (awaitTensorStoreReads), so they overlap
-  // what comes between; their writes to global memory complete on their own
-  // (MemoryOrder.cpp waits for them where a later access needs them done).
-  hooks.emitTensorStoreCommit(b, loc);
   return success();
 }
 

@@ -111,3 +111,95 @@ tile.func @store_per_head(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
   }
   tile.return
 }
+
+// A block larger than the staging budget (a quarter of shared memory: 56
+// KiB on sm_90a) goes out in parts of whole 128-byte column panels through
+// the same space: a 128 x 256 f32 accumulator (128 KiB, eight panels of 16
+// KiB) in parts of three, three and two panels, each part's thread waiting
+// for the previous part's stores to have read the space before it is
+// written again. The accumulator's registers fall wholly in or out of a
+// part in every thread: no per-element checks.
+// CHECK-LABEL: .entry product_in_parts(
+// CHECK: wgmma.mma_async
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: bar.sync
+// CHECK-COUNT-3: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK: cp.async.bulk.commit_group;
+// CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK: bar.sync
+// CHECK-COUNT-3: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK: cp.async.bulk.commit_group;
+// CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK: bar.sync
+// CHECK-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK-NOT: cp.async.bulk.tensor
+// CHECK: cp.async.bulk.commit_group;
+// CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK-NOT: bulk
+// CHECK: ret;
+// POINTERS-LABEL: .entry product_in_parts(
+// (The simulator does not run warpgroup products: the examples that store
+// a product so run on the GPU, scripts/h200.sh.)
+tile.func @product_in_parts(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %c: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                            %M: i32, %N: i32, %K: i32,
+                            %lda: i64 {tile.divisibility = 16 : i32},
+                            %ldb: i64 {tile.divisibility = 16 : i32},
+                            %ldc: i64 {tile.divisibility = 16 : i32})
+    attributes {num_warps = 8 : i32, num_stages = 3 : i32} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %c64 = arith.constant 64 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %pid_m = tile.program_id x
+  %pid_n = tile.program_id y
+  %m = arith.muli %pid_m, %c128 : i32
+  %n = arith.muli %pid_n, %c256 : i32
+  %a_desc = tile.make_desc %a, [%M, %K], [%lda, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<128x64xbf16>>
+  %b_desc = tile.make_desc %b, [%K, %N], [%ldb, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x256xbf16>>
+  %c_desc = tile.make_desc %c, [%M, %N], [%ldc, %one] : !tile.ptr<f32> -> !tile.desc<tensor<128x256xf32>>
+  %zero = arith.constant dense<0.0> : tensor<128x256xf32>
+  %acc = scf.for %k = %c0 to %K step %c64 iter_args(%acc_i = %zero) -> (tensor<128x256xf32>) : i32 {
+    %a_tile = tile.desc_load %a_desc[%m, %k] : !tile.desc<tensor<128x64xbf16>>
+    %b_tile = tile.desc_load %b_desc[%k, %n] : !tile.desc<tensor<64x256xbf16>>
+    %next = tile.dot %a_tile, %b_tile, %acc_i : tensor<128x64xbf16>, tensor<64x256xbf16> -> tensor<128x256xf32>
+    scf.yield %next : tensor<128x256xf32>
+  }
+  tile.desc_store %c_desc[%m, %n], %acc : !tile.desc<tensor<128x256xf32>>
+  tile.return
+}
+
+// An elementwise block in parts: its blocked layout spreads a row's 16-byte
+// vectors over the lanes, so whether a register falls in a part depends on
+// the thread, and each is checked.
+// CHECK-LABEL: .entry scale_in_parts(
+// CHECK-COUNT-3: cp.async.bulk.commit_group;
+// CHECK-NOT: cp.async.bulk.commit_group;
+// CHECK: ret;
+// POINTERS-LABEL: .entry scale_in_parts(
+// POINTERS-NOT: cp.async.bulk
+// POINTERS: st.global.v4
+// RUN: tile-check %s --kernel scale_in_parts --grid 2 --targets sim-nvidia:chip=sm_90a \
+// RUN:   --arg buf:f32:40000:rand --arg buf:f32:40000:poison --arg i32:150 --arg i64:256 \
+// RUN:   | FileCheck %s --check-prefix=SIM4
+// SIM4: tile-check: PASS @scale_in_parts (sim-nvidia:chip=sm_90a: 2 buffers match)
+tile.func @scale_in_parts(%in: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                          %out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
+                          %M: i32, %ld: i64 {tile.divisibility = 16 : i32})
+    attributes {num_warps = 4 : i32} {
+  %one = arith.constant 1 : i64
+  %c0 = arith.constant 0 : i32
+  %c128 = arith.constant 128 : i32
+  %c256 = arith.constant 256 : i32
+  %pid = tile.program_id x
+  %m = arith.muli %pid, %c128 : i32
+  %in_desc = tile.make_desc %in, [%M, %c256], [%ld, %one] : !tile.ptr<f32> -> !tile.desc<tensor<128x256xf32>>
+  %out_desc = tile.make_desc %out, [%M, %c256], [%ld, %one] : !tile.ptr<f32> -> !tile.desc<tensor<128x256xf32>>
+  %x = tile.desc_load %in_desc[%m, %c0] : !tile.desc<tensor<128x256xf32>>
+  %y = arith.mulf %x, %x : tensor<128x256xf32>
+  tile.desc_store %out_desc[%m, %c0], %y : !tile.desc<tensor<128x256xf32>>
+  tile.return
+}
