@@ -161,8 +161,10 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
   // global memory.
   int64_t panel = 128 / tile.elementBytes;
   int64_t panels = tile.shape[1] / panel;
-  int64_t perPart = std::clamp<int64_t>(
+  int64_t mostPerPart = std::clamp<int64_t>(
       getTensorStoreStagingBytes(hooks) / tile.blockStride(), 1, panels);
+  int64_t perPart = llvm::divideCeil(
+      panels, llvm::divideCeil(panels, mostPerPart)); // parts as even as can be
   for (int64_t first = 0; first < panels; first += perPart) {
     int64_t count = std::min(perPart, panels - first);
     StagedOperand part{{tile.shape[0], count * panel}, 1, tile.elementBytes};
