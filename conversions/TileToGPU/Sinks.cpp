@@ -155,10 +155,9 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
     coords.push_back(scalars.lookup(offset));
   Value column = coords[0];
   // A block larger than the staging budget goes out in parts of whole
-  // panels, one after the other through the same space: each part's thread
-  // waits for the previous part's stores to have read it (reserveShared),
-  // which takes the copy engine a few hundred cycles, not the write to
-  // global memory.
+  // panels, one after the other through the same space: each part waits
+  // for the previous part's stores to have read it (reserveShared), not for
+  // their writes to global memory.
   int64_t panel = 128 / tile.elementBytes;
   int64_t panels = tile.shape[1] / panel;
   int64_t mostPerPart = std::clamp<int64_t>(
