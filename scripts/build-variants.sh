@@ -13,6 +13,8 @@
 #   persistent/      matmul_bf16_desc and matmul_bf16 with
 #                    #tile.schedule<persistent, grouped = 8>
 #                    (docs/Semantics.md section 1.1)
+#   tma-store/       matmul_bf16_desc persistent, C by TMA stores in parts
+#                    (bench/variants/matmul_bf16_desc_tma_store.mlir)
 # Needs the compiler in build/ (scripts/build.sh).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -53,4 +55,8 @@ PY
   "$bin/tile-compile" "$work/$kernel.mlir" --target=nvidia:chip=sm_90a \
     -o "$out/persistent/$kernel.nvidia.tile"
 done
+# The bf16 matmul persistent, its C by TMA stores in parts.
+mkdir -p "$out/tma-store"
+"$bin/tile-compile" "$root/bench/variants/matmul_bf16_desc_tma_store.mlir" \
+  --target=nvidia:chip=sm_90a -o "$out/tma-store/matmul_bf16_desc.nvidia.tile"
 ls "$out"/*/
