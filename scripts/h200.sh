@@ -14,7 +14,7 @@
 # There (the device tool carries ignored paths with `carry`):
 #   [FUZZ=artifacts/fuzz-nvidia] [CONFORMANCE=artifacts/conformance-nvidia] \
 #     [BOUNDS=artifacts/nvidia-bounds] [MATH_ULP=artifacts/math-ulp-nvidia] \
-#     [TTIR=artifacts/ttir-nvidia [TTIR_ONLY=1]] \
+#     [TTIR=artifacts/ttir-nvidia [TTIR_ONLY=1]] [BASELINE=bench.json] \
 #     [VARIANTS=artifacts/variants [VARIANTS_ONLY=1]] \
 #     [FUZZ_ARTIFACTS=... FUZZ_SEED=...
 #     FUZZ_CASES=... FUZZ_RANGE=...] bash scripts/h200.sh artifacts/nvidia
@@ -339,5 +339,18 @@ fi
 step "benchmark against Triton and torch"
 [ -n "${QUICK:-}" ] || PYTHONUNBUFFERED=1 python3 bench/h200_bench.py --artifacts "$artifacts" \
   --json "$out/bench.json" 2>&1 | tee "$out/bench.log" | grep -v Warning
+
+# Every row's ratio to its anchors against the table of record's run
+# (docs/benchmarks/h200-rows.json, the bench.json of the call that made the
+# last table; BASELINE=FILE for another): a fall of more than 8% (the rows
+# of two runs of one build differ by 2-5%) fails the run, so that a slower
+# kernel is seen the day it lands.
+baseline=${BASELINE:-docs/benchmarks/h200-rows.json}
+if [ -z "${QUICK:-}" ] && [ -f "$baseline" ] && [ -f "$out/bench.json" ]; then
+  step "rows against $baseline"
+  python3 bench/compare_rows.py --drop 0.08 "$baseline" "$out/bench.json" |
+    tee "$out/compare-rows.log" | grep -v "^ok"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
 
 exit $status
