@@ -775,39 +775,17 @@ void KernelLowering::stageMatrix(OpBuilder &b, Location loc,
   if (kRange)
     width = std::min(width, kRange->size);
   auto coords = coordinates(b, loc, layout);
-  // Whether lanes or warps tell the range's coordinate apart: else each
-  // register is in the range or out of it in every thread.
-  bool threadsAlongRange =
-      kRange &&
-      llvm::any_of(
-          llvm::concat<const Coords>(layout.laneBases, layout.warpBases),
-          [&](const Coords &basis) { return basis[kRange->dim] != 0; });
+  unsigned runDim = transposed ? 0 : last;
   for (int64_t r = 0; r < layout.getNumRegs(); r += width) {
     if (!layout.isFirstRegCopy(r))
       continue;
     // A range check below puts the store in a condition of its own.
     OpBuilder::InsertionGuard storeGuard(b);
     SmallVector<Value, 2> at(coords[r]);
-    if (kRange) {
-      int64_t own = layout.getRegCoords(r)[kRange->dim];
-      if (!threadsAlongRange &&
-          (own < kRange->begin || own >= kRange->begin + kRange->size))
-        continue;
-      Value along = at[kRange->dim];
-      if (threadsAlongRange) {
-        Value inRange = arith::AndIOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, along,
-                                  constI32(b, loc, kRange->begin)),
-            arith::CmpIOp::create(
-                b, loc, arith::CmpIPredicate::slt, along,
-                constI32(b, loc, kRange->begin + kRange->size)));
-        auto ifOp = scf::IfOp::create(b, loc, inRange, false);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-      }
-      at[kRange->dim] =
-          arith::SubIOp::create(b, loc, along, constI32(b, loc, kRange->begin));
-    }
+    if (kRange &&
+        !enterStagedRange(b, loc, layout, r, kRange->dim == runDim ? width : 1,
+                          *kRange, at[kRange->dim]))
+      continue;
     Value row = at[transposed ? 1 : 0];
     Value col = at[transposed ? 0 : last];
     if (last == 2)

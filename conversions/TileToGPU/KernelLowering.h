@@ -504,6 +504,14 @@ private:
                    ArrayRef<Value> regs, Value base, int64_t rowStride,
                    int64_t bytes, bool transposed,
                    std::optional<StagedRange> kRange = std::nullopt);
+  /// For register `r` of `layout` (the first of `run` along the range's
+  /// dimension), staged only where its coordinate is in `range`: false if it
+  /// is outside it in every thread; else true, with `b` inside a check of
+  /// `coordinate` where only some threads have it in the range, and
+  /// `coordinate` replaced by itself less the range's start.
+  bool enterStagedRange(OpBuilder &b, Location loc, const Layout &layout,
+                        int64_t r, int64_t run, const StagedRange &range,
+                        Value &coordinate);
   // Warpgroup products (WarpgroupProducts.cpp, Pipelining.cpp).
   std::optional<WarpgroupInstruction> warpgroupInstruction(DotOp op);
   Layout warpgroupLayout(RankedTensorType type,

@@ -209,6 +209,53 @@ SmallVector<Value> KernelLowering::issueWarpgroupProducts(
 // Operands staged from registers
 //===----------------------------------------------------------------------===//
 
+bool KernelLowering::enterStagedRange(OpBuilder &b, Location loc,
+                                      const Layout &layout, int64_t r,
+                                      int64_t run, const StagedRange &range,
+                                      Value &coordinate) {
+  // The register's coordinate along the range is its own part plus at most
+  // the sum of the lanes' and warps' parts: registers wholly in the range
+  // (or out of it) are so in every thread, and only the others are checked.
+  int64_t threadSpan = 0, threadBits = 0;
+  for (const Coords &basis :
+       llvm::concat<const Coords>(layout.laneBases, layout.warpBases)) {
+    threadSpan += basis[range.dim];
+    threadBits |= basis[range.dim];
+  }
+  int64_t own = layout.getRegCoords(r)[range.dim];
+  int64_t last = own + threadSpan + run - 1;
+  int64_t end = range.begin + range.size;
+  bool wraps = last >= layout.shape[range.dim];
+  if (!wraps && (last < range.begin || own >= end))
+    return false;
+  if (wraps || own < range.begin || last >= end) {
+    Value inRange = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, coordinate,
+                              constI32(b, loc, range.begin)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, coordinate,
+                              constI32(b, loc, end)));
+    auto ifOp = scf::IfOp::create(b, loc, inRange, false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  // Less the range's start, the constant part kept apart where it stays one
+  // with bits the threads' part does not set (staged offsets map such parts
+  // separately).
+  auto [variable, constant] = splitConstant(coordinate);
+  int64_t shifted = constant - range.begin;
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  if (shifted == 0)
+    coordinate = variable;
+  else if (shifted > 0 && !(shifted & threadBits))
+    coordinate = arith::AddIOp::create(b, loc, variable,
+                                       constI32(b, loc, shifted), noWrap);
+  else
+    coordinate = arith::SubIOp::create(b, loc, coordinate,
+                                       constI32(b, loc, range.begin));
+  return true;
+}
+
 /// Stores `value` into shared memory at `base` (i32 byte offset) arranged as
 /// `tile`; runs of registers along the 16-byte rows go out as vectors.
 void KernelLowering::stageOperand(OpBuilder &b, Location loc,
@@ -224,56 +271,17 @@ void KernelLowering::stageOperand(OpBuilder &b, Location loc,
   unsigned lead = value.layout.getRank() - 2;
   int64_t width =
       getRunLength(value.layout, lead + tile.contiguousDim, tile.perChunk());
-  // With a range, a register's coordinate along it is its own part plus at
-  // most `threadSpan` from the lane and warp: a register wholly in the range
-  // (or out of it) is so in every thread, and only the others are checked.
-  int64_t threadSpan = 0, threadBits = 0;
-  if (range)
-    for (const Coords &basis : llvm::concat<const Coords>(
-             value.layout.laneBases, value.layout.warpBases)) {
-      threadSpan += basis[lead + range->dim];
-      threadBits |= basis[lead + range->dim];
-    }
   auto coords = coordinates(b, loc, value.layout);
   for (int64_t r = 0; r < value.layout.getNumRegs(); r += width) {
     if (!value.layout.isFirstRegCopy(r))
       continue;
     OpBuilder::InsertionGuard storeGuard(b);
-    if (range) {
-      int64_t own = value.layout.getRegCoords(r)[lead + range->dim];
-      int64_t extent = value.layout.shape[lead + range->dim];
-      int64_t first = own, last = own + threadSpan + width - 1;
-      int64_t end = range->begin + range->size;
-      if (last < extent && (last < range->begin || first >= end))
-        continue;
-      if (last >= extent || first < range->begin || last >= end) {
-        Value along = coords[r][lead + range->dim];
-        Value inRange = arith::AndIOp::create(
-            b, loc,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, along,
-                                  constI32(b, loc, range->begin)),
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, along,
-                                  constI32(b, loc, end)));
-        auto ifOp = scf::IfOp::create(b, loc, inRange, false);
-        b.setInsertionPointToStart(ifOp.thenBlock());
-      }
-      // The coordinate less the range's start, its constant part kept apart
-      // where it stays one with bits the threads' part does not set (the
-      // staged offset maps such parts separately).
-      Value &along = coords[r][lead + range->dim];
-      auto [variable, constant] = splitConstant(along);
-      int64_t shifted = constant - range->begin;
-      auto noWrap =
-          arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
-      if (shifted == 0)
-        along = variable;
-      else if (shifted > 0 && !(shifted & threadBits))
-        along = arith::AddIOp::create(b, loc, variable,
-                                      constI32(b, loc, shifted), noWrap);
-      else
-        along = arith::SubIOp::create(b, loc, along,
-                                      constI32(b, loc, range->begin));
-    }
+    if (range && !enterStagedRange(
+                     b, loc, value.layout, r,
+                     range->dim == tile.contiguousDim ? width : 1,
+                     StagedRange{lead + range->dim, range->begin, range->size},
+                     coords[r][lead + range->dim]))
+      continue;
     Value offset = stagedOffset(
         b, loc, tile, ArrayRef<Value>(coords[r]).drop_front(lead), base);
     Value stored = value.regs[r];
