@@ -195,6 +195,11 @@ bool mayAlias(FuncOp kernel, Value a, Value b);
 /// it then).
 bool writesMemory(Operation *op);
 
+/// Rewrites the pointer loads of `kernel` that read blocks of a matrix, as
+/// bound-masked rows * ld + columns, into descriptor loads where those are
+/// tensor copies (PointerTensorCopies.cpp).
+void rewritePointerTensorCopies(FuncOp kernel, const GPUTargetHooks &hooks);
+
 /// Rewrites the descriptor accesses of `kernel` that will not be tensor
 /// copies into masked pointer-tile loads and stores (Descriptors.cpp).
 LogicalResult rewriteDescriptorAccesses(FuncOp kernel,

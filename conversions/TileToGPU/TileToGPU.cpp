@@ -923,8 +923,11 @@ struct ConvertTileToGPUPass
     SmallVector<FuncOp> kernels(module.getOps<FuncOp>());
     if (kernels.empty())
       return success();
-    // Descriptor accesses other than tensor copies become pointer accesses
-    // first, so that the analysis sees them.
+    // Pointer loads that are tensor copies become descriptor loads, and
+    // descriptor accesses other than tensor copies pointer accesses, first,
+    // so that the analysis sees them.
+    for (FuncOp kernel : kernels)
+      rewritePointerTensorCopies(kernel, hooks);
     for (FuncOp kernel : kernels)
       if (failed(rewriteDescriptorAccesses(kernel, hooks)))
         return failure();
