@@ -444,13 +444,16 @@ bool OffsetAlgebra::isNonNegative(Value value, unsigned depth) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return !constant.isNegative();
-  if (value == loop.getInductionVar()) {
-    MaybePolynomial lower = integer(loop.getLowerBound());
-    APInt step;
-    return lower && isNonNegative(*lower) &&
-           matchPattern(loop.getStep(), m_ConstantInt(&step)) &&
-           step.isStrictlyPositive();
-  }
+  // An induction variable (of this loop, or of a loop around it: a
+  // persistent program's loop over tiles) counting up from a bound that is
+  // not negative.
+  if (auto iv = dyn_cast<BlockArgument>(value))
+    if (auto outer = dyn_cast<scf::ForOp>(iv.getOwner()->getParentOp());
+        outer && iv == outer.getInductionVar()) {
+      MaybePolynomial lower = integer(outer.getLowerBound());
+      return lower && isNonNegative(*lower) &&
+             isNonNegative(outer.getStep(), depth + 1);
+    }
   Operation *op = value.getDefiningOp();
   if (isa_and_nonnull<ProgramIdOp, NumProgramsOp>(op))
     return true;
@@ -462,9 +465,18 @@ bool OffsetAlgebra::isNonNegative(Value value, unsigned depth) {
                       arith::RemSIOp, arith::MinSIOp, arith::CeilDivSIOp,
                       arith::FloorDivSIOp>(op))
     return both(op);
-  if (isa_and_nonnull<arith::MaxSIOp>(op))
+  if (isa_and_nonnull<arith::MaxSIOp, arith::MinUIOp>(op))
     return isNonNegative(op->getOperand(0), depth + 1) ||
            isNonNegative(op->getOperand(1), depth + 1);
+  // Unsigned: a zero extension; a quotient or remainder at most its
+  // dividend; a truncation that keeps the value (nsw: a grid's program
+  // ids, tile-apply-schedule).
+  if (isa_and_nonnull<arith::ExtUIOp>(op))
+    return true;
+  if (isa_and_nonnull<arith::DivUIOp, arith::RemUIOp>(op))
+    return isNonNegative(op->getOperand(0), depth + 1);
+  if (auto trunc = dyn_cast_or_null<arith::TruncIOp>(op))
+    return trunc.hasNoSignedWrap() && isNonNegative(trunc.getIn(), depth + 1);
   if (auto select = dyn_cast_or_null<arith::SelectOp>(op))
     return isNonNegative(select.getTrueValue(), depth + 1) &&
            isNonNegative(select.getFalseValue(), depth + 1);

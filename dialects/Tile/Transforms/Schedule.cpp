@@ -33,13 +33,17 @@ namespace {
 /// or in groups of `groupRows` rows (x) that walk down the columns (y)
 /// together. Every slot names a different program: in the plane's last
 /// group, which may hold fewer rows, the slots are dealt over the rows it
-/// has. The ids are i32.
+/// has. The ids are i32, each below its extent, so narrowing keeps them
+/// (nsw, nuw: what a later analysis may rely on).
+Value narrowId(OpBuilder &b, Location loc, Value id) {
+  auto narrowed = arith::TruncIOp::create(b, loc, b.getI32Type(), id);
+  narrowed.setOverflowFlags(arith::IntegerOverflowFlags::nsw |
+                            arith::IntegerOverflowFlags::nuw);
+  return narrowed;
+}
 std::pair<Value, Value> programInPlane(OpBuilder &b, Location loc, Value slot,
                                        Value gx, Value gy, int32_t groupRows) {
-  Type i32 = b.getI32Type();
-  auto narrow = [&](Value v) {
-    return arith::TruncIOp::create(b, loc, i32, v).getResult();
-  };
+  auto narrow = [&](Value v) { return narrowId(b, loc, v); };
   if (groupRows <= 1)
     return {narrow(arith::RemUIOp::create(b, loc, slot, gx)),
             narrow(arith::DivUIOp::create(b, loc, slot, gx))};
@@ -115,8 +119,7 @@ void applyPersistence(FuncOp kernel, int32_t groupRows) {
   Value plane = arith::MulIOp::create(b, loc, gx, gy);
   auto [x, y] = programInPlane(
       b, loc, arith::RemUIOp::create(b, loc, slot, plane), gx, gy, groupRows);
-  Value z = arith::TruncIOp::create(
-      b, loc, i32, arith::DivUIOp::create(b, loc, slot, plane));
+  Value z = narrowId(b, loc, arith::DivUIOp::create(b, loc, slot, plane));
   replaceGridOps(kernel, {x, y, z}, grid, created);
   eraseUnused(created);
   moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));

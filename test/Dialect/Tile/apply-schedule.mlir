@@ -42,8 +42,8 @@ tile.func @unscheduled(%out: !tile.ptr<i32>)
 // CHECK: %[[ROW:.*]] = arith.remui %[[INGROUP]], %[[SIZE]] : i64
 // CHECK: %[[NX:.*]] = arith.addi %[[FIRST]], %[[ROW]] : i64
 // CHECK: %[[NY:.*]] = arith.divui %[[INGROUP]], %[[SIZE]] : i64
-// CHECK: %[[X32:.*]] = arith.trunci %[[NX]] : i64 to i32
-// CHECK: %[[Y32:.*]] = arith.trunci %[[NY]] : i64 to i32
+// CHECK: %[[X32:.*]] = arith.trunci %[[NX]] overflow<nsw, nuw> : i64 to i32
+// CHECK: %[[Y32:.*]] = arith.trunci %[[NY]] overflow<nsw, nuw> : i64 to i32
 // CHECK: arith.addi %[[X32]], %[[Y32]] : i32
 // CHECK: arith.addi %{{.*}}, %[[Z]] : i32
 // The grid's extents are the launch's: only the order changes.
@@ -76,8 +76,8 @@ tile.func @grouped(%out: !tile.ptr<i32>)
 // CHECK: %[[STEP:.*]] = arith.extui %[[NP]] : i32 to i64
 // CHECK: arith.muli %[[N]], %[[N]] : i32
 // CHECK-NEXT: scf.for %[[SLOT:.*]] = %[[FROM]] to %{{.*}} step %[[STEP]] : i64 {
-// CHECK: %[[PX:.*]] = arith.trunci %{{.*}} : i64 to i32
-// CHECK: %[[PY:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[PX:.*]] = arith.trunci %{{.*}} overflow<nsw, nuw> : i64 to i32
+// CHECK: %[[PY:.*]] = arith.trunci %{{.*}} overflow<nsw, nuw> : i64 to i32
 // CHECK: arith.muli %[[PY]], %[[GX]] : i32
 // CHECK: tile.store
 // CHECK-NEXT: }
@@ -103,9 +103,9 @@ tile.func @persistent(%out: !tile.ptr<i32>, %n: i32)
 // keep them.
 // CHECK-LABEL: tile.func @reports(
 // CHECK: scf.for
-// CHECK: %[[X:.*]] = arith.trunci %{{.*}} : i64 to i32
-// CHECK: %[[Y:.*]] = arith.trunci %{{.*}} : i64 to i32
-// CHECK: %[[Z:.*]] = arith.trunci %{{.*}} : i64 to i32
+// CHECK: %[[X:.*]] = arith.trunci %{{.*}} overflow<nsw, nuw> : i64 to i32
+// CHECK: %[[Y:.*]] = arith.trunci %{{.*}} overflow<nsw, nuw> : i64 to i32
+// CHECK: %[[Z:.*]] = arith.trunci %{{.*}} overflow<nsw, nuw> : i64 to i32
 // CHECK: tile.print "at" program(%[[X]], %[[Y]], %[[Z]])
 // CHECK: tile.print "own" program(%[[C:.*]], %[[C]], %[[C]])
 // CHECK: tile.assert %{{.*}}, "x > 0" program(%[[X]], %[[Y]], %[[Z]]) : i1

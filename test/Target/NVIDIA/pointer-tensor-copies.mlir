@@ -10,6 +10,16 @@
 // BOTH: cp.async.bulk.tensor.2d
 // BOTH: wgmma.mma_async
 //
+// Persistent programs (tile.schedule): the first row comes from the loop over
+// tiles (program ids narrowed from i64 with nsw, so not negative); the two
+// tensor maps follow the grid's three extents.
+// RUN: sed 's/    attributes {num_warps = 4 : i32} {/    attributes {num_warps = 4 : i32, tile.schedule = #tile.schedule<persistent, grouped = 8>, tile.grid = affine_map<()[s0, s1, s2, s3, s4] -> (s3 ceildiv 64, s4 ceildiv 64)>} {/' %s \
+// RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=PERSISTENT
+// PERSISTENT-LABEL: .entry pointer_matmul(
+// PERSISTENT: .param .align 64 .b8 pointer_matmul_param_12[128]
+// PERSISTENT: .param .align 64 .b8 pointer_matmul_param_13[128]
+// PERSISTENT: cp.async.bulk.tensor.2d
+//
 // Where A's load is not exactly such a block, it stays a pointer load, and
 // so does B: a product reads both operands through tensor copies or neither
 // (one read through registers beside a tensor copy would lose the
