@@ -761,9 +761,14 @@ CASES = {
     "fp8_dequant": ("fp8_dequant.mlir", "dequantize_fp8", fp8_dequant,
                     [(1, 1), (5, 1000), (2, 8192),
                      (3, 256, np.tile(np.arange(256), 3))]),
+    # Sizes and strides that are multiples of 16 take the variant whose
+    # pointer blocks are tensor copies on sm_90a (edges in M, N and K among
+    # them); the others pointer loads.
     "matmul_bf16": ("matmul_bf16.mlir", "matmul_bf16", matmul("bf16", 128, 256),
                     [(1, 1, 1), (130, 127, 70), (256, 300, 128),
-                     (128, 256, 64), (130, 127, 70, (6, 2, 10))]),
+                     (128, 256, 64), (130, 127, 70, (6, 2, 10)),
+                     (144, 272, 208), (256, 512, 256),
+                     (128, 256, 64, (16, 32, 48))]),
     # Sizes that are multiples of 16 take the variant that reads A and B
     # with tensor copies on sm_90a (edges in M, N and K among them).
     "matmul_bf16_desc": ("matmul_bf16_desc.mlir", "matmul_bf16_desc",
@@ -878,8 +883,8 @@ SCHEDULED = {
     "matmul_bf16.split": ("matmul_bf16", "split_k = 4, grouped = 4"),
     "matmul_f32.persistent": ("matmul_f32", "persistent, grouped = 8"),
     "matmul_f32.dynamic": ("matmul_f32", "grouped = 2, cpu = dynamic, chunk = 2"),
-    "matmul_bf16_desc.persistent": ("matmul_bf16_desc",
-                                    "persistent, grouped = 8"),
+    # The example's persistent kernel as one tile per program.
+    "matmul_bf16_desc.grouped": ("matmul_bf16_desc", "grouped = 4"),
     "flash_attention_desc.persistent": ("flash_attention_desc", "persistent"),
     "softmax.persistent": ("softmax", "persistent, cpu = guided"),
 }
