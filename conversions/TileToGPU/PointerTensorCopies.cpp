@@ -88,20 +88,27 @@ struct Polynomial {
 };
 using MaybePolynomial = std::optional<Polynomial>;
 
+/// Adds `factor` * `coefficient` * `monomial` to `p`; false on overflow.
+bool accumulate(Polynomial &p, const Monomial &monomial, int64_t coefficient,
+                int64_t factor) {
+  std::optional<int64_t> scaled = llvm::checkedMul(coefficient, factor);
+  std::optional<int64_t> total =
+      scaled ? llvm::checkedAdd(p.terms[monomial], *scaled) : std::nullopt;
+  if (!total)
+    return false;
+  if (*total)
+    p.terms[monomial] = *total;
+  else
+    p.terms.erase(monomial);
+  return true;
+}
+
 MaybePolynomial add(const Polynomial &a, const Polynomial &b,
                     int64_t sign = 1) {
   Polynomial sum = a;
-  for (auto &[monomial, coefficient] : b.terms) {
-    std::optional<int64_t> scaled = llvm::checkedMul(coefficient, sign);
-    std::optional<int64_t> total =
-        scaled ? llvm::checkedAdd(sum.terms[monomial], *scaled) : std::nullopt;
-    if (!total)
+  for (auto &[monomial, coefficient] : b.terms)
+    if (!accumulate(sum, monomial, coefficient, sign))
       return std::nullopt;
-    if (*total)
-      sum.terms[monomial] = *total;
-    else
-      sum.terms.erase(monomial);
-  }
   return sum;
 }
 
@@ -112,15 +119,8 @@ MaybePolynomial multiply(const Polynomial &a, const Polynomial &b) {
       Monomial m(ma);
       m.append(mb.begin(), mb.end());
       llvm::sort(m);
-      std::optional<int64_t> c = llvm::checkedMul(ca, cb);
-      std::optional<int64_t> total =
-          c ? llvm::checkedAdd(product.terms[m], *c) : std::nullopt;
-      if (!total)
+      if (!accumulate(product, m, ca, cb))
         return std::nullopt;
-      if (*total)
-        product.terms[m] = *total;
-      else
-        product.terms.erase(m);
     }
   return product;
 }
