@@ -28,19 +28,22 @@ using namespace mlir::tile::detail;
 
 namespace {
 
-/// The program (x, y) of a z plane of extents (gx, gy), i64, that the
-/// launch slot `slot` within the plane (x fastest) runs: in row-major order,
-/// or in groups of `groupRows` rows (x) that walk down the columns (y)
-/// together. Every slot names a different program: in the plane's last
-/// group, which may hold fewer rows, the slots are dealt over the rows it
-/// has. The ids are i32, each below its extent, so narrowing keeps them
-/// (nsw, nuw: what a later analysis may rely on).
+/// A program id (i64, below its i32 extent) as the i32 it is: the
+/// narrowing keeps the value (nsw, nuw), which later analyses may rely on
+/// (a persistent program's rows are then known not negative).
 Value narrowId(OpBuilder &b, Location loc, Value id) {
   auto narrowed = arith::TruncIOp::create(b, loc, b.getI32Type(), id);
   narrowed.setOverflowFlags(arith::IntegerOverflowFlags::nsw |
                             arith::IntegerOverflowFlags::nuw);
   return narrowed;
 }
+
+/// The program (x, y) of a z plane of extents (gx, gy), i64, that the
+/// launch slot `slot` within the plane (x fastest) runs: in row-major order,
+/// or in groups of `groupRows` rows (x) that walk down the columns (y)
+/// together. Every slot names a different program: in the plane's last
+/// group, which may hold fewer rows, the slots are dealt over the rows it
+/// has. The ids are i32.
 std::pair<Value, Value> programInPlane(OpBuilder &b, Location loc, Value slot,
                                        Value gx, Value gy, int32_t groupRows) {
   auto narrow = [&](Value v) { return narrowId(b, loc, v); };

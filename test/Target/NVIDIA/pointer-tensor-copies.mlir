@@ -35,6 +35,10 @@
 // padding);
 // RUN: sed 's/%a_mask = arith.andi %a_m_mask, %a_k_mask/%a_mask = arith.andi %a_m_mask, %a_m_mask/' %s \
 // RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
+// a K mask one element too long (j <= K - k: the extent would be K + 1, no
+// argument);
+// RUN: sed 's/%k_ok = arith.cmpi slt, %r64, %k_left/%k_ok = arith.cmpi sle, %r64, %k_left/' %s \
+// RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
 // rows bounded by a value that is not an argument (no tensor map can hold it);
 // RUN: sed 's/%M_s = tile.splat %M :/%M_s = tile.splat %n_start :/' %s \
 // RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
