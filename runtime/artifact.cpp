@@ -820,7 +820,9 @@ std::string mlir::tile::formatTensorMap(const TensorMapInfo &map) {
     std::string text;
     for (const TensorMapValue &v : values)
       text += (text.empty() ? "" : ",") + (v.isArgument ? "a" : std::string()) +
-              std::to_string(v.value);
+              std::to_string(v.value) +
+              (v.isArgument && v.scale != 1 ? "*" + std::to_string(v.scale)
+                                            : std::string());
     return text;
   };
   std::string box;
@@ -854,9 +856,14 @@ bool mlir::tile::parseTensorMap(const std::vector<std::string_view> &fields,
   }
   auto parseValue = [](std::string_view text, TensorMapValue &v) {
     v.isArgument = !text.empty() && text[0] == 'a';
-    if (v.isArgument)
-      text.remove_prefix(1);
-    return parseI64(text, v.value);
+    if (!v.isArgument)
+      return parseI64(text, v.value);
+    text.remove_prefix(1);
+    size_t star = text.find('*');
+    if (star != std::string_view::npos &&
+        (!parseI64(text.substr(star + 1), v.scale) || v.scale < 1))
+      return false;
+    return parseI64(text.substr(0, star), v.value);
   };
   auto parseList = [&](std::string_view text, auto &&each) {
     size_t start = 0;
@@ -871,7 +878,7 @@ bool mlir::tile::parseTensorMap(const std::vector<std::string_view> &fields,
   };
   TensorMapValue base;
   if (!parseValue(values[0], base) || !base.isArgument || base.value < 0 ||
-      base.value > 1024)
+      base.value > 1024 || base.scale != 1)
     return fail(error, "bad tensor map base " + quote(values[0]));
   out.base = unsigned(base.value);
   for (size_t i : {1, 2}) {

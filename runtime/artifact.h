@@ -48,18 +48,21 @@ const char *argKindName(ArgKind kind);
 /// Parses a record spelling; returns false if \p name is no kind.
 bool parseArgKind(std::string_view name, ArgKind &out);
 
-/// A size or stride of a tensor map: kernel argument `value`, or the
-/// constant `value`.
+/// A size or stride of a tensor map: kernel argument `value` times
+/// `scale`, or the constant `value`.
 struct TensorMapValue {
   bool isArgument = false;
   int64_t value = 0;
+  int64_t scale = 1; ///< an argument's factor (>= 1): a head's stride
+                     ///< seq_len * 128, say
 };
 
 /// A tensor map (NVIDIA's TMA descriptor) the runtime builds at launch from
 /// the kernel's arguments and passes after them, in record order. Spelled
 ///   tensor_map ELEMENT base=aN sizes=V,... strides=V,... box=B,...
 ///     swizzle=BYTES fill=zero|nan
-/// where V is aN (argument N) or an integer; sizes, strides (in elements)
+/// where V is aN (argument N), aN*S (argument N times the positive integer
+/// S) or an integer; sizes, strides (in elements)
 /// and box go outermost dimension first, the last stride being 1.
 struct TensorMapInfo {
   ArgKind element = ArgKind::I8;

@@ -590,17 +590,27 @@ tile_status_t encodeTensorMaps(ModuleImpl &impl, const KernelInfo &info,
                                const std::vector<ArgSlot> &slots,
                                std::vector<TensorMapStorage> &maps) {
   maps.assign(info.tensorMaps.size(), TensorMapStorage());
-  auto values = [&](const std::vector<TensorMapValue> &from) {
-    std::vector<int64_t> to;
-    for (const TensorMapValue &v : from)
-      to.push_back(v.isArgument ? args[v.value].value.i : v.value);
-    return to;
+  // An argument times its scale; false where the product overflows.
+  auto values = [&](const std::vector<TensorMapValue> &from,
+                    std::vector<int64_t> &to) {
+    for (const TensorMapValue &v : from) {
+      int64_t value = v.value;
+      if (v.isArgument &&
+          __builtin_mul_overflow(args[v.value].value.i, v.scale, &value))
+        return false;
+      to.push_back(value);
+    }
+    return true;
   };
   for (size_t i = 0; i < maps.size(); ++i) {
     const TensorMapInfo &map = info.tensorMaps[i];
-    if (tile_status_t s = impl.encodeTensorMap(
-            map, slots[map.base].pointer, values(map.sizes),
-            values(map.strides), maps[i].bytes)) {
+    std::vector<int64_t> sizes, strides;
+    if (!values(map.sizes, sizes) || !values(map.strides, strides))
+      return invalid("kernel '" + info.name + "': tensor map #" +
+                     std::to_string(i) +
+                     ": a size or stride overflows 64 bits");
+    if (tile_status_t s = impl.encodeTensorMap(map, slots[map.base].pointer,
+                                               sizes, strides, maps[i].bytes)) {
       tile_status_t named =
           makeStatus(tile_status_code(s),
                      "kernel '" + info.name + "': tensor map #" +

@@ -37,27 +37,58 @@ mlir::tile::togpu::getTensorMapSource(FuncOp kernel, MakeDescOp desc) {
     auto arg = dyn_cast<BlockArgument>(value);
     return arg && arg.getOwner() == &entry ? int64_t(arg.getArgNumber()) : -1;
   };
+  // An argument times a positive constant (seq_len * 128: the stride of
+  // a head in a packed [heads, seq_len, 128] array): the argument's index
+  // and the constant, or -1.
+  auto scaledArgument = [&](Value value, int64_t &scale) -> int64_t {
+    scale = 1;
+    auto product = value.getDefiningOp<arith::MulIOp>();
+    if (!product)
+      return argumentIndex(value);
+    APInt constant;
+    for (unsigned i : {0u, 1u}) {
+      Value factor = product->getOperand(i);
+      if (!matchPattern(product->getOperand(1 - i), m_ConstantInt(&constant)) ||
+          !constant.isStrictlyPositive() || constant.getSignificantBits() > 32)
+        continue;
+      // Computed without wrapping, as the runtime computes it: in i64 from
+      // an i32 argument, or declared `nsw`.
+      auto widened = factor.getDefiningOp<arith::ExtSIOp>();
+      bool exact = product.hasNoSignedWrap() ||
+                   (product.getType().isInteger(64) && widened &&
+                    widened.getIn().getType().isInteger(32));
+      int64_t index = argumentIndex(factor);
+      if (!exact || index < 0)
+        return -1;
+      scale = constant.getSExtValue();
+      return index;
+    }
+    return -1;
+  };
   auto divisibility = [&](Value value) -> int64_t {
     APInt constant;
     if (matchPattern(value, m_ConstantInt(&constant)))
       return constant.isZero() ? int64_t(1) << 32
                                : int64_t(1) << constant.countr_zero();
-    int64_t index = argumentIndex(value);
+    int64_t scale;
+    int64_t index = scaledArgument(value, scale);
     auto attr = index < 0 ? IntegerAttr()
                           : kernel.getArgAttrOfType<IntegerAttr>(
                                 index, TileDialect::getDivisibilityAttrName());
-    return attr ? attr.getInt() : 1;
+    return (attr ? attr.getInt() : 1) << llvm::countr_zero(uint64_t(scale));
   };
   TensorMapSource source;
   source.base = argumentIndex(desc.getBase());
   for (unsigned kind : {0, 1})
     for (Value value : kind ? desc.getStrides() : desc.getShape()) {
       APInt constant;
-      int64_t index = argumentIndex(value);
+      int64_t scale;
+      int64_t index = scaledArgument(value, scale);
       if (index < 0 && !matchPattern(value, m_ConstantInt(&constant)))
         return failure();
       source.args[kind].push_back(index);
       source.values[kind].push_back(index < 0 ? constant.getSExtValue() : 0);
+      source.scales[kind].push_back(scale);
     }
   // Rows of 16-byte multiples from a 16-byte aligned base, elements
   // contiguous along the last dimension; a box of one matrix (its leading

@@ -147,17 +147,19 @@ Value stagedOffset(OpBuilder &b, Location loc, const StagedOperand &tile,
                    ArrayRef<Value> coords, Value base);
 
 /// A descriptor whose base, sizes and strides are kernel arguments
-/// (`args`: indices, -1 where a constant of `values` stands instead), as a
-/// tensor map needs: sizes (kind 0) and strides (kind 1).
+/// (`args`: indices, -1 where a constant of `values` stands instead), each
+/// argument times its `scales` entry, as a tensor map needs: sizes (kind 0)
+/// and strides (kind 1).
 struct TensorMapSource {
   int64_t base;
-  SmallVector<int64_t> args[2], values[2];
+  SmallVector<int64_t> args[2], values[2], scales[2];
 };
 
 /// `desc` as a tensor map's source: a block of one matrix (2-D, or with
 /// leading dimensions of 1), base, sizes and strides
-/// arguments or constants, the last stride 1, the base and the other
-/// strides declared 16-byte aligned (`tile.divisibility`); failure else.
+/// arguments, arguments times positive constants, or constants, the last
+/// stride 1, the base and the other strides declared 16-byte aligned
+/// (`tile.divisibility`); failure else.
 FailureOr<TensorMapSource> getTensorMapSource(FuncOp kernel, MakeDescOp desc);
 
 /// Whether `op` is in a sign guard's else-branch (tile-version-signs), the

@@ -132,9 +132,10 @@ mlir::tile::TensorMapInfo tensorMapInfo(DictionaryAttr map) {
     std::vector<mlir::tile::TensorMapValue> list;
     auto args = map.getAs<DenseI64ArrayAttr>((prefix + "_args").str());
     auto constants = map.getAs<DenseI64ArrayAttr>((prefix + "_values").str());
-    for (auto [arg, constant] :
-         llvm::zip(args.asArrayRef(), constants.asArrayRef()))
-      list.push_back({arg >= 0, arg >= 0 ? arg : constant});
+    auto scales = map.getAs<DenseI64ArrayAttr>((prefix + "_scales").str());
+    for (auto [arg, constant, scale] : llvm::zip(
+             args.asArrayRef(), constants.asArrayRef(), scales.asArrayRef()))
+      list.push_back({arg >= 0, arg >= 0 ? arg : constant, scale});
     return list;
   };
   info.sizes = values("size");

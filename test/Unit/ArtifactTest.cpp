@@ -439,6 +439,28 @@ TEST(ArtifactTest, RejectsMalformedRecords) {
                          "abc"),
                     withMap, mapError))
       << mapError;
+  // An argument times a constant (a head's stride, seq_len * 128), spelled
+  // back as it was read.
+  const std::string scaled = "bf16 base=a0 sizes=2147483647,a1,128 "
+                             "strides=a1*128,128,1 box=1,64,64 swizzle=128 "
+                             "fill=zero";
+  Artifact withScale;
+  ASSERT_TRUE(
+      parse(file(std::string(kPreamble) + map + scaled + "\nend\n", "abc"),
+            withScale, mapError))
+      << mapError;
+  const TensorMapInfo &scaledMap = withScale.kernels[0].tensorMaps[0];
+  EXPECT_TRUE(scaledMap.strides[0].isArgument);
+  EXPECT_EQ(scaledMap.strides[0].value, 1);
+  EXPECT_EQ(scaledMap.strides[0].scale, 128);
+  EXPECT_EQ(scaledMap.sizes[1].scale, 1);
+  EXPECT_EQ(formatTensorMap(scaledMap), scaled);
+  EXPECT_EQ(errorOf(map + "bf16 base=a0 sizes=a1,7 strides=a1*0,1 box=128,64 "
+                          "swizzle=128 fill=zero\nend\n"),
+            "header line 10: bad tensor map values 'a1*0,1'");
+  EXPECT_EQ(errorOf(map + "bf16 base=a0*2 sizes=a1,7 strides=a1,1 box=128,64 "
+                          "swizzle=128 fill=zero\nend\n"),
+            "header line 10: bad tensor map base 'a0*2'");
   EXPECT_EQ(errorOf(map + "bf16 base=a1 sizes=a1,7 strides=a1,1 box=128,64 "
                           "swizzle=128 fill=zero\nend\n"),
             "header line 10: tensor map base a1 is not a pointer argument of "

@@ -886,21 +886,26 @@ LogicalResult mlir::tile::interp::simulateGPUKernel(
       uint64_t bits = args[index].bits;
       return type.isInteger(32) ? signExtend(bits, 32) : int64_t(bits);
     };
-    auto values = [&](StringRef argsName, StringRef valuesName) {
+    auto values = [&](StringRef prefix) {
       SmallVector<int64_t> out;
-      auto indices = dict.getAs<DenseI64ArrayAttr>(argsName).asArrayRef();
-      auto constants = dict.getAs<DenseI64ArrayAttr>(valuesName).asArrayRef();
+      auto get = [&](StringRef suffix) {
+        return dict.getAs<DenseI64ArrayAttr>((prefix + suffix).str())
+            .asArrayRef();
+      };
+      ArrayRef<int64_t> indices = get("_args"), constants = get("_values"),
+                        scales = get("_scales");
       // Outermost first in the description, innermost first in the map.
       for (size_t i = indices.size(); i-- > 0;)
-        out.push_back(indices[i] >= 0 ? arg(indices[i]) : constants[i]);
+        out.push_back(indices[i] >= 0 ? arg(indices[i]) * scales[i]
+                                      : constants[i]);
       return out;
     };
     SimulatedTensorMap map;
     Type element = dict.getAs<TypeAttr>("element").getValue();
     map.elementBytes = byteSizeOf(element);
     map.base = args[dict.getAs<IntegerAttr>("base").getInt()].bits;
-    map.sizes = values("size_args", "size_values");
-    map.strides = values("stride_args", "stride_values");
+    map.sizes = values("size");
+    map.strides = values("stride");
     for (int64_t &stride : map.strides)
       stride *= map.elementBytes;
     // What the driver's encoding refuses, which the runtime then reports
