@@ -23,6 +23,11 @@
 //     element; masked-off elements read zero (`other` absent or 0);
 //   * row0 and column0 are provably not negative (a negative coordinate is
 //     padding to the tensor copy, memory to the pointer load).
+// What is left of the offset, plane * stride (a head of a packed
+// [heads, rows, columns] array: bh * seq_len * 128), is a third, leading
+// dimension the block has extent 1 in: unmasked, so its extent is the
+// largest a size can be (every plane the pointers could reach is in
+// bounds), its stride an argument times a constant.
 // Like the pointer arithmetic it replaces, the algebra assumes that no
 // offset wraps around its integer type.
 //
@@ -36,6 +41,7 @@
 #include "llvm/Support/CheckedArithmetic.h"
 
 #include <map>
+#include <numeric>
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -339,7 +345,7 @@ std::optional<PointerForm> OffsetAlgebra::pointer(Value value) {
           PointerForm{from->base, insertAxis(from->offset, expand.getAxis())};
   } else if (auto broadcast = dyn_cast_or_null<BroadcastOp>(op)) {
     result = pointer(broadcast.getSrc());
-  } else if (arg && arg.getOwner() == loop.getBody() &&
+  } else if (arg && loop && arg.getOwner() == loop.getBody() &&
              arg.getArgNumber() > 0) {
     // A pointer the loop carries: p = init + n * delta in iteration n, when
     // each iteration adds the same delta (defined outside the loop). With
@@ -498,6 +504,47 @@ bool isTensorMapField(const Polynomial &p, FuncOp kernel) {
          arg.getType().isInteger(32);
 }
 
+/// A plane's stride as a tensor map can take it: a field, or an i32
+/// argument times a positive constant.
+bool isScaledTensorMapField(const Polynomial &p, FuncOp kernel) {
+  if (isTensorMapField(p, kernel))
+    return true;
+  if (p.terms.size() != 1 || p.terms.begin()->first.size() != 1 ||
+      p.terms.begin()->second <= 0 ||
+      p.terms.begin()->second > std::numeric_limits<int32_t>::max())
+    return false;
+  return isTensorMapField(Polynomial::variable(p.terms.begin()->first.front()),
+                          kernel);
+}
+
+/// `p` (without index variables) as start * stride: the stride the terms'
+/// common coefficient, times an i32 argument of the kernel that every term
+/// holds if there is one. Any such split addresses the same elements; this
+/// one makes the stride a tensor map field where the offset allows.
+std::optional<std::pair<Polynomial, Polynomial>>
+factorPlane(const Polynomial &p, FuncOp kernel) {
+  if (p.isZero())
+    return std::nullopt;
+  int64_t common = 0;
+  for (auto &[m, coefficient] : p.terms)
+    common = std::gcd(common, coefficient);
+  MaybePolynomial start = divideExactly(p, Polynomial::constant(common));
+  Polynomial stride = Polynomial::constant(common);
+  for (const void *v : p.terms.begin()->first) {
+    bool inEveryTerm = llvm::all_of(
+        p.terms, [&](auto &term) { return llvm::is_contained(term.first, v); });
+    if (!start || !inEveryTerm ||
+        !isTensorMapField(Polynomial::variable(v), kernel))
+      continue;
+    start = divideExactly(*start, Polynomial::variable(v));
+    stride.terms = {{{v}, common}};
+    break;
+  }
+  if (!start)
+    return std::nullopt;
+  return std::make_pair(*start, stride);
+}
+
 /// Whether every variable of `p` is an i32 scalar: a coordinate then is
 /// computed in i32 as the pointer arithmetic computed it, never truncated.
 bool hasI32Variables(const Polynomial &p) {
@@ -526,35 +573,62 @@ Value materialize(OpBuilder &b, Location loc, const Polynomial &p, Type type) {
   return sum ? sum : arith::ConstantIntOp::create(b, loc, type, 0);
 }
 
+/// A stride as the i64 a descriptor takes: a constant, or an i32 argument
+/// (times a constant) widened first, as the tensor map computes it.
+Value materializeStride(OpBuilder &b, Location loc, const Polynomial &p) {
+  Type i64 = b.getI64Type();
+  if (std::optional<int64_t> constant = p.getConstant())
+    return arith::ConstantIntOp::create(b, loc, i64, *constant);
+  auto &[monomial, coefficient] = *p.terms.begin();
+  Value stride = arith::ExtSIOp::create(b, loc, i64, asValue(monomial.front()));
+  if (coefficient == 1)
+    return stride;
+  return arith::MulIOp::create(
+      b, loc, stride, arith::ConstantIntOp::create(b, loc, i64, coefficient));
+}
+
 /// What the descriptor load of a pointer load needs: per dimension its
 /// first coordinate, the matrix's extent and stride.
 struct MatrixAccess {
   bool transposed; ///< the load's tile is the transpose of the block
   BlockArgument base;
   Polynomial start[2], size[2], stride[2];
+  /// A leading dimension of extent 1 in the block (file comment): its first
+  /// coordinate and stride.
+  std::optional<std::pair<Polynomial, Polynomial>> plane;
 };
 
-/// `load` as a block of a matrix, or std::nullopt (file comment).
-std::optional<MatrixAccess> matchMatrixAccess(LoadOp load, scf::ForOp loop,
-                                              FuncOp kernel) {
-  auto type = dyn_cast<RankedTensorType>(load.getType());
-  if (!type || type.getRank() != 2 || load.getCache() || load.getEvict() ||
-      load.getIsVolatile())
+/// A dimension's possible first coordinates from its condition
+/// `start + index - size < 0`: the condition without one argument (the
+/// size).
+SmallVector<Polynomial> startsFromBound(const Polynomial &startMinusSize) {
+  SmallVector<Polynomial> starts;
+  for (auto &[m, coefficient] : startMinusSize.terms)
+    if (m.size() == 1 && coefficient == -1)
+      if (MaybePolynomial s =
+              add(startMinusSize, Polynomial::variable(m.front())))
+        starts.push_back(*s);
+  return starts;
+}
+
+/// The block `ptr` addresses (masked by `mask`, if any) as a block of a
+/// matrix, or std::nullopt (file comment). `loop` is the loop whose
+/// carried pointers may be solved, or null.
+std::optional<MatrixAccess> matchMatrixAccess(Value ptr, Value mask,
+                                              RankedTensorType type,
+                                              scf::ForOp loop, FuncOp kernel) {
+  if (type.getRank() != 2)
     return std::nullopt;
-  if (Value other = load.getOther())
-    if (!matchPattern(other, m_Zero()) &&
-        !matchPattern(other, m_PosZeroFloat()))
-      return std::nullopt;
   OffsetAlgebra algebra(kernel, loop);
-  std::optional<PointerForm> ptr = algebra.pointer(load.getPtr());
-  if (!ptr || !ptr->base)
+  std::optional<PointerForm> pointer = algebra.pointer(ptr);
+  if (!pointer || !pointer->base)
     return std::nullopt;
   // offset = i * S0 + j * S1 + rest, the matrix's columns along the axis
   // whose stride is 1: the tile's second (a block of the matrix) or first
   // (the transpose of one, as a product's k x n operand from an n x k
   // matrix).
-  MaybePolynomial strides[2] = {coefficientOfIndex(ptr->offset, 0),
-                                coefficientOfIndex(ptr->offset, 1)};
+  MaybePolynomial strides[2] = {coefficientOfIndex(pointer->offset, 0),
+                                coefficientOfIndex(pointer->offset, 1)};
   if (!strides[0] || !strides[1])
     return std::nullopt;
   bool transposed = strides[1]->getConstant() != 1;
@@ -563,10 +637,10 @@ std::optional<MatrixAccess> matchMatrixAccess(LoadOp load, scf::ForOp loop,
   if (strides[columnAxis]->getConstant() != 1 ||
       !isTensorMapField(*rowStride, kernel))
     return std::nullopt;
-  Polynomial rest = withoutIndices(ptr->offset);
+  Polynomial rest = withoutIndices(pointer->offset);
   // Each condition p < 0 is index + (start - size) < 0 along one axis.
   SmallVector<Polynomial> conditions;
-  if (load.getMask() && !algebra.conditions(load.getMask(), conditions))
+  if (mask && !algebra.conditions(mask, conditions))
     return std::nullopt;
   // By the matrix's dimension: 0 rows, 1 columns.
   std::optional<Polynomial> startMinusSize[2];
@@ -594,11 +668,7 @@ std::optional<MatrixAccess> matchMatrixAccess(LoadOp load, scf::ForOp loop,
   // (the rows' bound), or the offset's terms holding the row stride.
   SmallVector<Polynomial> rowStarts;
   if (startMinusSize[0])
-    for (auto &[m, coefficient] : startMinusSize[0]->terms)
-      if (m.size() == 1 && coefficient == -1)
-        if (MaybePolynomial s =
-                add(*startMinusSize[0], Polynomial::variable(m.front())))
-          rowStarts.push_back(*s);
+    rowStarts = startsFromBound(*startMinusSize[0]);
   if (!rowStride->getConstant()) {
     Polynomial strided;
     for (auto &[m, coefficient] : rest.terms)
@@ -620,32 +690,66 @@ std::optional<MatrixAccess> matchMatrixAccess(LoadOp load, scf::ForOp loop,
     return Polynomial::constant(*start.getConstant() +
                                 type.getDimSize(dim ? columnAxis : rowAxis));
   };
+  auto acceptable = [&](const Polynomial &start) {
+    return hasI32Variables(start) && algebra.isNonNegative(start);
+  };
   for (const Polynomial &rowStart : rowStarts) {
     MaybePolynomial rowsFromStride = multiply(rowStart, *rowStride);
-    MaybePolynomial columnStart =
+    MaybePolynomial remaining =
         rowsFromStride ? add(rest, *rowsFromStride, -1) : std::nullopt;
-    if (!columnStart)
-      continue;
     MaybePolynomial rows = extentOf(0, rowStart);
-    MaybePolynomial columns = extentOf(1, *columnStart);
-    if (!rows || !columns || !hasI32Variables(rowStart) ||
-        !hasI32Variables(*columnStart) || !isTensorMapField(*rows, kernel) ||
-        !isTensorMapField(*columns, kernel) ||
-        !algebra.isNonNegative(rowStart) ||
-        !algebra.isNonNegative(*columnStart))
+    if (!remaining || !rows || !isTensorMapField(*rows, kernel) ||
+        !acceptable(rowStart))
       continue;
-    MatrixAccess access;
-    access.transposed = transposed;
-    access.base = ptr->base;
-    access.start[0] = rowStart;
-    access.start[1] = *columnStart;
-    access.size[0] = *rows;
-    access.size[1] = *columns;
-    access.stride[0] = *rowStride;
-    access.stride[1] = Polynomial::constant(1);
-    return access;
+    // The first column: all that remains (a matrix), or the part the
+    // columns' bound names (or the constant part, unmasked) with the rest
+    // a plane.
+    SmallVector<Polynomial> columnStarts{*remaining};
+    if (startMinusSize[1])
+      llvm::append_range(columnStarts, startsFromBound(*startMinusSize[1]));
+    else if (auto it = remaining->terms.find({}); it != remaining->terms.end())
+      columnStarts.push_back(Polynomial::constant(it->second));
+    else
+      columnStarts.push_back(Polynomial());
+    for (const Polynomial &columnStart : columnStarts) {
+      MaybePolynomial columns = extentOf(1, columnStart);
+      MaybePolynomial planeOffset = add(*remaining, columnStart, -1);
+      if (!columns || !planeOffset || !isTensorMapField(*columns, kernel) ||
+          !acceptable(columnStart))
+        continue;
+      MatrixAccess access;
+      if (!planeOffset->isZero()) {
+        access.plane = factorPlane(*planeOffset, kernel);
+        if (!access.plane || !acceptable(access.plane->first) ||
+            !isScaledTensorMapField(access.plane->second, kernel))
+          continue;
+      }
+      access.transposed = transposed;
+      access.base = pointer->base;
+      access.start[0] = rowStart;
+      access.start[1] = columnStart;
+      access.size[0] = *rows;
+      access.size[1] = *columns;
+      access.stride[0] = *rowStride;
+      access.stride[1] = Polynomial::constant(1);
+      return access;
+    }
   }
   return std::nullopt;
+}
+
+/// `load` as a block of a matrix whose masked-off elements read the
+/// padding (zero), or std::nullopt.
+std::optional<MatrixAccess> matchMatrixLoad(LoadOp load, scf::ForOp loop,
+                                            FuncOp kernel) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || load.getCache() || load.getEvict() || load.getIsVolatile())
+    return std::nullopt;
+  if (Value other = load.getOther())
+    if (!matchPattern(other, m_Zero()) &&
+        !matchPattern(other, m_PosZeroFloat()))
+      return std::nullopt;
+  return matchMatrixAccess(load.getPtr(), load.getMask(), type, loop, kernel);
 }
 
 /// A pointer load replaced by its descriptor load (and the transpose that
@@ -657,11 +761,53 @@ struct TensorCopy {
 
   void undo() {
     tile.replaceAllUsesWith(load.getResult());
-    if (tile != copy.getResult())
-      tile.getDefiningOp()->erase();
+    // The transpose and the reshape between, latest first.
+    while (tile != copy.getResult()) {
+      Operation *op = tile.getDefiningOp();
+      tile = op->getOperand(0);
+      op->erase();
+    }
     copy.erase();
   }
 };
+
+/// The descriptor of `access` over blocks of `blockType` (with a plane,
+/// [1, rows, columns] blocks of [planes, rows, columns]), made at the
+/// kernel's start.
+MakeDescOp makeDescriptor(FuncOp kernel, Location loc,
+                          const MatrixAccess &access,
+                          RankedTensorType blockType) {
+  auto type = blockType;
+  if (access.plane)
+    type = RankedTensorType::get(
+        {1, blockType.getDimSize(0), blockType.getDimSize(1)},
+        blockType.getElementType());
+  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  Type i32 = b.getI32Type();
+  SmallVector<Value> sizes, strides;
+  if (access.plane) {
+    sizes.push_back(arith::ConstantIntOp::create(
+        b, loc, i32, std::numeric_limits<int32_t>::max()));
+    strides.push_back(materializeStride(b, loc, access.plane->second));
+  }
+  for (unsigned d : {0u, 1u}) {
+    sizes.push_back(materialize(b, loc, access.size[d], i32));
+    strides.push_back(materializeStride(b, loc, access.stride[d]));
+  }
+  return MakeDescOp::create(b, loc, TensorDescType::get(b.getContext(), type),
+                            access.base, sizes, strides, PaddingAttr());
+}
+
+/// The block's coordinates in the descriptor, at `b`'s insertion point.
+SmallVector<Value> blockCoordinates(OpBuilder &b, Location loc,
+                                    const MatrixAccess &access) {
+  SmallVector<Value> offsets;
+  if (access.plane)
+    offsets.push_back(materialize(b, loc, access.plane->first, b.getI32Type()));
+  for (unsigned d : {0u, 1u})
+    offsets.push_back(materialize(b, loc, access.start[d], b.getI32Type()));
+  return offsets;
+}
 
 /// The descriptor of `access` at the kernel's start, and its load in place
 /// of `load`, where it is a tensor copy; std::nullopt (and nothing in place)
@@ -675,29 +821,16 @@ std::optional<TensorCopy> tryTensorCopy(LoadOp load, const MatrixAccess &access,
   if (access.transposed)
     blockType = RankedTensorType::get({type.getDimSize(1), type.getDimSize(0)},
                                       type.getElementType());
-  OpBuilder b = OpBuilder::atBlockBegin(&kernel.getBody().front());
-  Type i32 = b.getI32Type(), i64 = b.getI64Type();
-  SmallVector<Value> sizes, strides;
-  for (unsigned d : {0u, 1u}) {
-    sizes.push_back(materialize(b, loc, access.size[d], i32));
-    // A constant stride as an i64 constant: the tensor map reads it so.
-    std::optional<int64_t> constant = access.stride[d].getConstant();
-    strides.push_back(
-        constant
-            ? Value(arith::ConstantIntOp::create(b, loc, i64, *constant))
-            : Value(arith::ExtSIOp::create(
-                  b, loc, i64, materialize(b, loc, access.stride[d], i32))));
-  }
-  auto desc =
-      MakeDescOp::create(b, loc, TensorDescType::get(b.getContext(), blockType),
-                         access.base, sizes, strides, PaddingAttr());
-  b.setInsertionPoint(load);
-  SmallVector<Value> offsets;
-  for (unsigned d : {0u, 1u})
-    offsets.push_back(materialize(b, loc, access.start[d], i32));
-  TensorCopy result{load, DescLoadOp::create(b, loc, blockType, desc, offsets),
+  MakeDescOp desc = makeDescriptor(kernel, loc, access, blockType);
+  OpBuilder b(load);
+  auto copyType = cast<TensorDescType>(desc.getType()).getBlockType();
+  TensorCopy result{load,
+                    DescLoadOp::create(b, loc, copyType, desc,
+                                       blockCoordinates(b, loc, access)),
                     Value()};
   result.tile = result.copy.getResult();
+  if (access.plane)
+    result.tile = ReshapeOp::create(b, loc, blockType, result.tile);
   if (access.transposed)
     result.tile = TransOp::create(b, loc, type, result.tile,
                                   b.getDenseI32ArrayAttr({1, 0}));
@@ -706,6 +839,71 @@ std::optional<TensorCopy> tryTensorCopy(LoadOp load, const MatrixAccess &access,
     return result;
   result.undo();
   return std::nullopt;
+}
+
+/// Whether `value` is computed from a product's result in its block (an
+/// epilogue: a matrix product's accumulator, scaled, converted, ...).
+bool isProductResult(Value value) {
+  SmallVector<Value> worklist{value};
+  DenseSet<Value> seen{value};
+  auto visit = [&](Value v) {
+    if (isa<RankedTensorType>(v.getType()) && seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    Operation *op = v.getDefiningOp();
+    // A loop's result: what its body yields (an accumulator).
+    if (auto loop = dyn_cast_or_null<scf::ForOp>(op)) {
+      visit(loop.getBody()->getTerminator()->getOperand(
+          cast<OpResult>(v).getResultNumber()));
+      continue;
+    }
+    if (!op || op->getNumRegions() != 0)
+      continue;
+    if (isa<DotOp>(op))
+      return true;
+    for (Value operand : op->getOperands())
+      visit(operand);
+  }
+  return false;
+}
+
+/// `store` as the descriptor store of its block where that is a tensor
+/// store (the block staged in shared memory, written by the TMA, clipped
+/// at the matrix's bounds as the mask clips it), for a product's result:
+/// the registers an epilogue frees sooner go to the next product, where
+/// an elementwise kernel's coalesced stores have nothing to gain. A store
+/// of the block's transpose stays. `tried` is set where a descriptor was made
+/// (dead code if the store stays).
+void tryTensorStore(StoreOp store, FuncOp kernel, const GPUTargetHooks &hooks,
+                    bool &tried) {
+  auto type = dyn_cast<RankedTensorType>(store.getValue().getType());
+  if (!type || store.getCache() || store.getEvict() ||
+      !isProductResult(store.getValue()))
+    return;
+  std::optional<MatrixAccess> access =
+      matchMatrixAccess(store.getPtr(), store.getMask(), type,
+                        dyn_cast<scf::ForOp>(store->getParentOp()), kernel);
+  if (!access || access->transposed)
+    return;
+  tried = true;
+  Location loc = store.getLoc();
+  MakeDescOp desc = makeDescriptor(kernel, loc, *access, type);
+  OpBuilder b(store);
+  Value block = store.getValue();
+  if (access->plane)
+    block = ReshapeOp::create(
+        b, loc, cast<TensorDescType>(desc.getType()).getBlockType(), block);
+  auto copy = DescStoreOp::create(b, loc, desc,
+                                  blockCoordinates(b, loc, *access), block);
+  if (isTensorStoreCandidate(copy, hooks)) {
+    store.erase();
+    return;
+  }
+  copy.erase();
+  if (block != store.getValue())
+    block.getDefiningOp()->erase();
 }
 
 /// The product `load` is an operand of, through transposes and reshapes
@@ -800,7 +998,7 @@ void mlir::tile::togpu::rewritePointerTensorCopies(
   for (auto [load, dot] : loads) {
     auto loop = cast<scf::ForOp>(load->getParentOp());
     if (std::optional<MatrixAccess> access =
-            matchMatrixAccess(load, loop, kernel)) {
+            matchMatrixLoad(load, loop, kernel)) {
       tried = true;
       if (std::optional<TensorCopy> copy =
               tryTensorCopy(load, *access, kernel, hooks))
@@ -811,7 +1009,9 @@ void mlir::tile::togpu::rewritePointerTensorCopies(
   // operand through a tensor copy and the other through pointers would be
   // read without the asynchronous copies both had before.
   SmallVector<scf::ForOp> loops;
-  for (auto [load, dot] : loads) {
+  for (auto &entry : loads) {
+    LoadOp load = entry.first;
+    DotOp dot = entry.second;
     auto it = copies.find(load);
     if (it == copies.end())
       continue;
@@ -829,6 +1029,12 @@ void mlir::tile::togpu::rewritePointerTensorCopies(
   }
   for (auto &[op, copy] : copies)
     copy.load.erase();
+  // Blocks stored through pointers (a product's result, say) go out
+  // through the TMA where their descriptor store would.
+  SmallVector<StoreOp> stores;
+  kernel.walk([&](StoreOp store) { stores.push_back(store); });
+  for (StoreOp store : stores)
+    tryTensorStore(store, kernel, hooks, tried);
   if (tried)
     eraseDeadCode(kernel, loops);
 }

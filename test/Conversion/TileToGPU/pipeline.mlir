@@ -163,7 +163,7 @@ tile.func @acc_read_in_loop(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
 
 // One stage: nothing to pipeline, the operands are staged from registers.
 // CHECK-LABEL: gpu.func @one_stage
-// CHECK-NOT: cp.async
+// CHECK-NOT: {{cp\.async\.(cg|ca|commit|wait)}}
 // CHECK: wgmma.mma_async
 // CHECK: wgmma.wait_group.sync.aligned 0;
 // CHECK: scf.yield

@@ -20,6 +20,24 @@
 // PERSISTENT: .param .align 64 .b8 pointer_matmul_param_13[128]
 // PERSISTENT: cp.async.bulk.tensor.2d
 //
+// A matrix of a batch: A's base moved by pid_b * (lda * 128), an offset
+// outside the rows and columns, unmasked. It becomes a third, leading
+// dimension of extent 1 in the block, every plane in bounds, its stride an
+// argument times a constant (the tensor map's `a6*128`); B stays 2-D.
+// RUN: sed 's/  %n_start = arith.muli %%pid_n, %c64 : i32/&\n  %%pid_b = tile.program_id z\n  %c128 = arith.constant 128 : i32\n  %a_stride = arith.muli %lda, %c128 : i32\n  %a_plane = arith.muli %%pid_b, %a_stride : i32\n  %a_batch = tile.addptr %a, %a_plane : !tile.ptr<bf16>, i32/; s/%a_base = tile.splat %a :/%a_base = tile.splat %a_batch :/' %s \
+// RUN:   | tile-compile - --target=nvidia:chip=sm_90a -o %t.planes && grep -a "^tensor_map" %t.planes | FileCheck %s --check-prefixes=PLANES
+// PLANES: tensor_map bf16 base=a0 sizes=2147483647,a3,a5 strides=a6*128,a6,1 box=1,64,64
+// PLANES: tensor_map bf16 base=a1 sizes=a5,a4 strides=a7,1 box=64,64
+//
+// Not with a plane that may be negative (the pointers read memory before
+// the base there, the tensor copy padding), nor with a plane offset
+// pid_b * lda * M, whose stride no tensor map field holds: lda * M is two
+// arguments' product, and with lda alone the plane pid_b * M may be negative.
+// RUN: sed 's/  %n_start = arith.muli %%pid_n, %c64 : i32/&\n  %%pid_b = tile.program_id z\n  %a_first = arith.subi %%pid_b, %c64 : i32\n  %a_plane = arith.muli %a_first, %lda : i32\n  %a_batch = tile.addptr %a, %a_plane : !tile.ptr<bf16>, i32/; s/%a_base = tile.splat %a :/%a_base = tile.splat %a_batch :/' %s \
+// RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
+// RUN: sed 's/  %n_start = arith.muli %%pid_n, %c64 : i32/&\n  %%pid_b = tile.program_id z\n  %a_stride = arith.muli %lda, %M : i32\n  %a_plane = arith.muli %%pid_b, %a_stride : i32\n  %a_batch = tile.addptr %a, %a_plane : !tile.ptr<bf16>, i32/; s/%a_base = tile.splat %a :/%a_base = tile.splat %a_batch :/' %s \
+// RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
+//
 // Where A's load is not exactly such a block, it stays a pointer load, and
 // so does B: a product reads both operands through tensor copies or neither
 // (one read through registers beside a tensor copy would lose the
