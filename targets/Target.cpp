@@ -742,11 +742,11 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
   return compileWith(best, artifact);
 }
 
-LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
-                                            const TargetOptions &requested,
-                                            Artifact &artifact,
-                                            const PassManagerHook &configure,
-                                            const CompileCache *cache) {
+static LogicalResult compileArtifactOnce(ModuleOp module,
+                                         const TargetOptions &requested,
+                                         Artifact &artifact,
+                                         const PassManagerHook &configure,
+                                         const CompileCache *cache) {
   FailureOr<Compilation> c = prepare(module, requested, configure);
   if (failed(c))
     return failure();
@@ -814,9 +814,10 @@ LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
   return success();
 }
 
-LogicalResult mlir::tile::compileToIntermediate(
-    ModuleOp module, const TargetOptions &requested, StringRef kind,
-    std::string &out, const PassManagerHook &configure) {
+static LogicalResult compileIntermediateOnce(ModuleOp module,
+                                             const TargetOptions &requested,
+                                             StringRef kind, std::string &out,
+                                             const PassManagerHook &configure) {
   FailureOr<Compilation> c = prepare(module, requested, configure);
   if (failed(c))
     return failure();
@@ -832,6 +833,104 @@ LogicalResult mlir::tile::compileToIntermediate(
     return success();
   }
   return c->target->emitIntermediate(*c->module, c->options, kind, out);
+}
+
+/// Runs `compile` on `module`. Where that fails and the module has
+/// alternatives, each alternative is compiled alone (its diagnostics
+/// dropped); those that fail so (tiles over the chip's shared memory, say)
+/// are no candidates on this target: they are left out, with a warning, and
+/// `compile` runs on the module without them. Otherwise the first attempt's
+/// diagnostics stand.
+static LogicalResult
+withoutUnfitAlternatives(ModuleOp module, const TargetOptions &requested,
+                         const PassManagerHook &configure,
+                         function_ref<LogicalResult(ModuleOp)> compile) {
+  SmallVector<FuncOp> alternatives;
+  for (FuncOp kernel : module.getOps<FuncOp>())
+    if (kernel->hasAttr(TileDialect::getAlternativeOfAttrName()))
+      alternatives.push_back(kernel);
+  if (alternatives.empty())
+    return compile(module);
+  MLIRContext *context = module.getContext();
+  SmallVector<Diagnostic> held;
+  LogicalResult result = failure();
+  {
+    ScopedDiagnosticHandler hold(context, [&](Diagnostic &diagnostic) {
+      held.push_back(std::move(diagnostic));
+      return success();
+    });
+    result = compile(module);
+  }
+  auto release = [&] {
+    for (Diagnostic &diagnostic : held)
+      context->getDiagEngine().emit(std::move(diagnostic));
+  };
+  if (succeeded(result)) {
+    release();
+    return success();
+  }
+  std::map<std::string, std::string> unfit; // alternative -> first error
+  for (FuncOp alternative : alternatives) {
+    OwningOpRef<ModuleOp> alone = cast<ModuleOp>(module->clone());
+    // A kernel of its own: what it stands in for is not there.
+    for (FuncOp kernel : llvm::make_early_inc_range(alone->getOps<FuncOp>())) {
+      if (kernel.getSymName() != alternative.getSymName()) {
+        kernel.erase();
+        continue;
+      }
+      kernel->removeAttr(TileDialect::getAlternativeOfAttrName());
+      kernel->removeAttr(TileDialect::getAlternativeTargetsAttrName());
+    }
+    std::string firstError;
+    ScopedDiagnosticHandler quiet(context, [&](Diagnostic &diagnostic) {
+      if (diagnostic.getSeverity() == DiagnosticSeverity::Error &&
+          firstError.empty())
+        firstError = diagnostic.str();
+      return success();
+    });
+    Artifact scratch;
+    if (failed(compileArtifactOnce(*alone, requested, scratch, configure,
+                                   /*cache=*/nullptr)))
+      unfit[alternative.getSymName().str()] = firstError;
+  }
+  if (unfit.empty()) {
+    release();
+    return failure();
+  }
+  OwningOpRef<ModuleOp> reduced = cast<ModuleOp>(module->clone());
+  for (FuncOp kernel : llvm::make_early_inc_range(reduced->getOps<FuncOp>())) {
+    auto it = unfit.find(kernel.getSymName().str());
+    if (it == unfit.end())
+      continue;
+    emitWarning(kernel.getLoc())
+        << "alternative '" << kernel.getSymName()
+        << "' left out: it does not compile for this target (" << it->second
+        << ")";
+    kernel.erase();
+  }
+  return compile(*reduced);
+}
+
+LogicalResult mlir::tile::compileToArtifact(ModuleOp module,
+                                            const TargetOptions &requested,
+                                            Artifact &artifact,
+                                            const PassManagerHook &configure,
+                                            const CompileCache *cache) {
+  return withoutUnfitAlternatives(
+      module, requested, configure, [&](ModuleOp m) {
+        artifact = Artifact();
+        return compileArtifactOnce(m, requested, artifact, configure, cache);
+      });
+}
+
+LogicalResult mlir::tile::compileToIntermediate(
+    ModuleOp module, const TargetOptions &requested, StringRef kind,
+    std::string &out, const PassManagerHook &configure) {
+  return withoutUnfitAlternatives(
+      module, requested, configure, [&](ModuleOp m) {
+        out.clear();
+        return compileIntermediateOnce(m, requested, kind, out, configure);
+      });
 }
 
 void mlir::tile::optimizeAtO3(llvm::Module &module,
