@@ -148,8 +148,11 @@ class Kernel:
     @staticmethod
     def encode(fields, values):
         """The 128 bytes of a tensor map, or None if the driver refuses."""
-        def value(v):
-            return int(values[int(v[1:])]) if v.startswith("a") else int(v)
+        def value(v):  # aN, aN*SCALE or a constant
+            if not v.startswith("a"):
+                return int(v)
+            arg, _, scale = v[1:].partition("*")
+            return int(values[int(arg)]) * int(scale or 1)
         kind, size = Kernel.MAP_TYPES[fields["element"]]
         sizes = [value(v) for v in fields["sizes"].split(",")]
         strides = [value(v) for v in fields["strides"].split(",")]
@@ -1095,7 +1098,7 @@ def main():
 
     if wanted("flash_attention"):
         attention_rows(
-            "flash_attention", "flash_attention", "", 64,
+            "flash_attention", "flash_attention", "", 128,
             lambda q, kk, v, o, causal: (q, kk, v, o, np.int32(q.shape[2]),
                                          np.float32(q.shape[3] ** -0.5),
                                          np.int32(causal)))

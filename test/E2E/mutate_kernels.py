@@ -99,22 +99,22 @@ EQUIVALENT = {
     "cumsum.mlir:19:float constant, 4th digit:0":
         "the padding of the last lanes; a forward scan puts it after every "
         "stored prefix",
-    "flash_attention.mlir:87:min/max swapped:0":
+    "flash_attention.mlir:92:min/max swapped:0":
         "the causal loop's upper end past seq_len: the extra key blocks are "
         "masked to -inf and add nothing",
-    "flash_attention.mlir:134:min/max swapped:0":
+    "flash_attention.mlir:139:min/max swapped:0":
         "the row maximum subtracted before exp: softmax does not depend on "
         "the value subtracted, and the suite's scores keep exp finite",
-    "flash_attention.mlir:97:max identity:0":
+    "flash_attention.mlir:102:max identity:0":
         "the running maximum's start: the first block's rescale multiplies "
         "the (zero) sum and accumulator, and softmax is shift-invariant",
-    "flash_attention.mlir:98:float constant, 4th digit:0":
+    "flash_attention.mlir:103:float constant, 4th digit:0":
         "the running sum's start, multiplied by exp(-inf) = 0 in the first "
         "block",
-    "flash_attention.mlir:99:float constant, 4th digit:0":
+    "flash_attention.mlir:104:float constant, 4th digit:0":
         "the scores' accumulator start: the same shift on a whole row of "
         "scores, which softmax removes",
-    "flash_attention.mlir:100:float constant, 4th digit:0":
+    "flash_attention.mlir:105:float constant, 4th digit:0":
         "the output accumulator's start, multiplied by exp(-inf) = 0 in the "
         "first block",
     # flash_attention_desc: the same kernel through descriptors (rows past
@@ -145,7 +145,7 @@ EQUIVALENT = {
     **{f"{loop}:loop end one step later":
        "one more block past the end, entirely masked: its loads give the "
        "padding (0, or -inf for attention's keys), which adds nothing"
-       for loop in ("flash_attention.mlir:102",
+       for loop in ("flash_attention.mlir:107",
                     "flash_attention_desc.mlir:81",
                     "flash_attention_desc.mlir:217", "layer_norm.mlir:90",
                     "layer_norm.mlir:109", "layer_norm.mlir:140",

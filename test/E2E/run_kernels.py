@@ -343,7 +343,7 @@ def flash_attention(heads, seq, causal, sharpen=1.0):
     # kernel against its running maximum and in the reference against the
     # row's), and |v| < 1, so the two differ by at most 2^-8 plus the f32
     # products' error; then the output is rounded once to bf16.
-    return ((-(-seq // 64), heads), args, ref,
+    return ((-(-seq // 128), heads), args, ref,
             {3: rounded("bf16", 0, 2 ** -8 + 2 ** -12)})
 
 

@@ -299,7 +299,7 @@ def flash_attention(rng, v, big):
     seq = pick(rng, [1, 64, 65, 128], 1, 300 if big else 130)
     n = heads * seq * 128
     scale = rng.choice([0.08838834764, 0.01, 0.2])
-    return (cdiv(seq, 64), heads), [
+    return (cdiv(seq, 128), heads), [
         f"buf:bf16:{n}:{v.file('bf16', n)}", f"buf:bf16:{n}:{v.file('bf16', n)}",
         f"buf:bf16:{n}:{v.file('bf16', n)}", f"buf:bf16:{n}:poison",
         f"i32:{seq}", f"f32:{scale}", f"i32:{rng.choice([0, 1])}"]
