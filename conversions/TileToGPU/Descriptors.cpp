@@ -160,11 +160,19 @@ bool mlir::tile::togpu::isTensorCopyCandidate(DescLoadOp load,
   if (!operand.hasOneUse() || getTensorCopySource(operand, transposed) != load)
     return false;
   auto dot = dyn_cast<DotOp>(*operand.getUsers().begin());
-  if (!dot || dot->getBlock() != load->getBlock() ||
-      operand.getUses().begin()->getOperandNumber() > 1 ||
-      !hooks.getWarpgroupInstruction(getElementTypeOrSelf(dot.getA().getType()),
-                                     getElementTypeOrSelf(dot.getB().getType()),
-                                     getElementTypeOrSelf(dot.getType())))
+  unsigned number = operand.getUses().begin()->getOperandNumber();
+  if (!dot || dot->getBlock() != load->getBlock() || number > 1)
+    return false;
+  auto instruction =
+      hooks.getWarpgroupInstruction(getElementTypeOrSelf(dot.getA().getType()),
+                                    getElementTypeOrSelf(dot.getB().getType()),
+                                    getElementTypeOrSelf(dot.getType()));
+  // An instruction that reads only k-contiguous operands (f8 on wgmma)
+  // takes a box only in that order: A's rows along k, B as the transpose of
+  // an n x k block. The other order is restaged through registers, which
+  // only an asynchronous copy's pipeline does.
+  bool kContiguous = (number == 0) != transposed;
+  if (!instruction || (instruction->kContiguousOnly && !kContiguous))
     return false;
   return fitsTensorMapBoxes(type, load.getDesc());
 }

@@ -63,8 +63,13 @@
 // a mask about other rows than the pointers';
 // RUN: sed 's/%a_row = arith.muli %offs_m, %lda_s/%a_row = arith.muli %offs_n, %lda_s/' %s \
 // RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
-// a row stride not known to be 16-byte aligned.
+// a row stride not known to be 16-byte aligned;
 // RUN: sed 's/%lda: i32 {tile.divisibility = 16 : i32}/%lda: i32/' %s \
+// RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
+// an e4m3 product, whose wgmma reads only k-contiguous operands, with B's
+// rows along n (a tensor copy cannot restage it k-major; the asynchronous
+// copies' pipeline does).
+// RUN: sed 's/bf16/f8E4M3FN/g' %s \
 // RUN:   | tile-compile - --target=nvidia:chip=sm_90a --emit=asm -o - | FileCheck %s --check-prefixes=NONE
 // NONE-LABEL: .entry pointer_matmul(
 // NONE-NOT: .param .align 64 .b8
