@@ -155,47 +155,80 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
     coords.push_back(scalars.lookup(offset));
   Value column = coords[0];
   // A block larger than the staging budget goes out in parts of whole
-  // panels, one after the other through the same space: each part waits
-  // for the previous part's stores to have read it (reserveShared), not for
-  // their writes to global memory.
+  // panels, in as few parts as the budget allows, as even as can be. Where
+  // such a part holds two panels or more, the parts are single panels that
+  // take turns in a ring of that many panel slots: a part is staged while
+  // the stores of the parts before it still read theirs, and waits only
+  // for the part that last used its slot (one barrier a part). Otherwise
+  // the parts go one after the other through the same space, each waiting
+  // for the previous part's reads (reserveShared). Never for their writes
+  // to global memory.
   int64_t panel = 128 / tile.elementBytes;
   int64_t panels = tile.shape[1] / panel;
-  int64_t mostPerPart = std::clamp<int64_t>(
+  int64_t fit = std::clamp<int64_t>(
       getTensorStoreStagingBytes(hooks) / tile.blockStride(), 1, panels);
-  int64_t perPart = llvm::divideCeil(
-      panels, llvm::divideCeil(panels, mostPerPart)); // parts as even as can be
-  for (int64_t first = 0; first < panels; first += perPart) {
-    int64_t count = std::min(perPart, panels - first);
-    StagedOperand part{{tile.shape[0], count * panel}, 1, tile.elementBytes};
-    reserveShared(b, part.getBytes());
-    // Earlier users of the scratch space may still be reading it; every
-    // thread's earlier writes of global memory are fenced for the tensor
-    // stores' (the async proxy), as the staged block is for their reads.
-    if (first == 0)
-      hooks.emitGlobalProxyFence(b, loc);
-    barrier(b, loc);
-    std::optional<StagedRange> columns;
-    if (count < panels)
-      columns = StagedRange{1, first * panel, count * panel};
-    stageOperand(b, loc, Distributed{layout, *regs}, part, constI32(b, loc, 0),
-                 columns);
-    hooks.emitSharedWriteFence(b, loc);
-    barrier(b, loc);
+  int64_t perPart = llvm::divideCeil(panels, llvm::divideCeil(panels, fit));
+  int64_t slots = perPart;
+  bool ring = slots >= 2 && slots < panels;
+  if (ring)
+    perPart = 1;
+  // Stores the panels [first, first + count) staged at byte `slot`, after
+  // the barrier that makes them visible.
+  auto issue = [&](int64_t first, int64_t count, int64_t slot) {
     OpBuilder::InsertionGuard guard(b);
     guardBy(b, loc, isThreadZero(b, loc));
     for (int64_t p = 0; p < count; ++p) {
       coords[0] = arith::AddIOp::create(b, loc, column,
                                         constI32(b, loc, (first + p) * panel));
-      Value shared =
-          sharedAddressI32(b, loc, constI32(b, loc, p * part.blockStride()));
+      Value shared = sharedAddressI32(
+          b, loc, constI32(b, loc, slot + p * tile.blockStride()));
       hooks.emitTensorStore(b, loc, shared, *map, coords);
     }
     // This thread waits for the stores to have read the block where the
-    // scratch space is next written (awaitTensorStoreReads), so they overlap
-    // what comes between; their writes to global memory complete on their
-    // own (MemoryOrder.cpp waits for them where a later access needs them
-    // done).
+    // scratch space is next written (awaitTensorStoreReads, or a later
+    // part), so they overlap what comes between; their writes to global
+    // memory complete on their own (MemoryOrder.cpp waits for them where a
+    // later access needs them done).
     hooks.emitTensorStoreCommit(b, loc);
+  };
+  auto stagePart = [&](int64_t first, int64_t count, int64_t slot) {
+    std::optional<StagedRange> columns;
+    if (count < panels)
+      columns = StagedRange{1, first * panel, count * panel};
+    StagedOperand part{{tile.shape[0], count * panel}, 1, tile.elementBytes};
+    stageOperand(b, loc, Distributed{layout, *regs}, part,
+                 constI32(b, loc, slot), columns);
+    hooks.emitSharedWriteFence(b, loc);
+  };
+  // Earlier users of the scratch space may still be reading it
+  // (reserveShared waits); every thread's earlier writes of global memory
+  // are fenced for the tensor stores' (the async proxy), as the staged
+  // block is for their reads.
+  if (ring) {
+    reserveShared(b, slots * tile.blockStride());
+    hooks.emitGlobalProxyFence(b, loc);
+    barrier(b, loc);
+    for (int64_t i = 0; i < panels; ++i) {
+      int64_t slot = (i % slots) * tile.blockStride();
+      stagePart(i, 1, slot);
+      // Groups 0 .. i-1 are committed; the next part's slot was last read
+      // by group i + 1 - slots, so slots - 2 may still be reading.
+      if (i + 1 < panels && i + 1 >= slots)
+        hooks.emitTensorStoreWait(b, loc, /*written=*/false, slots - 2);
+      barrier(b, loc);
+      issue(i, 1, slot);
+    }
+    return success();
+  }
+  for (int64_t first = 0; first < panels; first += perPart) {
+    int64_t count = std::min(perPart, panels - first);
+    reserveShared(b, count * tile.blockStride());
+    if (first == 0)
+      hooks.emitGlobalProxyFence(b, loc);
+    barrier(b, loc);
+    stagePart(first, count, 0);
+    barrier(b, loc);
+    issue(first, count, 0);
   }
   return success();
 }

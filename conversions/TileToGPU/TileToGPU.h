@@ -389,10 +389,11 @@ public:
   virtual void emitTensorStoreCommit(OpBuilder &b, Location loc) const {}
   /// Waits until the tensor stores this thread committed have read their
   /// shared memory or, with `written`, until their writes are done and
-  /// visible to this thread's later accesses of global memory. A thread
-  /// with none in flight passes at once.
-  virtual void emitTensorStoreWait(OpBuilder &b, Location loc,
-                                   bool written) const {}
+  /// visible to this thread's later accesses of global memory; all but the
+  /// `pending` groups committed last. A thread with none in flight passes
+  /// at once.
+  virtual void emitTensorStoreWait(OpBuilder &b, Location loc, bool written,
+                                   int64_t pending = 0) const {}
 };
 
 using GPUTargetHooksFactory =

@@ -710,14 +710,15 @@ public:
     emitPTXStatement(b, loc, {}, {}, "cp.async.bulk.commit_group;", "");
   }
 
-  void emitTensorStoreWait(OpBuilder &b, Location loc,
-                           bool written) const override {
+  void emitTensorStoreWait(OpBuilder &b, Location loc, bool written,
+                           int64_t pending) const override {
     // Once written, the async proxy's writes are fenced for generic accesses
     // after it.
+    std::string count = std::to_string(pending);
     emitPTXStatement(b, loc, {}, {},
-                     written ? "cp.async.bulk.wait_group 0;\n"
-                               "fence.proxy.async.global;"
-                             : "cp.async.bulk.wait_group.read 0;",
+                     written ? "cp.async.bulk.wait_group " + count +
+                                   ";\nfence.proxy.async.global;"
+                             : "cp.async.bulk.wait_group.read " + count + ";",
                      "");
   }
 

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <deque>
 #include <map>
 
 namespace mlir::tile::interp::detail {
@@ -60,12 +61,15 @@ public:
                  const llvm::StringMap<uint64_t> &globals,
                  const std::map<uint64_t, SimulatedTensorMap> &tensorMaps)
       : ex(ex), threads(threads), warpSize(warpSize), shared(shared),
-        globals(globals), tensorMaps(tensorMaps), mask(threads, 1) {}
+        globals(globals), tensorMaps(tensorMaps), openStoreGroups(threads),
+        committedStoreGroups(threads), mask(threads, 1) {}
 
   /// Runs \p block under the current mask; its terminator's operands go to
   /// \p results.
   LogicalResult runBlock(Block &block, ArrayRef<ValuePtr> args,
                          SmallVectorImpl<ValuePtr> &results);
+  /// Completes the tensor stores still in flight when the program ends.
+  void finishTensorStores();
 
 private:
   LogicalResult run(Operation &op);
@@ -88,6 +92,9 @@ private:
   /// The NVIDIA target's inline PTX statements that lock step can run.
   LogicalResult runInlinePTX(LLVM::InlineAsmOp op);
   LogicalResult runTensorStore(LLVM::InlineAsmOp op, unsigned rank);
+  /// cp.async.bulk.commit_group and wait_group[.read] N in the active lanes.
+  void commitTensorStores();
+  void awaitTensorStores(int64_t pending, bool written);
   /// mma.sync m16n8k16 (row, col) on f16 or bf16 into f32, per warp.
   LogicalResult runWarpMatrix(LLVM::InlineAsmOp op, bool bf16);
   LogicalResult runLdMatrix(NVVM::LdMatrixOp op);
@@ -196,6 +203,25 @@ private:
   std::vector<uint8_t> &shared;
   const llvm::StringMap<uint64_t> &globals;
   const std::map<uint64_t, SimulatedTensorMap> &tensorMaps;
+  /// Tensor stores read shared memory and write global memory as late as
+  /// their waits allow (cp.async.bulk.wait_group.read N reads, wait_group N
+  /// writes all but the N groups committed last), so that a program that
+  /// writes a staged block again before its store has read it, or reads
+  /// global memory before a store has written it, computes what a device
+  /// may: a wrong answer the check catches.
+  struct TensorStoreElement {
+    uint64_t from, to;
+    unsigned bytes;
+  };
+  struct TensorStoreGroup {
+    std::vector<TensorStoreElement> elements;
+    std::vector<uint8_t> data; // read from shared memory, once read
+    bool read = false;
+  };
+  /// Per thread: the group being built, then the committed ones, oldest
+  /// first.
+  std::vector<TensorStoreGroup> openStoreGroups;
+  std::vector<std::deque<TensorStoreGroup>> committedStoreGroups;
   Mask mask;
 };
 

@@ -987,6 +987,7 @@ LogicalResult mlir::tile::interp::simulateGPUKernel(
                              tensorMaps);
         if (failed(block.runBlock(entry, argValues, results)))
           return failure();
+        block.finishTensorStores();
         if (assertFlag) {
           uint32_t flag[4];
           std::memcpy(flag, reinterpret_cast<const void *>(assertFlag), 16);

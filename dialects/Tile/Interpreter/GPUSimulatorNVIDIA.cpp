@@ -18,7 +18,8 @@ using namespace mlir::tile::interp::detail;
 LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
   StringRef text = op.getAsmString();
   // Ordering statements: in lock step every earlier copy, store and write
-  // of shared memory is done before the next op runs.
+  // of shared memory is done before the next op runs, except the tensor
+  // stores', which their commits and waits track (awaitTensorStores).
   SmallVector<StringRef> statements;
   text.split(statements, ';', -1, /*KeepEmpty=*/false);
   auto isOrdering = [](StringRef statement) {
@@ -30,8 +31,21 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
            statement == "cp.async.bulk.commit_group" ||
            statement.starts_with("cp.async.bulk.wait_group");
   };
-  if (llvm::all_of(statements, isOrdering))
+  if (llvm::all_of(statements, isOrdering)) {
+    for (StringRef statement : statements) {
+      statement = statement.trim();
+      int64_t pending = 0;
+      if (statement == "cp.async.bulk.commit_group")
+        commitTensorStores();
+      else if (statement.consume_front("cp.async.bulk.wait_group.read ") &&
+               !statement.trim().getAsInteger(10, pending))
+        awaitTensorStores(pending, /*written=*/false);
+      else if (statement.consume_front("cp.async.bulk.wait_group ") &&
+               !statement.trim().getAsInteger(10, pending))
+        awaitTensorStores(pending, /*written=*/true);
+    }
     return success();
+  }
   auto operand = [&](unsigned i) -> const RtValue & {
     return *ex.get(op.getOperands()[i]);
   };
@@ -151,7 +165,7 @@ LogicalResult BlockSimulator::runInlinePTX(LLVM::InlineAsmOp op) {
          "{$10,$11,$12,$13};")
             .str())
       return runWarpMatrix(op, /*bf16=*/input == "bf16");
-  // A tensor store from shared memory (then its group's commit and wait).
+  // A tensor store from shared memory, done at its group's waits.
   if (text.starts_with("cp.async.bulk.tensor.") &&
       text.contains(".global.shared::cta.tile.bulk_group")) {
     unsigned rank = 0;
@@ -387,11 +401,52 @@ LogicalResult BlockSimulator::runTensorStore(LLVM::InlineAsmOp op,
           byte = (((byte / 16) ^ (r % 8)) * 16) + byte % 16;
         if (failed(checkAccess(*op, t, 1, to, map.elementBytes)))
           return failure();
-        std::memcpy(reinterpret_cast<void *>(to),
-                    reinterpret_cast<const void *>(from + r * rowBytes + byte),
-                    map.elementBytes);
+        openStoreGroups[t].elements.push_back(
+            {from + r * rowBytes + byte, to, unsigned(map.elementBytes)});
       }
     }
   }
   return success();
+}
+
+void BlockSimulator::commitTensorStores() {
+  for (unsigned t = 0; t < threads; ++t)
+    if (mask[t] && !openStoreGroups[t].elements.empty())
+      committedStoreGroups[t].push_back(std::exchange(openStoreGroups[t], {}));
+}
+
+void BlockSimulator::awaitTensorStores(int64_t pending, bool written) {
+  auto read = [](TensorStoreGroup &group) {
+    if (group.read)
+      return;
+    for (const TensorStoreElement &e : group.elements) {
+      auto *from = reinterpret_cast<const uint8_t *>(e.from);
+      group.data.insert(group.data.end(), from, from + e.bytes);
+    }
+    group.read = true;
+  };
+  for (unsigned t = 0; t < threads; ++t) {
+    if (!mask[t])
+      continue;
+    std::deque<TensorStoreGroup> &groups = committedStoreGroups[t];
+    int64_t done = std::max<int64_t>(int64_t(groups.size()) - pending, 0);
+    for (int64_t i = 0; i < done; ++i)
+      read(groups[i]);
+    if (!written)
+      continue;
+    for (int64_t i = 0; i < done; ++i) {
+      const uint8_t *data = groups.front().data.data();
+      for (const TensorStoreElement &e : groups.front().elements) {
+        std::memcpy(reinterpret_cast<void *>(e.to), data, e.bytes);
+        data += e.bytes;
+      }
+      groups.pop_front();
+    }
+  }
+}
+
+void BlockSimulator::finishTensorStores() {
+  mask.assign(threads, 1);
+  commitTensorStores();
+  awaitTensorStores(0, /*written=*/true);
 }

@@ -113,26 +113,38 @@ tile.func @store_per_head(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
 }
 
 // A block larger than the staging budget (a quarter of shared memory: 56
-// KiB on sm_90a) goes out in parts of whole 128-byte column panels through
-// the same space: a 128 x 256 f32 accumulator (128 KiB, eight panels of 16
-// KiB) in parts of three, three and two panels, each part's thread waiting
-// for the previous part's stores to have read the space before it is
-// written again. The accumulator's registers fall wholly in or out of a
-// part in every thread: no per-element checks.
+// KiB on sm_90a) goes out in parts of one 128-byte column panel that take
+// turns in a ring of three panel slots: a 128 x 256 f32 accumulator (128
+// KiB, eight panels of 16 KiB) in eight parts, one barrier each. Before the
+// barrier that lets part i + 1 be written into the slot part i + 1 - 3
+// used, thread 0 waits until at most one of its committed groups is still
+// reading (groups 0 .. i - 1 committed), never for all. The accumulator's
+// registers fall wholly in or out of a part in every thread: no
+// per-element checks.
 // CHECK-LABEL: .entry product_in_parts(
 // CHECK: wgmma.mma_async
+// CHECK: cp.async.bulk.wait_group.read 0;
+// CHECK: bar.sync
+// CHECK-NOT: cp.async.bulk.wait_group
 // CHECK: fence.proxy.async.shared::cta;
 // CHECK-NEXT: // end inline asm
 // CHECK-NEXT: bar.sync
-// CHECK-COUNT-3: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: // begin inline asm
+// CHECK-NEXT: cp.async.bulk.commit_group;
+// CHECK-NOT: cp.async.bulk.wait_group
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: bar.sync
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // CHECK: cp.async.bulk.commit_group;
-// CHECK: cp.async.bulk.wait_group.read 0;
-// CHECK: bar.sync
-// CHECK-COUNT-3: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
-// CHECK: cp.async.bulk.commit_group;
-// CHECK: cp.async.bulk.wait_group.read 0;
-// CHECK: bar.sync
-// CHECK-COUNT-2: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
+// CHECK-COUNT-5: cp.async.bulk.wait_group.read 1;
+// CHECK-NOT: cp.async.bulk.wait_group
+// CHECK: fence.proxy.async.shared::cta;
+// CHECK-NEXT: // end inline asm
+// CHECK-NEXT: bar.sync
+// CHECK: cp.async.bulk.tensor.2d.global.shared::cta.tile.bulk_group
 // CHECK-NOT: cp.async.bulk.tensor
 // CHECK: cp.async.bulk.commit_group;
 // CHECK: cp.async.bulk.wait_group.read 0;
@@ -174,9 +186,11 @@ tile.func @product_in_parts(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
 
 // An elementwise block in parts: its blocked layout spreads a row's 16-byte
 // vectors over the lanes, so whether a register falls in a part depends on
-// the thread, and each is checked.
+// the thread, and each is checked. The simulator reads a staged part when
+// its store's wait allows at the latest, so a part written into a slot
+// whose store may still be reading it computes a wrong answer there.
 // CHECK-LABEL: .entry scale_in_parts(
-// CHECK-COUNT-3: cp.async.bulk.commit_group;
+// CHECK-COUNT-8: cp.async.bulk.commit_group;
 // CHECK-NOT: cp.async.bulk.commit_group;
 // CHECK: ret;
 // POINTERS-LABEL: .entry scale_in_parts(
