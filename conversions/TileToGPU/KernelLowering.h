@@ -731,6 +731,9 @@ private:
   /// left in the consumers' loops until specializeWarps moves them.
   SmallVector<scf::IfOp> producerBlocks;
   unsigned producerWarps = 0;
+  /// The registers per consumer thread the specialized loops need, by
+  /// their products' accumulators (canSpecializeWarps).
+  int64_t consumerRegisters = 0;
   bool warpSpecialization = true;
   /// Whether the kernel has tile.desc_store ops (TMA stores).
   bool hasTensorStores = false;

@@ -346,12 +346,13 @@ public:
     return nullptr;
   }
   /// Where warps can hand registers to each other at run time (sm_90's
-  /// `setmaxnreg`), for a warp-specialized kernel of `consumerWarps`
-  /// consumer warps: the registers per thread a producer warpgroup (4 warps)
-  /// keeps and those the consumers get; none elsewhere, and then the
+  /// `setmaxnreg`) and a warp-specialized kernel of `consumerWarps`
+  /// consumer warps, each thread of which needs about `consumerRegisters`,
+  /// gains from it: the registers per thread a producer warpgroup (4 warps)
+  /// keeps and those the consumers get. None elsewhere, and then the
   /// producer is a single warp.
   virtual std::optional<std::pair<int64_t, int64_t>>
-  getRegisterSplit(unsigned consumerWarps) const {
+  getRegisterSplit(unsigned consumerWarps, int64_t consumerRegisters) const {
     return std::nullopt;
   }
   /// Sets the registers per thread of the executing warpgroup to `count`,

@@ -28,13 +28,16 @@
 // barrier of the whole block.
 //
 // Where the target lets warps hand registers to each other (sm_90's
-// setmaxnreg) and the consumers are two warpgroups or more, the producer is
-// a whole warpgroup: it keeps a few registers per thread and the consumers'
+// setmaxnreg), the consumers are two warpgroups or more and their products'
+// accumulators (with some room for the rest) need more registers than a
+// block of num_warps + 1 warps allows each thread (168 for 8 + 1 warps, the
+// register file being split into four quarters), the producer is a whole
+// warpgroup: it keeps a few registers per thread and the consumers'
 // warpgroups take the rest (GPUTargetHooks::getRegisterSplit), as
-// FlashAttention-3 and CUTLASS's warp-specialized kernels do; a single
-// extra warp would leave every warp at what a block of num_warps + 1 warps
-// allows (168 registers for 8 + 1 warps, the register file being split
-// into four quarters).
+// FlashAttention-3 and CUTLASS's warp-specialized kernels do. That gives
+// one block the whole register file; where the consumers need less (a
+// 128 x 128 product over two warpgroups), a single producer warp leaves
+// room for a second block.
 //
 // A loop that a program runs at most once keeps its stage count per run,
 // and the scratch space outside it may overlap its buffers as in the
@@ -55,21 +58,44 @@ using namespace mlir::tile::togpu;
 bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
   if (!warpSpecialization || !hooks.hasTensorCopy())
     return false;
-  // The producer warp joins the block; the consumers' accumulators (and
-  // some room for the rest) must still fit in what each thread may hold.
+  // The producer warp joins the block; the product's accumulators (and
+  // some room for the rest) must still fit in what each consumer thread may
+  // hold.
+  int64_t perThread = int64_t(numWarps) * warpSize;
+  auto cType = cast<RankedTensorType>(op.getType());
+  int64_t accumulators = cType.getNumElements() / perThread;
+  // What the loop keeps in registers across its products: the tiles it
+  // carries, and products' results it does not carry (attention's S, the
+  // partial sums of 8-bit products). Past 96 more per thread than
+  // that (temporaries, addresses; a plain product's loop needs about 30,
+  // attention's about 75), the consumers are taken to need all the
+  // registers a split of them can give.
+  int64_t live = 0;
+  scf::ForOp loop = plan.loop;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  for (Value carried : loop.getRegionIterArgs())
+    if (auto type = dyn_cast<RankedTensorType>(carried.getType()))
+      live += type.getNumElements() / perThread;
+  loop->walk([&](DotOp dot) {
+    int64_t elements = dot.getType().getNumElements() / perThread;
+    if (!llvm::is_contained(yield.getOperands(), dot.getResult()))
+      live += elements;
+    // A chain summed from zero and added into the accumulator every so
+    // many k (8-bit inputs) holds its partial sum beside it.
+    std::optional<WarpgroupInstruction> instruction = warpgroupInstruction(dot);
+    if (instruction && instruction->partialSumK)
+      live += elements;
+  });
   std::optional<std::pair<int64_t, int64_t>> split =
-      hooks.getRegisterSplit(numWarps);
+      hooks.getRegisterSplit(numWarps, live + 96);
   unsigned threads = (numWarps + (split ? 4 : 1)) * warpSize;
   if (threads > 1024)
     return false;
-  auto cType = cast<RankedTensorType>(op.getType());
-  int64_t accumulators =
-      cType.getNumElements() / (int64_t(numWarps) * warpSize);
   int64_t registers =
       split ? split->second : hooks.getMaxRegistersPerThread(numWarps + 1);
   if (accumulators + 64 > registers)
     return false;
-  scf::ForOp loop = plan.loop;
+  consumerRegisters = std::max(consumerRegisters, live + 96);
   // Scalars the producer can compute again: from the kernel's arguments,
   // program ids and constants, and the induction variables of the loop and
   // the loops around it.
@@ -660,7 +686,7 @@ LogicalResult KernelLowering::specializeWarps() {
   // Where registers can move, the producer is a warpgroup that gives
   // most of its registers to the consumers' warpgroups.
   std::optional<std::pair<int64_t, int64_t>> registers =
-      hooks.getRegisterSplit(numWarps);
+      hooks.getRegisterSplit(numWarps, consumerRegisters);
   if (registers) {
     OpBuilder cb = OpBuilder::atBlockBegin(consumers);
     hooks.emitRegisterLimit(cb, loc, registers->second, /*increase=*/true);

@@ -606,12 +606,24 @@ public:
   }
 
   std::optional<std::pair<int64_t, int64_t>>
-  getRegisterSplit(unsigned consumerWarps) const override {
-    // Two or more consumer warpgroups gain from it: alone, one gets 255
-    // registers per thread anyway. The producer's lane issues copies and
-    // keeps 40; the consumers share the rest of the 64 Ki in steps of 8.
+  getRegisterSplit(unsigned consumerWarps,
+                   int64_t consumerRegisters) const override {
+    // Two or more consumer warpgroups may gain from it: alone, one gets 255
+    // registers per thread anyway. A producer warp leaves each warp what
+    // its quarter of the register file gives the warps placed in it (168
+    // for 8 + 1 warps), and ptxas then sizes the kernel by its needs, so
+    // that a second block fits where shared memory allows; the split gives
+    // one block all the registers (emitRegisterLimit), so it is taken only
+    // where the consumers need more than that. The producer's lane issues
+    // copies and keeps 40; the consumers share the rest of the 64 Ki in
+    // steps of 8.
     if (!archSpecific || capability < 90 || consumerWarps % 4 != 0 ||
         consumerWarps < 8)
+      return std::nullopt;
+    int64_t warpsPerQuarter = llvm::divideCeil(consumerWarps + 1, 4);
+    int64_t evenShare =
+        std::min<int64_t>(255, 65536 / 4 / (warpsPerQuarter * 32) / 8 * 8);
+    if (consumerRegisters <= evenShare)
       return std::nullopt;
     int64_t producer = 40;
     int64_t consumer = (65536 / 32 - 4 * producer) / consumerWarps / 8 * 8;
