@@ -160,6 +160,13 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
         return WalkResult::interrupt();
     return WalkResult::advance();
   });
+  // Said where the lowering's decisions are shown (annotate): the one
+  // refusal the kernel's author can lift, by marking the output.
+  if (aliased.wasInterrupted())
+    noteDecision(op, "pipeline",
+                 "no producer warp: a write before the loop (an earlier "
+                 "tile's, in a persistent loop) may reach the memory its "
+                 "tensor copies read; an output marked tile.noalias cannot");
   return !aliased.wasInterrupted();
 }
 
