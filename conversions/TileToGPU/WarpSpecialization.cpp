@@ -86,8 +86,9 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
     if (instruction && instruction->partialSumK)
       live += elements;
   });
+  int64_t need = live + 96;
   std::optional<std::pair<int64_t, int64_t>> split =
-      hooks.getRegisterSplit(numWarps, live + 96);
+      hooks.getRegisterSplit(numWarps, need);
   unsigned threads = (numWarps + (split ? 4 : 1)) * warpSize;
   if (threads > 1024)
     return false;
@@ -95,7 +96,6 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
       split ? split->second : hooks.getMaxRegistersPerThread(numWarps + 1);
   if (accumulators + 64 > registers)
     return false;
-  consumerRegisters = std::max(consumerRegisters, live + 96);
   // Scalars the producer can compute again: from the kernel's arguments,
   // program ids and constants, and the induction variables of the loop and
   // the loops around it.
@@ -162,12 +162,16 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
   });
   // Said where the lowering's decisions are shown (annotate): the one
   // refusal the kernel's author can lift, by marking the output.
-  if (aliased.wasInterrupted())
+  if (aliased.wasInterrupted()) {
     noteDecision(op, "pipeline",
                  "no producer warp: a write before the loop (an earlier "
                  "tile's, in a persistent loop) may reach the memory its "
                  "tensor copies read; an output marked tile.noalias cannot");
-  return !aliased.wasInterrupted();
+    return false;
+  }
+  // Only loops that are specialized weigh in specializeWarps' split.
+  consumerRegisters = std::max(consumerRegisters, need);
+  return true;
 }
 
 KernelLowering::ProducerRing
