@@ -32,6 +32,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <cmath>
+#include <limits>
 #include <optional>
 
 using namespace mlir;
@@ -188,8 +189,13 @@ double distance(const ElementInfo &info, Element a, Element b) {
   if (info.isFloat()) {
     if (std::isnan(a.f) && std::isnan(b.f))
       return 0;
+    // Zeros of both signs (a bounded input on either side of zero): no
+    // numeric distance, but the result's sign is not fixed, which the
+    // smallest one says.
     if (a.f == b.f)
-      return 0;
+      return std::signbit(a.f) == std::signbit(b.f)
+                 ? 0
+                 : std::numeric_limits<double>::denorm_min();
     double d = std::fabs(a.f - b.f);
     return std::isfinite(d) ? d : kUnbounded;
   }
