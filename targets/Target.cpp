@@ -699,6 +699,36 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
     out = std::move(fresh);
     return lowerAndSerialize(c, out);
   };
+  // A form the target cannot lower (more warps may need more shared memory
+  // than the chip has) is not a compile error: the kernel's own form
+  // compiled. Its diagnostics are dropped and the search goes on.
+  auto compileQuietly = [&](const llvm::StringMap<SpillRetry> &forms,
+                            Artifact &out) {
+    ScopedDiagnosticHandler quiet(source.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    return compileWith(forms, out);
+  };
+  // Keeps, for each kernel of `tried`, its form in `forms` where `attempt`
+  // spills less than its best so far; `attempt` becomes the artifact where
+  // it holds every kernel's best form.
+  auto record = [&](Artifact &attempt, ArrayRef<StringRef> tried,
+                    llvm::StringMap<SpillRetry> &forms) {
+    bool everyBest = true;
+    for (auto &entry : searches) {
+      Search &search = entry.getValue();
+      int64_t spill = attrOf(attempt, entry.getKey(), "spill_bytes");
+      if (llvm::is_contained(tried, entry.getKey()) &&
+          spill < search.bestSpill) {
+        search.best = forms[entry.getKey()];
+        search.bestSpill = spill;
+      }
+      everyBest &= search.best == forms[entry.getKey()];
+    }
+    if (everyBest) {
+      artifact = std::move(attempt);
+      compiled = std::move(forms);
+    }
+  };
   while (true) {
     llvm::StringMap<SpillRetry> forms;
     SmallVector<StringRef> tried;
@@ -714,22 +744,22 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
     if (tried.empty())
       break;
     Artifact attempt;
-    if (failed(compileWith(forms, attempt)))
-      return failure();
-    bool everyBest = true;
-    for (auto &entry : searches) {
-      Search &search = entry.getValue();
-      int64_t spill = attrOf(attempt, entry.getKey(), "spill_bytes");
-      if (llvm::is_contained(tried, entry.getKey()) &&
-          spill < search.bestSpill) {
-        search.best = forms[entry.getKey()];
-        search.bestSpill = spill;
-      }
-      everyBest &= search.best == forms[entry.getKey()];
+    if (succeeded(compileQuietly(forms, attempt))) {
+      record(attempt, tried, forms);
+      continue;
     }
-    if (everyBest) {
-      artifact = std::move(attempt);
-      compiled = std::move(forms);
+    // A single kernel's form is dropped. Of several, which one failed is
+    // not known: each alone, against the others' best forms.
+    if (tried.size() == 1)
+      continue;
+    for (StringRef name : tried) {
+      llvm::StringMap<SpillRetry> one;
+      for (auto &entry : searches)
+        one[entry.getKey()] = entry.getValue().best;
+      one[name] = forms[name];
+      Artifact single;
+      if (succeeded(compileQuietly(one, single)))
+        record(single, {name}, one);
     }
   }
   if (llvm::all_of(searches, [&](const auto &entry) {
