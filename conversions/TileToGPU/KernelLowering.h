@@ -242,6 +242,12 @@ public:
   /// Conversions through shared memory may go in up to `parts` parts
   /// (a power of two), each through a scratch space that many times smaller.
   void setConversionParts(int64_t parts) { conversionParts = parts; }
+  /// Shared memory a tensor store may stage its block in (0: the default
+  /// budget, getTensorStoreStagingBytes); a block over it goes in parts.
+  void setTensorStoreStaging(int64_t bytes) { storeStagingBytes = bytes; }
+  /// The most bytes by which a tensor store's block exceeded its staging
+  /// budget (0 where every block was staged whole).
+  int64_t getTensorStoreShortfall() const { return storeShortfall; }
   /// Shared memory the kernel needs, in bytes.
   int64_t getSharedBytes() const { return sharedBytes; }
   /// The tensor maps the kernel takes after its arguments, in order: for
@@ -1040,6 +1046,8 @@ private:
   bool moreProductRuns = false;
   bool padConversions = true;
   int64_t conversionParts = 1;
+  int64_t storeStagingBytes = 0;
+  int64_t storeShortfall = 0;
 };
 
 } // namespace mlir::tile::togpu

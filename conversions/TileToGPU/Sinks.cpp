@@ -157,7 +157,8 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
   // A block larger than the staging budget goes out in parts of whole
   // panels, in as few parts as the budget allows, as even as can be. Where
   // such a part holds two panels or more, the parts are single panels that
-  // take turns in a ring of that many panel slots: a part is staged while
+  // take turns in a ring of that many panel slots (of as many as a budget
+  // grown into the room the kernel leaves holds): a part is staged while
   // the stores of the parts before it still read theirs, and waits only
   // for the part that last used its slot (one barrier a part). Otherwise
   // the parts go one after the other through the same space, each waiting
@@ -165,10 +166,13 @@ LogicalResult KernelLowering::lowerTensorStore(DescStoreOp op, OpBuilder &b) {
   // to global memory.
   int64_t panel = 128 / tile.elementBytes;
   int64_t panels = tile.shape[1] / panel;
-  int64_t fit = std::clamp<int64_t>(
-      getTensorStoreStagingBytes(hooks) / tile.blockStride(), 1, panels);
+  int64_t budget =
+      storeStagingBytes ? storeStagingBytes : getTensorStoreStagingBytes(hooks);
+  storeShortfall =
+      std::max(storeShortfall, panels * tile.blockStride() - budget);
+  int64_t fit = std::clamp<int64_t>(budget / tile.blockStride(), 1, panels);
   int64_t perPart = llvm::divideCeil(panels, llvm::divideCeil(panels, fit));
-  int64_t slots = perPart;
+  int64_t slots = storeStagingBytes ? fit : perPart;
   bool ring = slots >= 2 && slots < panels;
   if (ring)
     perPart = 1;

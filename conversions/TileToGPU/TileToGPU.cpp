@@ -1005,6 +1005,7 @@ struct ConvertTileToGPUPass
       const int64_t fewestParts = std::max<int64_t>(
           1, int64_t(llvm::PowerOf2Ceil(uint64_t(minConversionParts))));
       int64_t conversionParts = fewestParts;
+      int64_t storeStaging = 0;
       auto lowerWith = [&](int64_t buffers) -> LogicalResult {
         lastBuffers = buffers;
         if (func) {
@@ -1030,6 +1031,7 @@ struct ConvertTileToGPUPass
         lowering->setProductRuns(productRuns);
         lowering->setConversionPadding(padConversions);
         lowering->setConversionParts(conversionParts);
+        lowering->setTensorStoreStaging(storeStaging);
         return lowering->lower();
       };
       auto programs = [&](int64_t bytes) {
@@ -1108,6 +1110,30 @@ struct ConvertTileToGPUPass
             << " bytes of shared memory; the chip allows "
             << hooks.getMaxSharedMemoryBytes() << " per program" << onChip();
         return failure();
+      }
+      // A tensor store in parts may stage in the shared memory the kernel
+      // leaves at its programs per processor (more slots in its ring, less
+      // waiting for the copy engine's reads), never in what would cost one.
+      if (int64_t shortfall = lowering->getTensorStoreShortfall()) {
+        int64_t used = lowering->getSharedBytes();
+        int64_t resident = programs(used);
+        // A kibibyte short of the share: the driver keeps one per program.
+        int64_t room = std::min(hooks.getMaxSharedMemoryBytes(),
+                                hooks.getSharedMemoryPerProcessor() / resident /
+                                        1024 * 1024 -
+                                    1024) -
+                       used;
+        if (room > 0) {
+          storeStaging =
+              getTensorStoreStagingBytes(hooks) + std::min(room, shortfall);
+          if (failed(lowerWith(lastBuffers)))
+            return failure();
+          if (overShared() || programs(lowering->getSharedBytes()) < resident) {
+            storeStaging = 0;
+            if (failed(lowerWith(lastBuffers)))
+              return failure();
+          }
+        }
       }
       // A producer warp joins the consumers' warps.
       if (unsigned producers = lowering->getProducerWarps()) {
