@@ -784,20 +784,36 @@ def main():
             f()
             ok = size > 4096 or check("matmul_bf16_desc", c,
                                       a.float() @ b.float(), 1e-1, 1e-2)
+            def triton_anchor(out):
+                """Triton with the same tiles and host tensor descriptors,
+                writing `out`."""
+                try:
+                    from triton.tools.tensor_descriptor import \
+                        TensorDescriptor
+                    ad = TensorDescriptor.from_tensor(a, [128, 64])
+                    bd = TensorDescriptor.from_tensor(b, [64, 256])
+                    t = lambda: matmul_desc_k[grid](
+                        ad, bd, out, size, size, size, BM=128, BN=256, BK=64,
+                        num_warps=8, num_stages=3)
+                    t()
+                    return {"triton": bench(t)}
+                except Exception as e:  # noqa: BLE001 - report and go on
+                    print("triton descriptor anchor failed:", repr(e)[:200])
+                    return {}
             anchors = cublas_anchors(a, b, cb, c)
-            try:  # Triton with the same tiles and host tensor descriptors
-                from triton.tools.tensor_descriptor import TensorDescriptor
-                ad = TensorDescriptor.from_tensor(a, [128, 64])
-                bd = TensorDescriptor.from_tensor(b, [64, 256])
-                t = lambda: matmul_desc_k[grid](ad, bd, c, size, size, size,
-                                                BM=128, BN=256, BK=64,
-                                                num_warps=8, num_stages=3)
-                t()
-                anchors["triton"] = bench(t)
-            except Exception as e:  # noqa: BLE001 - report and go on
-                print("triton descriptor anchor failed:", repr(e)[:200])
+            anchors.update(triton_anchor(c))
             row(f"matmul bf16 {size}^3, descriptors (TMA)", "TFLOP/s",
                 2 * size ** 3, bench(f) if ok else None, anchors)
+            # The same kernel writing bf16, as cuBLAS (torch.matmul) does.
+            kb = kernel("matmul_bf16_desc", "matmul_bf16_desc_bf16_out")
+            fb = lambda: kb(grid, a, b, cb, i32(size), i32(size), i32(size),
+                            i64(size), i64(size), i32(size))
+            fb()
+            ok = size > 4096 or check("matmul_bf16_desc_bf16_out", cb,
+                                      a.float() @ b.float(), 1e-1, 1e-2)
+            anchors = {"cuBLAS": anchors["cuBLAS"], **triton_anchor(cb)}
+            row(f"matmul bf16 {size}^3, descriptors, bf16 out", "TFLOP/s",
+                2 * size ** 3, bench(fb) if ok else None, anchors)
             del a, b, c, cb
 
     if wanted("matmul_serving"):

@@ -13,10 +13,10 @@
 //   grouped order (tile.schedule, docs/Semantics.md section 1.1), and
 //   writes C through a descriptor too: on sm_90a a producer warp copies A
 //   and B into a ring of stages for two consumer warpgroups, and C goes out
-//   as TMA stores of 16 KiB column panels through a ring of three slots,
-//   overlapping the next tile's main loop (0.94-0.96x / 1.00-1.02x cuBLAS
-//   at 4096^3 / 8192^3 on an H100, 0.98-1.00x / 0.97-1.03x cuBLAS writing
-//   f32 as this kernel does; docs/benchmarks/GemmAndAttention.md).
+//   as TMA stores of 16 KiB column panels through a ring of five slots,
+//   overlapping the next tile's main loop (0.96-0.97x / 0.99-1.03x cuBLAS
+//   at 4096^3 / 8192^3 on an H100; docs/benchmarks/GemmAndAttention.md;
+//   @matmul_bf16_desc_bf16_out at the end writes bf16 as cuBLAS does).
 // Arguments: a, b: !tile.ptr<bf16>; c: !tile.ptr<f32>; M, N, K: i32;
 //   lda, ldb: i64; ldc: i32.
 // Tile sizes: BLOCK_M = 128, BLOCK_N = 256, BLOCK_K = 64 (num_warps = 8,
@@ -358,5 +358,45 @@ tile.func @matmul_bf16_desc_64x128_split4(%a: !tile.ptr<bf16> {tile.divisibility
   %c_n_mask = tile.broadcast %n_ok_e : tensor<1x128xi1> -> tensor<64x128xi1>
   %c_mask = arith.andi %c_m_mask, %c_n_mask : tensor<64x128xi1>
   tile.store %c_ptrs, %acc, %c_mask : tensor<64x128x!tile.ptr<f32>>
+  tile.return
+}
+
+// The 128x256 kernel writing C in bf16, as torch.matmul and cuBLAS do for
+// bf16 operands (one rounding of the f32 sum to nearest even): half the
+// bytes out, so C goes out in four 16 KiB panels rather than eight. Same
+// arguments as above but c: !tile.ptr<bf16> (ldc in elements of bf16); no
+// alternatives.
+tile.func @matmul_bf16_desc_bf16_out(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %c: !tile.ptr<bf16> {tile.divisibility = 16 : i32, tile.noalias},
+                            %M: i32, %N: i32, %K: i32,
+                            %lda: i64, %ldb: i64, %ldc: i32)
+    attributes {num_warps = 8 : i32, num_stages = 3 : i32,
+                tile.schedule = #tile.schedule<persistent, grouped = 8>,
+                tile.grid = affine_map<()[s0, s1, s2, s3, s4] -> (s3 ceildiv 128, s4 ceildiv 256)>} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %BLOCK_M = arith.constant 128 : i32
+  %BLOCK_N = arith.constant 256 : i32
+  %BLOCK_K = arith.constant 64 : i32
+  %pid_m = tile.program_id x
+  %pid_n = tile.program_id y
+  %m_start = arith.muli %pid_m, %BLOCK_M : i32
+  %n_start = arith.muli %pid_n, %BLOCK_N : i32
+
+  %a_desc = tile.make_desc %a, [%M, %K], [%lda, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<128x64xbf16>>
+  %b_desc = tile.make_desc %b, [%K, %N], [%ldb, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x256xbf16>>
+  %acc0 = arith.constant dense<0.0> : tensor<128x256xf32>
+  %acc = scf.for %k = %c0 to %K step %BLOCK_K iter_args(%acc_i = %acc0) -> (tensor<128x256xf32>) : i32 {
+    %a_tile = tile.desc_load %a_desc[%m_start, %k] : !tile.desc<tensor<128x64xbf16>>
+    %b_tile = tile.desc_load %b_desc[%k, %n_start] : !tile.desc<tensor<64x256xbf16>>
+    %acc_next = tile.dot %a_tile, %b_tile, %acc_i : tensor<128x64xbf16>, tensor<64x256xbf16> -> tensor<128x256xf32>
+    scf.yield %acc_next : tensor<128x256xf32>
+  }
+
+  %c_tile = arith.truncf %acc : tensor<128x256xf32> to tensor<128x256xbf16>
+  %ldc_w = arith.extsi %ldc : i32 to i64
+  %c_desc = tile.make_desc %c, [%M, %N], [%ldc_w, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<128x256xbf16>>
+  tile.desc_store %c_desc[%m_start, %n_start], %c_tile : !tile.desc<tensor<128x256xbf16>>
   tile.return
 }

@@ -209,7 +209,8 @@ fi
 step "compute-sanitizer (memcheck, racecheck) on part of the suite"
 [ -n "${QUICK:-}" ] || for tool in memcheck racecheck; do
   for kernel in softmax layer_norm row_argmax cumsum histogram matmul_bf16 \
-    matmul_bf16_desc matmul_fp8 matmul_fp8_desc transpose_desc flash_attention \
+    matmul_bf16_desc matmul_bf16_desc_bf16_out matmul_fp8 matmul_fp8_desc \
+    transpose_desc flash_attention \
     flash_attention_desc flash_attention_desc_d64 paged_decode \
     varlen_attention kv_cache_append kv_cache_append_fp8 moe_align moe_gemm_bf16 \
     moe_gemm_fp8; do

@@ -151,7 +151,8 @@ EQUIVALENT = {
                     "layer_norm.mlir:109", "layer_norm.mlir:140",
                     "matmul_bf16.mlir:85", "matmul_bf16_desc.mlir:57",
                     "matmul_bf16_desc.mlir:94", "matmul_bf16_desc.mlir:152",
-                    "matmul_bf16_desc.mlir:210", "matmul_f32.mlir:84",
+                    "matmul_bf16_desc.mlir:210", "matmul_bf16_desc.mlir:390",
+                    "matmul_f32.mlir:84",
                     "matmul_f32.mlir:190", "matmul_f32.mlir:298")},
     "layer_norm.mlir:41:integer constant off by one:0":
         "the row length at which the kernel leaves its one-pass path for the "

@@ -245,14 +245,14 @@ def rope(tokens, heads):
         {3: rounded("bf16", 0, 2 ** -22)}
 
 
-def matmul(dtype, block_m, block_n, ld_kind="i32"):
+def matmul(dtype, block_m, block_n, ld_kind="i32", out="f32"):
     # pads: how much longer than K, N and N the rows of A, B and C are, so
-    # that lda, ldb and ldc all differ.
+    # that lda, ldb and ldc all differ. out: C's element type.
     def case(m, n, k, pads=(0, 0, 0)):
         lda, ldb, ldc = k + pads[0], n + pads[1], n + pads[2]
         args = [("buf", dtype, m * lda, "rand=15"),
                 ("buf", dtype, k * ldb, "rand=16"),
-                ("buf", "f32", m * ldc, "poison"), ("i32", m), ("i32", n),
+                ("buf", out, m * ldc, "poison"), ("i32", m), ("i32", n),
                 ("i32", k), (ld_kind, lda), (ld_kind, ldb), ("i32", ldc)]
 
         def ref(a):
@@ -261,9 +261,11 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
                                         strided(a[1], k, n, ldb))
             return {2: c}
         # The order of the K sum is the target's: |error| <= K eps sum|ab|,
-        # and |a|, |b| <= 1.
+        # and |a|, |b| <= 1; then one rounding to C's type.
+        tolerance = ((k * 2 ** -23, 1e-6) if out == "f32" else
+                     rounded(out, 1e-6, k * 2 ** -23))
         return ((-(-m // block_m), -(-n // block_n)), args, ref,
-                {2: (k * 2 ** -23, 1e-6)})
+                {2: tolerance})
     return case
 
 
@@ -776,6 +778,14 @@ CASES = {
                          [(1, 1, 1), (130, 127, 70), (128, 256, 64),
                           (144, 272, 208), (256, 512, 256),
                           (128, 256, 64, (16, 32, 48))]),
+    # The same kernel writing C in bf16.
+    "matmul_bf16_desc_bf16_out": ("matmul_bf16_desc.mlir",
+                                  "matmul_bf16_desc_bf16_out",
+                                  matmul("bf16", 128, 256, ld_kind="i64",
+                                         out="bf16"),
+                                  [(1, 1, 1), (130, 127, 70), (128, 256, 64),
+                                   (144, 272, 208), (256, 512, 256),
+                                   (128, 256, 64, (16, 32, 48))]),
     # Edges in M, N and K (1, 17, 33, 200: not multiples of a block), a K
     # of several blocks, one scale per tensor, per row of one operand and
     # per tensor of the other (each scale stride apart), padded rows.

@@ -234,7 +234,7 @@ def rope(rng, v, big):
                   f"buf:bf16:{n}:poison", f"i32:{tokens}", f"i32:{heads}"]
 
 
-def matmul(dtype, block_m, block_n, ld_kind="i32"):
+def matmul(dtype, block_m, block_n, ld_kind="i32", out="f32"):
     def recipe(rng, v, big):
         top = 300 if big else 150
         m = pick(rng, [1, block_m, block_m + 1], 1, top)
@@ -249,7 +249,7 @@ def matmul(dtype, block_m, block_n, ld_kind="i32"):
         return (cdiv(m, block_m), cdiv(n, block_n)), [
             f"buf:{dtype}:{m * lda}:{v.file(dtype, m * lda)}",
             f"buf:{dtype}:{k * ldb}:{v.file(dtype, k * ldb)}",
-            f"buf:f32:{m * ldc}:poison", f"i32:{m}", f"i32:{n}", f"i32:{k}",
+            f"buf:{out}:{m * ldc}:poison", f"i32:{m}", f"i32:{n}", f"i32:{k}",
             f"{ld_kind}:{lda}", f"{ld_kind}:{ldb}", f"i32:{ldc}"]
     return recipe
 
@@ -531,6 +531,9 @@ RECIPES = {
     "matmul_bf16": ("matmul_bf16.mlir", matmul("bf16", 128, 256), False, True),
     "matmul_bf16_desc": ("matmul_bf16_desc.mlir",
                          matmul("bf16", 128, 256, ld_kind="i64"), False, True),
+    "matmul_bf16_desc_bf16_out": ("matmul_bf16_desc.mlir",
+                                  matmul("bf16", 128, 256, ld_kind="i64",
+                                         out="bf16"), False, True),
     "matmul_fp8": ("matmul_fp8.mlir", matmul_fp8, False, True),
     "matmul_fp8_desc": ("matmul_fp8_desc.mlir",
                         lambda rng, v, big: matmul_fp8(rng, v, big, "i64"),
