@@ -701,11 +701,14 @@ static LogicalResult widenSpillingKernels(Compilation &c, ModuleOp source,
   };
   // A form the target cannot lower (more warps may need more shared memory
   // than the chip has) is not a compile error: the kernel's own form
-  // compiled. Its diagnostics are dropped and the search goes on.
+  // compiled. Its errors are dropped (other diagnostics go on as before)
+  // and the search goes on.
   auto compileQuietly = [&](const llvm::StringMap<SpillRetry> &forms,
                             Artifact &out) {
-    ScopedDiagnosticHandler quiet(source.getContext(),
-                                  [](Diagnostic &) { return success(); });
+    ScopedDiagnosticHandler quiet(
+        source.getContext(), [](Diagnostic &diagnostic) {
+          return success(diagnostic.getSeverity() == DiagnosticSeverity::Error);
+        });
     return compileWith(forms, out);
   };
   // Keeps, for each kernel of `tried`, its form in `forms` where `attempt`
