@@ -5,11 +5,11 @@
 // Grid: (cdiv(M, 128), cdiv(N, 256), 1); program_id x = block row (rows
 //   128*x .. 128*x+127 of C), program_id y = block column (columns
 //   256*y .. 256*y+255). Run as persistent programs in grouped order
-//   (tile.schedule, docs/Semantics.md section 1.1): on an H100 0.96x /
+//   (tile.schedule, docs/Semantics.md section 1.1): on an H100 0.93x /
 //   1.02x cuBLAS at 4096^3 / 8192^3 against 0.89x / 0.94x one tile per
 //   program (docs/benchmarks/GemmAndAttention.md). Where the sizes and
-//   strides are multiples of 16, A's and B's blocks are TMA copies on
-//   sm_90a (docs/Targets.md, "Pointer blocks as tensor copies").
+//   strides are multiples of 16, A's and B's blocks are TMA copies issued
+//   by a producer warpgroup on sm_90a (docs/Targets.md).
 // Arguments: a, b: !tile.ptr<bf16>; c: !tile.ptr<f32>; M, N, K: i32;
 //   lda, ldb, ldc: i32.
 // Tile sizes: BLOCK_M = 128, BLOCK_N = 256, BLOCK_K = 64 (num_warps = 8,

@@ -139,11 +139,16 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
   // The producer runs ahead of the consumers, held by none of their
   // barriers: no write program order puts before one of its copies (before
   // the loop, or anywhere in a loop around it: an earlier tile of a
-  // persistent kernel) may reach the copies' memory.
+  // persistent loop written by hand) may reach the copies' memory. A loop
+  // over the grid's programs (tile.grid_loop) orders nothing between its
+  // iterations, which are other programs: only the writes of the copies'
+  // own iteration count there.
   auto precedes = [&](Operation *write) {
     for (Operation *around = loop->getParentOp(); around != kernel;
          around = around->getParentOp())
-      if (isa<scf::ForOp, scf::WhileOp>(around) && around->isAncestor(write))
+      if (isa<scf::ForOp, scf::WhileOp>(around) &&
+          !around->hasAttr(TileDialect::getGridLoopAttrName()) &&
+          around->isAncestor(write))
         return true;
     for (Operation *around = loop; around != kernel;
          around = around->getParentOp())
@@ -164,8 +169,8 @@ bool KernelLowering::canSpecializeWarps(const PipelinePlan &plan, DotOp op) {
   // refusal the kernel's author can lift, by marking the output.
   if (aliased.wasInterrupted()) {
     noteDecision(op, "pipeline",
-                 "no producer warp: a write before the loop (an earlier "
-                 "tile's, in a persistent loop) may reach the memory its "
+                 "no producer warp: a write before the loop (or an earlier "
+                 "iteration's, in a loop around it) may reach the memory its "
                  "tensor copies read; an output marked tile.noalias cannot");
     return false;
   }

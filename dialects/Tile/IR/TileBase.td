@@ -67,6 +67,12 @@ def Tile_Dialect : Dialect {
     static StringRef getSplitProductRowsAttrName() {
       return "tile.split_product_rows";
     }
+    /// On an `scf.for`: each iteration runs a different program of the
+    /// grid (tile-apply-schedule's loop of a persistent program), so the
+    /// iterations are as unordered as programs are: one iteration's writes
+    /// need not be ordered before another's reads (docs/Semantics.md
+    /// section 1.1).
+    static StringRef getGridLoopAttrName() { return "tile.grid_loop"; }
     /// On a kernel: a #tile.schedule, how its grid is walked.
     static StringRef getScheduleAttrName() { return "tile.schedule"; }
     /// On a kernel: the kernel (a symbol of the same module) this one is an

@@ -204,6 +204,13 @@ LogicalResult TileDialect::verifyOperationAttribute(Operation *op,
              << "'" << name << "' must be an i32 from 1 to " << kMaxSplitK;
     return success();
   }
+  if (name == getGridLoopAttrName()) {
+    if (op->getName().getStringRef() != "scf.for" ||
+        !isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError()
+             << "'" << name << "' is a unit attribute of scf.for loops";
+    return success();
+  }
   if (name == getScheduleAttrName()) {
     // A kernel's, or what a CPU lowering makes of it.
     if (!isa<FunctionOpInterface>(op))

@@ -113,6 +113,9 @@ void applyPersistence(FuncOp kernel, int32_t groupRows) {
       wide(grid[2]));
   auto loop = scf::ForOp::create(b, loc, wide(launchedIds[0]), total,
                                  wide(launchedExtents[0]));
+  // Its iterations are the grid's programs, unordered among themselves:
+  // a lowering may start one's loads before an earlier one's stores.
+  loop->setAttr(TileDialect::getGridLoopAttrName(), UnitAttr::get(context));
   Block *loopBody = loop.getBody();
   for (Operation *op : original)
     op->moveBefore(loopBody->getTerminator());

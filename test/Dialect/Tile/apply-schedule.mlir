@@ -66,7 +66,8 @@ tile.func @grouped(%out: !tile.ptr<i32>)
 // Persistent: three i32 extents after the other arguments (a bounds-checked
 // kernel's extents included), a loop over the grid's programs from the
 // launched program in steps of the launched count; what does not depend on
-// the program is computed once, before it; the CPU's fields stay.
+// the program is computed once, before it; the CPU's fields stay. The loop
+// is marked as one whose iterations are the grid's programs.
 // CHECK-LABEL: tile.func @persistent(
 // CHECK-SAME: %[[OUT:[^:]*]]: !tile.ptr<i32>, %[[N:[^:]*]]: i32, %[[GX:[^:]*]]: i32, %[[GY:[^:]*]]: i32, %[[GZ:[^:]*]]: i32)
 // CHECK-SAME: tile.schedule = #tile.schedule<cpu = dynamic, chunk = 4>
@@ -80,7 +81,7 @@ tile.func @grouped(%out: !tile.ptr<i32>)
 // CHECK: %[[PY:.*]] = arith.trunci %{{.*}} overflow<nsw, nuw> : i64 to i32
 // CHECK: arith.muli %[[PY]], %[[GX]] : i32
 // CHECK: tile.store
-// CHECK-NEXT: }
+// CHECK-NEXT: } {tile.grid_loop}
 // CHECK-NEXT: tile.return
 tile.func @persistent(%out: !tile.ptr<i32>, %n: i32)
     attributes {tile.schedule = #tile.schedule<persistent, cpu = dynamic, chunk = 4>} {

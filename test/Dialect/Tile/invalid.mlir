@@ -315,6 +315,25 @@ tile.func @loop_stages_value(%n: i32) {
 
 // -----
 
+tile.func @grid_loop_op(%n: i32) {
+  // expected-error @+1 {{'tile.grid_loop' is a unit attribute of scf.for loops}}
+  %t = arith.addi %n, %n {tile.grid_loop} : i32
+  tile.return
+}
+
+// -----
+
+tile.func @grid_loop_value(%n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  // expected-error @+1 {{'tile.grid_loop' is a unit attribute of scf.for loops}}
+  scf.for %i = %c0 to %n step %c1 : i32 {
+  } {tile.grid_loop = 1 : i32}
+  tile.return
+}
+
+// -----
+
 // expected-error @+1 {{schedule 'grouped' must be at least 1, got 0}}
 tile.func @schedule_group_zero() attributes {tile.schedule = #tile.schedule<grouped = 0>} {
   tile.return

@@ -7,7 +7,7 @@
 // RUN: tile-opt %s --convert-tile-to-gpu="target=nvidia chip=sm_90a annotate=true" | FileCheck %s --check-prefix=ALIAS
 // RUN: sed 's/%%c: !tile.ptr<f32> {tile.divisibility = 16 : i32}/%%c: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias}/' %s \
 // RUN:   | tile-opt --convert-tile-to-gpu="target=nvidia chip=sm_90a annotate=true" | FileCheck %s --check-prefix=NOALIAS
-// ALIAS: tile.dot {{.*}}tile.gpu.pipeline = ["3 stages; A: tensor copies; B: tensor copies; products in flight across iterations", "no producer warp: a write before the loop (an earlier tile's, in a persistent loop) may reach the memory its tensor copies read; an output marked tile.noalias cannot"]
+// ALIAS: tile.dot {{.*}}tile.gpu.pipeline = ["3 stages; A: tensor copies; B: tensor copies; products in flight across iterations", "no producer warp: a write before the loop (or an earlier iteration's, in a loop around it) may reach the memory its tensor copies read; an output marked tile.noalias cannot"]
 // NOALIAS: tile.dot {{.*}}tile.gpu.pipeline = ["3 stages; A: tensor copies; B: tensor copies; products in flight across iterations", "a producer warp issues the tensor copies"]
 // NOALIAS-NOT: no producer warp
 tile.func @clear_then_multiply(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
