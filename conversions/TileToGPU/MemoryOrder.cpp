@@ -26,7 +26,9 @@
 // with it by a barrier, whatever it accesses.
 // A loop that writes no memory may have its loads issued early (pipelined,
 // or as tensor copies before the loop), so the barrier its reads need goes
-// before the loop, which also keeps it out of the loop.
+// before the loop, which also keeps it out of the loop. The iterations of a
+// loop over the grid's programs (`tile.grid_loop`) are not ordered with
+// each other at all.
 //
 // A tensor store (a `tile.desc_store` left by Descriptors.cpp) is written by
 // the async proxy after its issuing thread moved on: a barrier ordering a
@@ -176,6 +178,16 @@ private:
         state.reads[read].insert(loop);
         state.unfencedReads[read].insert(loop);
       }
+      return;
+    }
+    if (loop->hasAttr(TileDialect::getGridLoopAttrName())) {
+      // Its iterations are other programs, which only atomics order, and an
+      // atomic orders its own program's accesses: each iteration starts
+      // from what came before the loop and leaves nothing to the next.
+      PendingAccesses body = state;
+      for (Region &region : loop->getRegions())
+        visitBlock(region.front(), body);
+      state.merge(body);
       return;
     }
     // The state at the top of the body: what comes in, and what the body

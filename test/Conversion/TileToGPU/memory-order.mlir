@@ -128,6 +128,40 @@ tile.func @shift_in_loop(%x: !tile.ptr<f32>, %n: i32) {
 
 // -----
 
+// The same loop over the grid's programs (tile.grid_loop, as
+// tile-apply-schedule makes a persistent kernel's): its iterations are
+// other programs, which nothing but atomics orders, so only the barrier
+// within an iteration stays.
+// CHECK-LABEL: gpu.func @shift_in_grid_loop
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK: llvm.load
+// CHECK: gpu.barrier
+// CHECK: llvm.store
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+tile.func @shift_in_grid_loop(%x: !tile.ptr<f32>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %r = tile.range 0 to 128 : tensor<128xi32>
+  %s = tile.splat %x : tensor<128x!tile.ptr<f32>>
+  %one = arith.constant dense<1> : tensor<128xi32>
+  %shifted = arith.addi %r, %one : tensor<128xi32>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %b = arith.muli %i, %c1 : i32
+    %bs = tile.splat %b : tensor<128xi32>
+    %offs = arith.addi %shifted, %bs : tensor<128xi32>
+    %p = tile.addptr %s, %offs : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    %v = tile.load %p : tensor<128x!tile.ptr<f32>>
+    %prev = arith.subi %offs, %one : tensor<128xi32>
+    %q = tile.addptr %s, %prev : tensor<128x!tile.ptr<f32>>, tensor<128xi32>
+    tile.store %q, %v : tensor<128x!tile.ptr<f32>>
+  } {tile.grid_loop}
+  tile.return
+}
+
+// -----
+
 // Atomic adds whose old values nobody reads commute: no barrier.
 // CHECK-LABEL: gpu.func @commuting_atomics
 // CHECK-NOT: gpu.barrier
