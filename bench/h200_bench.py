@@ -9,7 +9,9 @@ amd:chip=gfx942 say, for a ROCm build of torch and Triton: never run, no
 AMD GPU was at hand). Our kernels are launched from their code object
 through the CUDA driver API, or HIP's module API (ctypes); every kernel is
 timed with triton.testing.do_bench (GPU events,
-median of the repeats after a warm-up, 50 ms / 200 ms). Each of our kernels
+median of the repeats after a warm-up, 50 ms / 200 ms); the GEMM rows
+(bf16, fp8, serving shapes) time ours and the anchors in three interleaved
+rounds and take each one's median (interleaved()). Each of our kernels
 is checked against torch before it is timed. Prints one table: GB/s (bytes
 read + written once) or TFLOP/s, and our ratio to each anchor."""
 
@@ -68,6 +70,22 @@ DRIVER = None
 
 def bench(fn):
     return do_bench(fn, warmup=50, rep=200, return_mode="median")
+
+
+def interleaved(fns, rounds=3):
+    """Median times (ms) of `fns` (name -> callable; None is left out),
+    timed in `rounds` rounds of one bench() each, back to back, the order
+    starting one further along in every round. A GEMM at full power slows
+    as the chip warms (cuBLAS's 4096^3 product: 725 and 699 TFLOP/s in two
+    rows of one process, 2026-12-07), so timing a row's kernels one after
+    another would favour whichever goes first."""
+    names = [name for name, fn in fns.items() if fn is not None]
+    times = {name: [] for name in names}
+    for r in range(rounds):
+        for i in range(len(names)):
+            name = names[(i + r) % len(names)]
+            times[name].append(bench(fns[name]))
+    return {name: float(np.median(t)) for name, t in times.items()}
 
 
 class Kernel:
@@ -739,12 +757,12 @@ def main():
     def cublas_anchors(a, b, cb, c):
         """cuBLAS writing bf16 (torch.matmul), and, where torch has it
         (`out_dtype`), writing f32 as our kernels do: the same product with
-        the same bytes out."""
-        anchors = {"cuBLAS": bench(lambda: torch.matmul(a, b, out=cb))}
+        the same bytes out. Callables, for interleaved()."""
+        anchors = {"cuBLAS": lambda: torch.matmul(a, b, out=cb)}
         try:
             torch.mm(a, b, out_dtype=torch.float32, out=c)
-            anchors["cuBLAS f32"] = bench(
-                lambda: torch.mm(a, b, out_dtype=torch.float32, out=c))
+            anchors["cuBLAS f32"] = lambda: torch.mm(
+                a, b, out_dtype=torch.float32, out=c)
         except (TypeError, RuntimeError) as e:
             print("cuBLAS f32 out unavailable:", repr(e)[:160], flush=True)
         return anchors
@@ -765,10 +783,11 @@ def main():
                                        BN=256, BK=64, num_warps=8,
                                        num_stages=3)
             t()
-            anchors = cublas_anchors(a, b, cb, c)
-            anchors["triton"] = bench(t)
+            anchors = interleaved({"ours": f if ok else None,
+                                   **cublas_anchors(a, b, cb, c),
+                                   "triton": t})
             row(f"matmul bf16 {size}^3", "TFLOP/s", 2 * size ** 3,
-                bench(f) if ok else None, anchors)
+                anchors.pop("ours", None), anchors)
             del a, b, c, cb
 
     if wanted("matmul_bf16_desc"):
@@ -786,7 +805,7 @@ def main():
                                       a.float() @ b.float(), 1e-1, 1e-2)
             def triton_anchor(out):
                 """Triton with the same tiles and host tensor descriptors,
-                writing `out`."""
+                writing `out` (a callable; None where it fails)."""
                 try:
                     from triton.tools.tensor_descriptor import \
                         TensorDescriptor
@@ -796,24 +815,32 @@ def main():
                         ad, bd, out, size, size, size, BM=128, BN=256, BK=64,
                         num_warps=8, num_stages=3)
                     t()
-                    return {"triton": bench(t)}
+                    return t
                 except Exception as e:  # noqa: BLE001 - report and go on
                     print("triton descriptor anchor failed:", repr(e)[:200])
-                    return {}
-            anchors = cublas_anchors(a, b, cb, c)
-            anchors.update(triton_anchor(c))
-            row(f"matmul bf16 {size}^3, descriptors (TMA)", "TFLOP/s",
-                2 * size ** 3, bench(f) if ok else None, anchors)
+                    return None
             # The same kernel writing bf16, as cuBLAS (torch.matmul) does.
             kb = kernel("matmul_bf16_desc", "matmul_bf16_desc_bf16_out")
             fb = lambda: kb(grid, a, b, cb, i32(size), i32(size), i32(size),
                             i64(size), i64(size), i32(size))
             fb()
-            ok = size > 4096 or check("matmul_bf16_desc_bf16_out", cb,
-                                      a.float() @ b.float(), 1e-1, 1e-2)
-            anchors = {"cuBLAS": anchors["cuBLAS"], **triton_anchor(cb)}
+            ok_b = size > 4096 or check("matmul_bf16_desc_bf16_out", cb,
+                                        a.float() @ b.float(), 1e-1, 1e-2)
+            # Both kernels and every anchor in the same rounds.
+            times = interleaved({"ours": f if ok else None,
+                                 "ours bf16": fb if ok_b else None,
+                                 **cublas_anchors(a, b, cb, c),
+                                 "triton": triton_anchor(c),
+                                 "triton bf16": triton_anchor(cb)})
+            anchors = {name: times[name] for name in
+                       ("cuBLAS", "cuBLAS f32", "triton") if name in times}
+            row(f"matmul bf16 {size}^3, descriptors (TMA)", "TFLOP/s",
+                2 * size ** 3, times.get("ours"), anchors)
+            anchors = {"cuBLAS": times["cuBLAS"]}
+            if "triton bf16" in times:
+                anchors["triton"] = times["triton bf16"]
             row(f"matmul bf16 {size}^3, descriptors, bf16 out", "TFLOP/s",
-                2 * size ** 3, bench(fb) if ok else None, anchors)
+                2 * size ** 3, times.get("ours bf16"), anchors)
             del a, b, c, cb
 
     if wanted("matmul_serving"):
@@ -840,8 +867,9 @@ def main():
                 f()
                 ok = m > 256 or check("matmul_serving", c,
                                       a.float() @ b.float(), 1e-1, 1e-2)
-                ours = bench(f) if ok else None
-                anchors = cublas_anchors(a, b, cb, c)
+                anchors = interleaved({"ours": f if ok else None,
+                                       **cublas_anchors(a, b, cb, c)})
+                ours = anchors.pop("ours", None)
                 row(f"serving M{m} N{n} K{kk} #{k.alternative}", "TFLOP/s",
                     2 * m * n * kk, ours, anchors)
                 if ours:
@@ -894,10 +922,6 @@ def main():
                 "matmul_fp8", c, (a.float() @ w.float().t()) * sa_t * sb_t,
                 2e-2, 2e-2)
             scales = "row-wise" if per_row else "per-tensor"
-            scaled_ms = bench(scaled)
-            row(f"matmul fp8 e4m3 {size}^3, {scales} scales", "TFLOP/s",
-                2 * size ** 3, bench(f) if ok else None,
-                {"torch._scaled_mm": scaled_ms})
             # matmul_fp8_desc: the same product through descriptors (TMA,
             # a producer warp, two consumer warpgroups).
             fd = lambda: kd(grid, a, w, c, sa, sb, i32(size), i32(size),
@@ -905,12 +929,17 @@ def main():
                             i32(size), i32(per_row), i32(per_row))
             c.fill_(float("nan"))
             fd()
-            ok = size > 4096 or check(
+            ok_d = size > 4096 or check(
                 "matmul_fp8_desc", c,
                 (a.float() @ w.float().t()) * sa_t * sb_t, 2e-2, 2e-2)
+            times = interleaved({"ours": f if ok else None,
+                                 "ours desc": fd if ok_d else None,
+                                 "torch._scaled_mm": scaled})
+            anchors = {"torch._scaled_mm": times["torch._scaled_mm"]}
+            row(f"matmul fp8 e4m3 {size}^3, {scales} scales", "TFLOP/s",
+                2 * size ** 3, times.get("ours"), anchors)
             row(f"matmul fp8 e4m3 {size}^3, {scales}, descriptors", "TFLOP/s",
-                2 * size ** 3, bench(fd) if ok else None,
-                {"torch._scaled_mm": scaled_ms})
+                2 * size ** 3, times.get("ours desc"), anchors)
             del a, w, c, cs
 
     if wanted("moe"):
