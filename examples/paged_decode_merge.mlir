@@ -6,9 +6,11 @@
 //   least one split with keys (context lengths >= 1).
 // Memory layout: out [rows, num_splits, 128] f32, lse [rows, num_splits]
 //   f32, o [rows, 128] bf16, all contiguous.
-// Grid: (rows). Arguments: num_splits: i32 in [1, 256].
-// Tiles: the 256 log-sum-exps of a row at once, then 16 splits x 128 per
-//   scf.for step (num_warps = 4).
+// Grid: (rows). Arguments: num_splits: i32 (>= 1).
+// Tiles: 16 splits x 128 per scf.for step (num_warps = 4), in one pass:
+//   the running maximum m of the log-sum-exps read so far rescales the
+//   sums when a later chunk raises it (as flash attention's softmax does),
+//   so a chunk's log-sum-exps and partial outputs are loaded together.
 tile.func @paged_decode_merge(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32},
                               %lse: !tile.ptr<f32>,
                               %o: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
@@ -19,51 +21,35 @@ tile.func @paged_decode_merge(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32
   %HEAD_DIM = arith.constant 128 : i32
   %row = tile.program_id x
 
-  // M over this row's splits.
   %lse_row_off = arith.muli %row, %num_splits : i32
   %lse_row = tile.addptr %lse, %lse_row_off : !tile.ptr<f32>, i32
-  %z = tile.range 0 to 256 : tensor<256xi32>
-  %splits_s = tile.splat %num_splits : tensor<256xi32>
-  %z_ok = arith.cmpi slt, %z, %splits_s : tensor<256xi32>
-  %lse_base = tile.splat %lse_row : tensor<256x!tile.ptr<f32>>
-  %lse_ptrs = tile.addptr %lse_base, %z : tensor<256x!tile.ptr<f32>>, tensor<256xi32>
-  %neg_inf = arith.constant dense<0xFF800000> : tensor<256xf32>
-  %lse_all = tile.load %lse_ptrs, %z_ok, %neg_inf : tensor<256x!tile.ptr<f32>>
-  %m = tile.reduce(%lse_all) axis = 0 : tensor<256xf32> -> f32 {
-  ^bb0(%a: f32, %b: f32):
-    %mx = arith.maximumf %a, %b : f32
-    tile.yield %mx : f32
-  }
+  %out_row_off = arith.muli %lse_row_off, %HEAD_DIM : i32
+  %out_row = tile.addptr %out, %out_row_off : !tile.ptr<f32>, i32
 
-  // sum_z w[z] out[r, z, :] and sum_z w[z], 16 splits at a time.
   %zc = tile.range 0 to 16 : tensor<16xi32>
   %offs_d = tile.range 0 to 128 : tensor<128xi32>
   %d_e = tile.expand_dims %offs_d, 0 : tensor<128xi32> -> tensor<1x128xi32>
   %d_b = tile.broadcast %d_e : tensor<1x128xi32> -> tensor<16x128xi32>
   %hd_s = tile.splat %HEAD_DIM : tensor<16xi32>
-  %chunk_splits_s = tile.splat %num_splits : tensor<16xi32>
-  %m_s = tile.splat %m : tensor<16xf32>
+  %splits_s = tile.splat %num_splits : tensor<16xi32>
   %neg_inf_c = arith.constant dense<0xFF800000> : tensor<16xf32>
-  %out_row_off = arith.muli %lse_row_off, %HEAD_DIM : i32
-  %out_row = tile.addptr %out, %out_row_off : !tile.ptr<f32>, i32
   %out_base = tile.splat %out_row : tensor<16x128x!tile.ptr<f32>>
-  %lse_chunk_base = tile.splat %lse_row : tensor<16x!tile.ptr<f32>>
+  %lse_base = tile.splat %lse_row : tensor<16x!tile.ptr<f32>>
   %acc0 = arith.constant dense<0.0> : tensor<128xf32>
   %zero = arith.constant 0.0 : f32
-  %acc_fin, %den_fin = scf.for %z0 = %c0 to %num_splits step %c16
-      iter_args(%acc = %acc0, %den = %zero) -> (tensor<128xf32>, f32) : i32 {
+  %neg_inf = arith.constant 0xFF800000 : f32
+
+  // Running: acc = sum_z w[z] out[r, z, :], den = sum_z w[z], with
+  // w[z] = 2^(lse[r, z] - m) for the largest m so far (0 while every split
+  // read so far is empty, whose weights are then 0).
+  %acc_fin, %den_fin, %m_fin = scf.for %z0 = %c0 to %num_splits step %c16
+      iter_args(%acc = %acc0, %den = %zero, %m = %neg_inf)
+      -> (tensor<128xf32>, f32, f32) : i32 {
     %z0_s = tile.splat %z0 : tensor<16xi32>
     %zs = arith.addi %z0_s, %zc : tensor<16xi32>
-    %ok = arith.cmpi slt, %zs, %chunk_splits_s : tensor<16xi32>
-    %lse_ptrs_c = tile.addptr %lse_chunk_base, %zs : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
-    %lse_c = tile.load %lse_ptrs_c, %ok, %neg_inf_c : tensor<16x!tile.ptr<f32>>
-    %shift = arith.subf %lse_c, %m_s : tensor<16xf32>
-    %w = math.exp2 %shift : tensor<16xf32>
-    %w_sum = tile.reduce(%w) axis = 0 : tensor<16xf32> -> f32 {
-    ^bb0(%a: f32, %b: f32):
-      %s = arith.addf %a, %b : f32
-      tile.yield %s : f32
-    }
+    %ok = arith.cmpi slt, %zs, %splits_s : tensor<16xi32>
+    %lse_ptrs = tile.addptr %lse_base, %zs : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
+    %lse_c = tile.load %lse_ptrs, %ok, %neg_inf_c : tensor<16x!tile.ptr<f32>>
     %zrow = arith.muli %zs, %hd_s : tensor<16xi32>
     %zrow_e = tile.expand_dims %zrow, 1 : tensor<16xi32> -> tensor<16x1xi32>
     %zrow_b = tile.broadcast %zrow_e : tensor<16x1xi32> -> tensor<16x128xi32>
@@ -72,6 +58,27 @@ tile.func @paged_decode_merge(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32
     %mask = tile.broadcast %ok_e : tensor<16x1xi1> -> tensor<16x128xi1>
     %ptrs = tile.addptr %out_base, %offs : tensor<16x128x!tile.ptr<f32>>, tensor<16x128xi32>
     %parts = tile.load %ptrs, %mask : tensor<16x128x!tile.ptr<f32>>
+
+    %chunk_max = tile.reduce(%lse_c) axis = 0 : tensor<16xf32> -> f32 {
+    ^bb0(%a: f32, %b: f32):
+      %mx = arith.maximumf %a, %b : f32
+      tile.yield %mx : f32
+    }
+    %m_new = arith.maximumf %m, %chunk_max : f32
+    %none = arith.cmpf oeq, %m_new, %neg_inf : f32
+    %m_ref = arith.select %none, %zero, %m_new : f32
+    %m_ref_s = tile.splat %m_ref : tensor<16xf32>
+    %shift = arith.subf %lse_c, %m_ref_s : tensor<16xf32>
+    %w = math.exp2 %shift : tensor<16xf32>
+    %w_sum = tile.reduce(%w) axis = 0 : tensor<16xf32> -> f32 {
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tile.yield %s : f32
+    }
+    // The sums so far, from weights against m to weights against m_ref.
+    %rescale_shift = arith.subf %m, %m_ref : f32
+    %alpha = math.exp2 %rescale_shift : f32
+    %alpha_row = tile.splat %alpha : tensor<128xf32>
     %w_e = tile.expand_dims %w, 1 : tensor<16xf32> -> tensor<16x1xf32>
     %w_b = tile.broadcast %w_e : tensor<16x1xf32> -> tensor<16x128xf32>
     %weighted = arith.mulf %parts, %w_b : tensor<16x128xf32>
@@ -80,9 +87,11 @@ tile.func @paged_decode_merge(%out: !tile.ptr<f32> {tile.divisibility = 16 : i32
       %s = arith.addf %a, %b : f32
       tile.yield %s : f32
     }
-    %acc_new = arith.addf %acc, %sum : tensor<128xf32>
-    %den_new = arith.addf %den, %w_sum : f32
-    scf.yield %acc_new, %den_new : tensor<128xf32>, f32
+    %acc_scaled = arith.mulf %acc, %alpha_row : tensor<128xf32>
+    %acc_new = arith.addf %acc_scaled, %sum : tensor<128xf32>
+    %den_scaled = arith.mulf %den, %alpha : f32
+    %den_new = arith.addf %den_scaled, %w_sum : f32
+    scf.yield %acc_new, %den_new, %m_new : tensor<128xf32>, f32, f32
   }
 
   %den_s = tile.splat %den_fin : tensor<128xf32>

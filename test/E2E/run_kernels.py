@@ -555,7 +555,12 @@ def paged_decode_merge(rows, splits):
     lse = rng.uniform(-6, 6, (rows, splits))
     # Splits without keys (-inf) weigh nothing; each row keeps one with.
     lse[rng.random((rows, splits)) < 0.3] = -np.inf
-    lse[np.arange(rows), rng.integers(0, splits, rows)] = rng.uniform(-6, 6, rows)
+    # Odd rows past one chunk of 16 start with a chunk of empty splits (the
+    # running maximum stays -inf through it).
+    lead = np.where(np.arange(rows) % 2 == 1, min(16, splits - 1), 0)
+    lse[np.arange(splits)[None, :] < lead[:, None]] = -np.inf
+    keep = lead + rng.integers(0, splits - lead)
+    lse[np.arange(rows), keep] = rng.uniform(-6, 6, rows)
     args = [("buf", "f32", rows * splits * 128, "rand=29"),
             ("buf", "f32", rows * splits, lse),
             ("buf", "bf16", rows * 128, "poison"), ("i32", splits)]
@@ -566,7 +571,7 @@ def paged_decode_merge(rows, splits):
         parts = a[0].reshape(rows, splits, 128)
         return {2: ((w[..., None] * parts).sum(axis=1) /
                     w.sum(axis=1, keepdims=True)).ravel()}
-    # A weighted mean of up to 256 values in [-1, 1) in f32, then one bf16
+    # A weighted mean of up to 300 values in [-1, 1) in f32, then one bf16
     # rounding.
     return ((rows,), args, ref, {2: rounded("bf16", 2 ** -20, 2 ** -14)})
 
@@ -818,7 +823,7 @@ CASES = {
                           ((33, 200), 2, 8, 64), ((33, 200), 16, 16, 64)]),
     "paged_decode_merge": ("paged_decode_merge.mlir", "paged_decode_merge",
                            paged_decode_merge,
-                           [(1, 1), (5, 17), (3, 40), (2, 256)]),
+                           [(1, 1), (5, 17), (3, 40), (2, 256), (3, 300)]),
     # Packed sequences of ragged lengths (1, 17, 1000, an empty one; blocks
     # past a short sequence's end do nothing), GQA groups of 1, 2, 4 and 8
     # over one, two and four KV heads, causal on and off.

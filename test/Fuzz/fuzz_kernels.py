@@ -380,7 +380,7 @@ def paged_decode(rng, v, big, fp8=False):
 
 def paged_decode_merge(rng, v, big):
     rows = pick(rng, [1, 2, 32], 1, 64 if big else 8)
-    splits = pick(rng, [1, 15, 16, 17, 256], 1, 256)
+    splits = pick(rng, [1, 15, 16, 17, 256, 300], 1, 300)
     return (rows,), [
         f"buf:f32:{rows * splits * 128}:{v.file('f32', rows * splits * 128)}",
         f"buf:f32:{rows * splits}:{v.file('f32', rows * splits)}",
