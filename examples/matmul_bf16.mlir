@@ -5,9 +5,9 @@
 // Grid: (cdiv(M, 128), cdiv(N, 256), 1); program_id x = block row (rows
 //   128*x .. 128*x+127 of C), program_id y = block column (columns
 //   256*y .. 256*y+255). Run as persistent programs in grouped order
-//   (tile.schedule, docs/Semantics.md section 1.1): on an H100 0.93x /
-//   1.02x cuBLAS at 4096^3 / 8192^3 against 0.89x / 0.94x one tile per
-//   program (docs/benchmarks/GemmAndAttention.md). Where the sizes and
+//   (tile.schedule, docs/Semantics.md section 1.1): 0.98x / 0.99x cuBLAS
+//   at 4096^3 / 8192^3 on an H100, 2026-12-07 (docs/Benchmarks.md; one
+//   tile per program: benchmarks/GemmAndAttention.md). Where the sizes and
 //   strides are multiples of 16, A's and B's blocks are TMA copies issued
 //   by a producer warpgroup on sm_90a (docs/Targets.md).
 // Arguments: a, b: !tile.ptr<bf16>; c: !tile.ptr<f32>; M, N, K: i32;
