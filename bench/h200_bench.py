@@ -850,9 +850,10 @@ def main():
     if wanted("matmul_serving"):
         # Issue 17 item 3: Llama-3 8B and 70B projection shapes (N, K) at
         # serving batch sizes M, bf16; each shape tunes the alternatives of
-        # matmul_bf16_desc (tiles 128x256, 128x128, 64x128, 64x64, and 64x128
-        # with the loop over K split 2 and 4 ways) as the runtime does on a
-        # shape's first launch. cuBLAS writes bf16, ours f32.
+        # matmul_bf16_desc (tiles 128x256, 128x128, 64x128, 64x64, 64x128
+        # with the loop over K split 2 and 4 ways, 64x64 split 2 ways, and
+        # 64x256) as the runtime does on a shape's first launch. cuBLAS
+        # writes bf16, ours f32.
         k = kernel("matmul_bf16_desc", "matmul_bf16_desc")
         i32, i64 = np.int32, np.int64
         ratios, ratios_f32 = [], []

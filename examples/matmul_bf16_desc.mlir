@@ -24,15 +24,15 @@
 //   accumulator; the store masked at the M and N edges (the alternatives:
 //   a pointer store so masked).
 // The kernel declares its grid (tile.grid, docs/Semantics.md section 1.2),
-//   and three alternatives with smaller tiles declare theirs: 128x128 (8
-//   warps, 4 stages), 64x128 (4 warps, 4 stages) and 64x64 (4 warps, 6
-//   stages), for shapes whose M or N leave few 128x256 tiles to spread over
-//   the multiprocessors (M = 16 to 256 in serving), and two that split the
-//   loop over K of the 64x128 product between 2 and 4 programs (split-K,
-//   `tile.split_k`, docs/Semantics.md section 1.3), for small M with N too
-//   small to fill the multiprocessors even so. The runtime times them
-//   on a shape's first launch and keeps the fastest (docs/Runtime.md,
-//   "Alternatives and tuning").
+//   and alternatives with smaller tiles declare theirs: 128x128 (8 warps,
+//   4 stages), 64x128 (4 warps, 4 stages), 64x64 (4 warps, 6 stages), for
+//   shapes whose M or N leave few 128x256 tiles to spread over the
+//   multiprocessors (M = 16 to 256 in serving); two split the loop over K
+//   of the 64x128 product between 2 and 4 programs (split-K, tile.split_k,
+//   docs/Semantics.md section 1.3), for small M with N too small to fill
+//   the multiprocessors even so; at the end, NVIDIA's alone, 64x64 split 2
+//   ways and 64x256. The runtime times them on a shape's first launch and
+//   keeps the fastest (docs/Runtime.md, "Alternatives and tuning").
 tile.func @matmul_bf16_desc(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
                             %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
                             %c: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
@@ -398,5 +398,127 @@ tile.func @matmul_bf16_desc_bf16_out(%a: !tile.ptr<bf16> {tile.divisibility = 16
   %ldc_w = arith.extsi %ldc : i32 to i64
   %c_desc = tile.make_desc %c, [%M, %N], [%ldc_w, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<128x256xbf16>>
   tile.desc_store %c_desc[%m_start, %n_start], %c_tile : !tile.desc<tensor<128x256xbf16>>
+  tile.return
+}
+
+// Two more alternatives for the serving shapes, NVIDIA's alone (their
+// tuning was measured there, docs/benchmarks/Serving.md, 2026-12-07): the
+// 64x64 product with its loop over K split between 2 programs (M = 16 and
+// 64 at N = 4096: 256 programs to fill the multiprocessors, half the
+// partial sums of split4), and 64x256 (one warpgroup's widest product,
+// each A block read once for 256 columns).
+tile.func @matmul_bf16_desc_64x64_split2(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %c: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
+                            %M: i32, %N: i32, %K: i32,
+                            %lda: i64, %ldb: i64, %ldc: i32)
+    attributes {num_warps = 4 : i32, num_stages = 6 : i32,
+                tile.alternative_of = @matmul_bf16_desc,
+                tile.alternative_targets = ["nvidia"],
+                tile.grid = affine_map<()[s0, s1, s2, s3, s4] -> (s3 ceildiv 64, s4 ceildiv 64)>} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %BLOCK_M = arith.constant 64 : i32
+  %BLOCK_N = arith.constant 64 : i32
+  %BLOCK_K = arith.constant 64 : i32
+  %pid_m = tile.program_id x
+  %pid_n = tile.program_id y
+  %m_start = arith.muli %pid_m, %BLOCK_M : i32
+  %n_start = arith.muli %pid_n, %BLOCK_N : i32
+
+  %a_desc = tile.make_desc %a, [%M, %K], [%lda, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x64xbf16>>
+  %b_desc = tile.make_desc %b, [%K, %N], [%ldb, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x64xbf16>>
+  %acc0 = arith.constant dense<0.0> : tensor<64x64xf32>
+  %acc = scf.for %k = %c0 to %K step %BLOCK_K iter_args(%acc_i = %acc0) -> (tensor<64x64xf32>) : i32 {
+    %a_tile = tile.desc_load %a_desc[%m_start, %k] : !tile.desc<tensor<64x64xbf16>>
+    %b_tile = tile.desc_load %b_desc[%k, %n_start] : !tile.desc<tensor<64x64xbf16>>
+    %acc_next = tile.dot %a_tile, %b_tile, %acc_i : tensor<64x64xbf16>, tensor<64x64xbf16> -> tensor<64x64xf32>
+    scf.yield %acc_next : tensor<64x64xf32>
+  } {tile.split_k = 2 : i32}
+
+  // C block: c + offs_m[:, None] * ldc + offs_n[None, :], masked (m < M) & (n < N).
+  %rm = tile.range 0 to 64 : tensor<64xi32>
+  %m_start_s = tile.splat %m_start : tensor<64xi32>
+  %offs_m = arith.addi %m_start_s, %rm : tensor<64xi32>
+  %rn = tile.range 0 to 64 : tensor<64xi32>
+  %n_start_s = tile.splat %n_start : tensor<64xi32>
+  %offs_n = arith.addi %n_start_s, %rn : tensor<64xi32>
+  %ldc_s = tile.splat %ldc : tensor<64xi32>
+  %c_row = arith.muli %offs_m, %ldc_s : tensor<64xi32>
+  %c_row_e = tile.expand_dims %c_row, 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %c_row_b = tile.broadcast %c_row_e : tensor<64x1xi32> -> tensor<64x64xi32>
+  %n_col_e = tile.expand_dims %offs_n, 0 : tensor<64xi32> -> tensor<1x64xi32>
+  %c_col_b = tile.broadcast %n_col_e : tensor<1x64xi32> -> tensor<64x64xi32>
+  %c_offs = arith.addi %c_row_b, %c_col_b : tensor<64x64xi32>
+  %c_base = tile.splat %c : tensor<64x64x!tile.ptr<f32>>
+  %c_ptrs = tile.addptr %c_base, %c_offs : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+  %M_s = tile.splat %M : tensor<64xi32>
+  %m_ok = arith.cmpi slt, %offs_m, %M_s : tensor<64xi32>
+  %m_ok_e = tile.expand_dims %m_ok, 1 : tensor<64xi1> -> tensor<64x1xi1>
+  %N_s = tile.splat %N : tensor<64xi32>
+  %n_ok = arith.cmpi slt, %offs_n, %N_s : tensor<64xi32>
+  %n_ok_e = tile.expand_dims %n_ok, 0 : tensor<64xi1> -> tensor<1x64xi1>
+  %c_m_mask = tile.broadcast %m_ok_e : tensor<64x1xi1> -> tensor<64x64xi1>
+  %c_n_mask = tile.broadcast %n_ok_e : tensor<1x64xi1> -> tensor<64x64xi1>
+  %c_mask = arith.andi %c_m_mask, %c_n_mask : tensor<64x64xi1>
+  tile.store %c_ptrs, %acc, %c_mask : tensor<64x64x!tile.ptr<f32>>
+  tile.return
+}
+
+tile.func @matmul_bf16_desc_64x256(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32},
+                            %c: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.noalias},
+                            %M: i32, %N: i32, %K: i32,
+                            %lda: i64, %ldb: i64, %ldc: i32)
+    attributes {num_warps = 4 : i32, num_stages = 4 : i32,
+                tile.alternative_of = @matmul_bf16_desc,
+                tile.alternative_targets = ["nvidia"],
+                tile.grid = affine_map<()[s0, s1, s2, s3, s4] -> (s3 ceildiv 64, s4 ceildiv 256)>} {
+  %c0 = arith.constant 0 : i32
+  %one = arith.constant 1 : i64
+  %BLOCK_M = arith.constant 64 : i32
+  %BLOCK_N = arith.constant 256 : i32
+  %BLOCK_K = arith.constant 64 : i32
+  %pid_m = tile.program_id x
+  %pid_n = tile.program_id y
+  %m_start = arith.muli %pid_m, %BLOCK_M : i32
+  %n_start = arith.muli %pid_n, %BLOCK_N : i32
+
+  %a_desc = tile.make_desc %a, [%M, %K], [%lda, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x64xbf16>>
+  %b_desc = tile.make_desc %b, [%K, %N], [%ldb, %one] : !tile.ptr<bf16> -> !tile.desc<tensor<64x256xbf16>>
+  %acc0 = arith.constant dense<0.0> : tensor<64x256xf32>
+  %acc = scf.for %k = %c0 to %K step %BLOCK_K iter_args(%acc_i = %acc0) -> (tensor<64x256xf32>) : i32 {
+    %a_tile = tile.desc_load %a_desc[%m_start, %k] : !tile.desc<tensor<64x64xbf16>>
+    %b_tile = tile.desc_load %b_desc[%k, %n_start] : !tile.desc<tensor<64x256xbf16>>
+    %acc_next = tile.dot %a_tile, %b_tile, %acc_i : tensor<64x64xbf16>, tensor<64x256xbf16> -> tensor<64x256xf32>
+    scf.yield %acc_next : tensor<64x256xf32>
+  }
+
+  // C block: c + offs_m[:, None] * ldc + offs_n[None, :], masked (m < M) & (n < N).
+  %rm = tile.range 0 to 64 : tensor<64xi32>
+  %m_start_s = tile.splat %m_start : tensor<64xi32>
+  %offs_m = arith.addi %m_start_s, %rm : tensor<64xi32>
+  %rn = tile.range 0 to 256 : tensor<256xi32>
+  %n_start_s = tile.splat %n_start : tensor<256xi32>
+  %offs_n = arith.addi %n_start_s, %rn : tensor<256xi32>
+  %ldc_s = tile.splat %ldc : tensor<64xi32>
+  %c_row = arith.muli %offs_m, %ldc_s : tensor<64xi32>
+  %c_row_e = tile.expand_dims %c_row, 1 : tensor<64xi32> -> tensor<64x1xi32>
+  %c_row_b = tile.broadcast %c_row_e : tensor<64x1xi32> -> tensor<64x256xi32>
+  %n_col_e = tile.expand_dims %offs_n, 0 : tensor<256xi32> -> tensor<1x256xi32>
+  %c_col_b = tile.broadcast %n_col_e : tensor<1x256xi32> -> tensor<64x256xi32>
+  %c_offs = arith.addi %c_row_b, %c_col_b : tensor<64x256xi32>
+  %c_base = tile.splat %c : tensor<64x256x!tile.ptr<f32>>
+  %c_ptrs = tile.addptr %c_base, %c_offs : tensor<64x256x!tile.ptr<f32>>, tensor<64x256xi32>
+  %M_s = tile.splat %M : tensor<64xi32>
+  %m_ok = arith.cmpi slt, %offs_m, %M_s : tensor<64xi32>
+  %m_ok_e = tile.expand_dims %m_ok, 1 : tensor<64xi1> -> tensor<64x1xi1>
+  %N_s = tile.splat %N : tensor<256xi32>
+  %n_ok = arith.cmpi slt, %offs_n, %N_s : tensor<256xi32>
+  %n_ok_e = tile.expand_dims %n_ok, 0 : tensor<256xi1> -> tensor<1x256xi1>
+  %c_m_mask = tile.broadcast %m_ok_e : tensor<64x1xi1> -> tensor<64x256xi1>
+  %c_n_mask = tile.broadcast %n_ok_e : tensor<1x256xi1> -> tensor<64x256xi1>
+  %c_mask = arith.andi %c_m_mask, %c_n_mask : tensor<64x256xi1>
+  tile.store %c_ptrs, %acc, %c_mask : tensor<64x256x!tile.ptr<f32>>
   tile.return
 }

@@ -222,6 +222,24 @@ def loop_bounds(lines):
                    lines[number + 1:])
 
 
+def cpu_less_lines(lines):
+    """Numbers of the lines of functions the CPU leaves out (alternatives
+    whose `tile.alternative_targets` does not name it): the suite runs on
+    the CPU, where a mutant there changes nothing; scripts/h200.sh runs
+    them on the GPU."""
+    skipped, start = set(), None
+    for number, line in enumerate(lines + ["tile.func"]):
+        if line.startswith("tile.func"):
+            if start is not None:
+                head = "\n".join(lines[start:number])
+                head = head[:head.find(" {\n")]
+                if ("tile.alternative_targets" in head and
+                        '"cpu"' not in head):
+                    skipped.update(range(start, number))
+            start = number
+    return skipped
+
+
 def mutants(examples, only):
     """(id, kernel case names, file name, mutated text) for every mutant."""
     by_file = {}
@@ -235,9 +253,10 @@ def mutants(examples, only):
             continue
         text = (examples / name).read_text()
         lines = text.split("\n")
+        skipped = cpu_less_lines(lines)
         for kind, pattern, replace in CATALOG:
             for number, line in enumerate(lines):
-                if line.lstrip().startswith("//"):
+                if line.lstrip().startswith("//") or number in skipped:
                     continue
                 for k, match in enumerate(pattern.finditer(line)):
                     new = line[:match.start()] + replace(match) + \
@@ -248,6 +267,8 @@ def mutants(examples, only):
                     yield (f"{name}:{number + 1}:{kind}:{k}", cases, name,
                            "\n".join(mutated))
         for number, kind, mutated in loop_bounds(lines):
+            if number in skipped:
+                continue
             yield (f"{name}:{number + 1}:{kind}", cases, name,
                    "\n".join(mutated))
         for kind, mutated in stride_swaps(text):

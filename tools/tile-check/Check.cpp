@@ -436,9 +436,13 @@ mlir::OwningOpRef<mlir::ModuleOp> Checker::cloneKernelAlone() {
        llvm::make_early_inc_range(clone->getOps<mlir::tile::FuncOp>()))
     if (other.getSymName() != kernel.getSymName())
       other.erase();
-  // An alternative is checked as a kernel of its own.
-  for (auto alone : clone->getOps<mlir::tile::FuncOp>())
+  // An alternative is checked as a kernel of its own, on every target
+  // asked for: its target list says which artifacts launch it, not where
+  // it computes the right answer (and a kernel may not carry one).
+  for (auto alone : clone->getOps<mlir::tile::FuncOp>()) {
     alone->removeAttr(mlir::tile::TileDialect::getAlternativeOfAttrName());
+    alone->removeAttr(mlir::tile::TileDialect::getAlternativeTargetsAttrName());
+  }
   return std::move(clone);
 }
 
