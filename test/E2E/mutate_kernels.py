@@ -139,6 +139,16 @@ EQUIVALENT = {
            (79, "float constant, 4th digit:0",
             "the output accumulator's start, multiplied by exp(-inf) = 0 in "
             "the first block"))},
+    # paged_decode_merge's running sums start from 0 (line 41: acc; 42: den,
+    # and m_ref while every split read is empty): the first chunk's rescale
+    # multiplies them by 2^(-inf - m_ref) = 0, whatever they were.
+    "paged_decode_merge.mlir:41:float constant, 4th digit:0":
+        "the accumulator's start, multiplied by 2^-inf = 0 by the first "
+        "chunk's rescale",
+    "paged_decode_merge.mlir:42:float constant, 4th digit:0":
+        "the denominator's start (multiplied by 2^-inf = 0 by the first "
+        "chunk's rescale) and the reference while every split read is "
+        "empty, whose weights and rescale are 2^-inf = 0 against any",
     "row_argmax.mlir:34:predicate:0":
         "ia < ib against ia <= ib: the two indices of a combination are "
         "different lanes, never equal",
@@ -149,6 +159,7 @@ EQUIVALENT = {
                     "flash_attention_desc.mlir:81",
                     "flash_attention_desc.mlir:217", "layer_norm.mlir:90",
                     "layer_norm.mlir:109", "layer_norm.mlir:140",
+                    "paged_decode_merge.mlir:48",
                     "matmul_bf16.mlir:85", "matmul_bf16_desc.mlir:57",
                     "matmul_bf16_desc.mlir:94", "matmul_bf16_desc.mlir:152",
                     "matmul_bf16_desc.mlir:210", "matmul_bf16_desc.mlir:390",
