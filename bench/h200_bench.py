@@ -549,6 +549,16 @@ def decode_split_len(batch, kv_heads, max_ctx, sms):
     return max(64, -(-(-(-max_ctx // splits)) // 64) * 64)
 
 
+def interleaved_row(name, unit, amount, ours, anchors):
+    """row() for `ours` (a callable, None when its check failed) and the
+    `anchors` (name -> callable), timed together in interleaved(); returns
+    the anchors' times (ms) and ours as "ours" when it ran."""
+    times = interleaved({"ours": ours, **anchors})
+    row(name, unit, amount, times.get("ours"),
+        {k: v for k, v in times.items() if k != "ours"})
+    return times
+
+
 def row(name, unit, amount, ours, anchors):
     """`amount` bytes (GB/s) or flops (TFLOP/s) per call; times in ms."""
     scale = 1e6 if unit == "GB/s" else 1e9
@@ -787,11 +797,9 @@ def main():
                                        BN=256, BK=64, num_warps=8,
                                        num_stages=3)
             t()
-            anchors = interleaved({"ours": f if ok else None,
-                                   **cublas_anchors(a, b, cb, c),
-                                   "triton": t})
-            row(f"matmul bf16 {size}^3", "TFLOP/s", 2 * size ** 3,
-                anchors.pop("ours", None), anchors)
+            interleaved_row(f"matmul bf16 {size}^3", "TFLOP/s",
+                            2 * size ** 3, f if ok else None,
+                            {**cublas_anchors(a, b, cb, c), "triton": t})
             del a, b, c, cb
 
     if wanted("matmul_bf16_desc"):
@@ -872,11 +880,11 @@ def main():
                 f()
                 ok = m > 256 or check("matmul_serving", c,
                                       a.float() @ b.float(), 1e-1, 1e-2)
-                anchors = interleaved({"ours": f if ok else None,
-                                       **cublas_anchors(a, b, cb, c)})
+                anchors = interleaved_row(
+                    f"serving M{m} N{n} K{kk} #{k.alternative}", "TFLOP/s",
+                    2 * m * n * kk, f if ok else None,
+                    cublas_anchors(a, b, cb, c))
                 ours = anchors.pop("ours", None)
-                row(f"serving M{m} N{n} K{kk} #{k.alternative}", "TFLOP/s",
-                    2 * m * n * kk, ours, anchors)
                 if ours:
                     ratios.append(anchors["cuBLAS"] / ours)
                     if "cuBLAS f32" in anchors:
@@ -1247,10 +1255,9 @@ def main():
             ours()
             ok = check("paged_decode", o, want, 2e-2, 2e-2)
             kv_bytes = int(ctx.long().sum()) * hkv * d * 2 * 2
-            times = interleaved({"ours": ours if ok else None,
-                                 "triton": theirs, "SDPA": sdpa})
-            row(f"paged decode B{batch} ctx {lengths}", "GB/s", kv_bytes,
-                times.pop("ours", None), times)
+            interleaved_row(f"paged decode B{batch} ctx {lengths}", "GB/s",
+                            kv_bytes, ours if ok else None,
+                            {"triton": theirs, "SDPA": sdpa})
 
             # The same cache in e4m3 with a scale per KV head
             # (paged_decode_fp8.mlir), against the same in Triton.
@@ -1286,10 +1293,9 @@ def main():
                 q[:, :, None, :], kgd, vgd, attn_mask=valid,
                 enable_gqa=True)[:, :, 0, :]
             ok8 = check("paged_decode_fp8", o, want8, 3e-2, 3e-2)
-            times = interleaved({"ours": ours8 if ok8 else None,
-                                 "triton": theirs8})
-            row(f"paged decode fp8 B{batch} ctx {lengths}", "GB/s",
-                kv_bytes // 2, times.pop("ours", None), times)
+            interleaved_row(f"paged decode fp8 B{batch} ctx {lengths}",
+                            "GB/s", kv_bytes // 2, ours8 if ok8 else None,
+                            {"triton": theirs8})
             del kc, vc, kg, vg, table, kc8, vc8, kd, vd, kgd, vgd
 
     if wanted("kv_cache_append"):
@@ -1332,10 +1338,9 @@ def main():
                     FP8=fp8, num_warps=4)
                 written = int(kept.sum()) * hkv * d
                 moved = written * 2 * (2 + kc.element_size()) + 8 * tokens
-                times = interleaved({"ours": f if ok else None,
-                                     "triton": theirs})
-                row(f"kv append {'fp8' if fp8 else 'bf16'} T{tokens}", "GB/s",
-                    moved, times.pop("ours", None), times)
+                interleaved_row(
+                    f"kv append {'fp8' if fp8 else 'bf16'} T{tokens}", "GB/s",
+                    moved, f if ok else None, {"triton": theirs})
                 del key, value, kc, vc
 
     if args.json:
